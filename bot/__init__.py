@@ -1,0 +1,1 @@
+"""Dice Table: a Discord game host for four dice-and-card games."""

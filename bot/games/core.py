@@ -1,0 +1,166 @@
+"""The engine contract every game satisfies, its errors, and the JSON codec for states and actions.
+
+Engines are pure: no I/O, no asyncio, no Discord, no global randomness. A game is one object with
+the methods of `Game` over its own frozen dataclasses (`State`, and one dataclass per kind of
+`Action`). The session service is the only caller; cogs see engines only through `view`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .rng import Rng
+
+
+class IllegalAction(Exception):
+    """A move the rules forbid. The message is shown to the player as it is."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Option:
+    """A lobby option of a game (`/<game> new … name:value`)."""
+
+    name: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: `placings[seat]` is 1 for a winner; equal numbers are ties."""
+
+    placings: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, place in enumerate(self.placings) if place == 1)
+
+
+class Game(Protocol):
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: int
+    options: Mapping[str, Option]
+    state_type: type
+    action_types: tuple[type, ...]
+
+    def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> Any: ...
+
+    def to_act(self, state: Any) -> frozenset[int]: ...
+
+    def legal_actions(self, state: Any, seat: int) -> Sequence[Any]: ...
+
+    def is_legal(self, state: Any, seat: int, action: Any) -> bool: ...
+
+    def apply(self, state: Any, seat: int, action: Any, rng: Rng) -> Any: ...
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    def timeout_action(self, state: Any, seat: int) -> Any: ...
+
+    def computer_action(self, state: Any, seat: int, rng: Rng) -> Any: ...
+
+
+def check_legal(game: Game, state: Any, seat: int, action: Any) -> None:
+    """Raise IllegalAction unless `seat` may play `action` now (engines call this first in `apply`)."""
+    if seat not in game.to_act(state):
+        raise IllegalAction("It is not your turn to act.")
+    if type(action) not in game.action_types:
+        raise IllegalAction("That is not a move in this game.")
+
+
+def resolve_options(game: Game, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The game's options with defaults filled in; unknown names are refused."""
+    given = dict(given or {})
+    unknown = set(given) - set(game.options)
+    if unknown:
+        raise IllegalAction(f"{game.title} has no option {', '.join(sorted(unknown))}.")
+    resolved = {name: option.default for name, option in game.options.items()}
+    resolved.update({k: v for k, v in given.items() if v is not None})
+    for name, value in resolved.items():
+        choices = game.options[name].choices
+        if choices and value not in choices:
+            raise IllegalAction(f"Option {name} must be one of {', '.join(map(str, choices))}.")
+    return resolved
+
+
+# --- JSON codec -------------------------------------------------------------------------------
+# States and actions are frozen dataclasses of ints, strs, bools, None, tuples, frozensets and
+# other such dataclasses. JSON turns tuples into lists; decoding turns them back using type hints.
+
+
+def to_jsonable(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(to_jsonable(v) for v in value)
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    return value
+
+
+def from_jsonable(hint: Any, data: Any) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any or data is None:
+        return data
+    if origin in (typing.Union, types.UnionType):
+        non_none = [a for a in args if a is not type(None)]
+        return from_jsonable(non_none[0], data) if len(non_none) == 1 else data
+    if dataclasses.is_dataclass(hint):
+        hints = typing.get_type_hints(hint)
+        return hint(**{f.name: from_jsonable(hints[f.name], data[f.name]) for f in dataclasses.fields(hint)
+                       if f.name in data})
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_jsonable(args[0], v) for v in data)
+        return tuple(from_jsonable(a, v) for a, v in zip(args, data, strict=True))
+    if origin is frozenset:
+        return frozenset(from_jsonable(args[0], v) for v in data)
+    if origin is dict or hint is dict:
+        value_hint = args[1] if args else Any
+        return {k: from_jsonable(value_hint, v) for k, v in data.items()}
+    return data
+
+
+def encode_state(state: Any) -> str:
+    return json.dumps(to_jsonable(state), separators=(",", ":"), sort_keys=True)
+
+
+def decode_state(game: Game, text: str) -> Any:
+    return from_jsonable(game.state_type, json.loads(text))
+
+
+def encode_action(action: Any) -> str:
+    """A compact, stable text for an action: it goes into the event log and into button ids."""
+    body = to_jsonable(action)
+    return json.dumps([type(action).__name__, body] if body else [type(action).__name__],
+                      separators=(",", ":"), sort_keys=True)
+
+
+def decode_action(game: Game, text: str) -> Any:
+    """Parse an action of `game`; malformed text raises IllegalAction (it may come from a user)."""
+    try:
+        name, *rest = json.loads(text)
+        cls = next(c for c in game.action_types if c.__name__ == name)
+        return from_jsonable(cls, rest[0] if rest else {})
+    except (ValueError, TypeError, KeyError, StopIteration, IndexError) as exc:
+        raise IllegalAction("That move could not be read.") from exc

@@ -1,0 +1,145 @@
+"""The engine contract, checked for every game in GAMES (in the spirit of OpenSpiel's random simulation test).
+
+For every allowed player count (and every boolean option switched on): random and computer playouts end
+with valid placings; every seat to act has a legal action; out-of-turn and foreign actions raise
+IllegalAction; states and actions round-trip through JSON; the same seed and moves give the same state;
+a seat's view differs from the public view only by its own private part, `you`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+
+import pytest
+
+from bot.games import GAMES
+from bot.games.core import (
+    IllegalAction,
+    decode_action,
+    decode_state,
+    encode_action,
+    encode_state,
+    resolve_options,
+)
+from bot.games.rng import SeededRng
+
+MAX_MOVES = 20_000
+
+
+def variants():
+    for game in GAMES.values():
+        switches = [{}] + [{name: True} for name, o in game.options.items() if o.default is False]
+        for players in range(game.min_players, game.max_players + 1):
+            for options in switches:
+                label = "-".join([game.id, str(players)] + sorted(options))
+                yield pytest.param(game, players, resolve_options(game, options), id=label)
+
+
+@dataclasses.dataclass(frozen=True)
+class Foreign:
+    """An action type no game knows."""
+
+
+def check_views(game, state, players):
+    public = game.view(state, None)
+    json.dumps(public)
+    assert "you" not in public
+    for seat in range(players):
+        mine = game.view(state, seat)
+        json.dumps(mine)
+        assert {k: v for k, v in mine.items() if k != "you"} == public, "seats must share one public view"
+
+
+def play(game, players, options, seed, chooser):
+    rng = SeededRng(seed, 0)
+    state = game.setup(players, options, rng)
+    moves = []
+    for n in range(1, MAX_MOVES):
+        if game.outcome(state) is not None:
+            return state, moves
+        to_act = game.to_act(state)
+        assert to_act, "a game that is not over must have a seat to act"
+        seat = chooser.seat(sorted(to_act))
+        legal = game.legal_actions(state, seat)
+        assert legal, f"seat {seat} must act but has no legal action"
+        action = chooser.action(game, state, seat, legal)
+        assert game.is_legal(state, seat, action)
+        assert decode_action(game, encode_action(action)) == action
+        state = game.apply(state, seat, action, SeededRng(seed, n))
+        moves.append((seat, action))
+    raise AssertionError(f"no end after {MAX_MOVES} moves")
+
+
+class RandomChooser:
+    def __init__(self, seed):
+        self.random = random.Random(seed)
+
+    def seat(self, seats):
+        return self.random.choice(seats)
+
+    def action(self, game, state, seat, legal):
+        return self.random.choice(list(legal))
+
+
+class ComputerChooser(RandomChooser):
+    def action(self, game, state, seat, legal):
+        timeout = game.timeout_action(state, seat)
+        assert game.is_legal(state, seat, timeout), f"timeout default {timeout} is illegal"
+        return game.computer_action(state, seat, SeededRng("computer", len(str(state))))
+
+
+def check_outcome(game, state, players):
+    outcome = game.outcome(state)
+    assert len(outcome.placings) == players and len(outcome.scores) == players
+    assert min(outcome.placings) == 1 and all(1 <= p <= players for p in outcome.placings)
+    assert game.to_act(state) == frozenset()
+
+
+@pytest.mark.parametrize(("game", "players", "options"), list(variants()))
+@pytest.mark.parametrize("seed", ["a", "b"])
+def test_random_playout(game, players, options, seed):
+    state, moves = play(game, players, options, seed, RandomChooser(seed))
+    check_outcome(game, state, players)
+    check_views(game, state, players)
+    assert decode_state(game, encode_state(state)) == state
+
+
+@pytest.mark.parametrize(("game", "players", "options"), list(variants()))
+def test_computer_playout_and_replay(game, players, options):
+    state, moves = play(game, players, options, "cpu", ComputerChooser("cpu"))
+    check_outcome(game, state, players)
+    replayed = game.setup(players, options, SeededRng("cpu", 0))
+    for n, (seat, action) in enumerate(moves, start=1):
+        replayed = game.apply(replayed, seat, action, SeededRng("cpu", n))
+    assert replayed == state, "the same seed and moves must give the same state"
+
+
+@pytest.mark.parametrize(("game", "players", "options"), list(variants()))
+def test_every_state_is_consistent(game, players, options):
+    """Along a random playout: views, JSON round-trips and refusals hold in every state."""
+    chooser = RandomChooser("walk")
+    state = game.setup(players, options, SeededRng("walk", 0))
+    for n in range(1, 400):
+        if game.outcome(state) is not None:
+            break
+        assert decode_state(game, encode_state(state)) == state
+        check_views(game, state, players)
+        to_act = sorted(game.to_act(state))
+        seat = chooser.seat(to_act)
+        legal = game.legal_actions(state, seat)
+        with pytest.raises(IllegalAction):
+            game.apply(state, seat, Foreign(), SeededRng("walk", n))
+        for other in set(range(players)) - set(to_act):
+            assert not game.is_legal(state, other, legal[0])
+            with pytest.raises(IllegalAction):
+                game.apply(state, other, legal[0], SeededRng("walk", n))
+        state = game.apply(state, seat, chooser.action(game, state, seat, legal), SeededRng("walk", n))
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_player_counts_outside_the_range_are_refused(game):
+    for players in (game.min_players - 1, game.max_players + 1):
+        with pytest.raises(IllegalAction):
+            game.setup(players, resolve_options(game, {}), SeededRng("x"))
