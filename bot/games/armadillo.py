@@ -1,0 +1,359 @@
+"""Armadillo (../shared/rules/armadillo.md): 2-6 players shed 10 cards each over three rounds.
+
+A turn: the roller picks 1-6 dice (at most two of each colour, ARM-R2) and rolls; then every
+player, the roller included, answers in secret (discard one card at cost |card - total| for 1-3
+tokens, 4 for any card, or take a token). Answers are stored but hidden until the last one is in,
+then all resolve together (ARM-R9). Dice are drawn blue, yellow, red: randint(1,3), (4,6), (7,9).
+Each round deals 10 cards a seat from a fresh shuffle of all 60: seat 0 gets the first ten, seat 1
+the next ten, and so on. In set-up the first roller is drawn (ARM-R11) before the first shuffle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from .core import IllegalAction, Option, Outcome, check_legal
+from .rng import Rng
+
+ROUNDS = 3
+HAND = 10
+START_TOKENS = 2
+MAX_TOKENS = 5
+ANY_CARD_COST = 4
+COLOURS = (("blue", 1, 3), ("yellow", 4, 6), ("red", 7, 9))
+DECK = tuple(value for value in range(1, 21) for _ in range(3))
+LOG_LINES = 8
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll this many blue, yellow and red dice (0-2 each, at least one die: ARM-R2)."""
+
+    blue: int = 0
+    yellow: int = 0
+    red: int = 0
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Discard one card of this value; the engine charges the tokens (ARM-R4)."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class Token:
+    """Take a token instead of discarding (nothing is gained at 5, ARM-R7)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    card: int | None  # None: took a token
+    paid: int = 0
+    gained: int = 0  # filled in when revealed: 1 for a token taken below the cap
+
+
+@dataclass(frozen=True)
+class Reveal:
+    roller: int
+    faces: tuple[int, ...]
+    answers: tuple[Answer, ...]
+
+
+@dataclass(frozen=True)
+class State:
+    players: int
+    round_no: int  # 1..3
+    turn_no: int  # roll number within the round, 1-based
+    roller: int
+    phase: str  # "roll", "respond" or "over"
+    hands: tuple[tuple[int, ...], ...]  # sorted values, secret (ARM-R12)
+    tokens: tuple[int, ...]
+    faces: tuple[int, ...] = ()  # the roll being answered, blue then yellow then red
+    answers: tuple[Answer | None, ...] = ()  # secret until all are in (ARM-R9)
+    rounds: tuple[tuple[int, ...], ...] = ()  # negative points of each finished round
+    last: Reveal | None = None
+    log: tuple[str, ...] = ()
+
+
+def _log(state: State, *lines: str) -> tuple[str, ...]:
+    return (state.log + lines)[-LOG_LINES:]
+
+
+def colour(face: int) -> str:
+    return next(name for name, low, high in COLOURS if low <= face <= high)
+
+
+def cost(card: int, total: int) -> int:
+    """ARM-R4: |card - total| when 0-3, else 4 for "any card" (the lowest applicable cost)."""
+    diff = abs(card - total)
+    return diff if diff <= 3 else ANY_CARD_COST
+
+
+def totals(state: State) -> tuple[int, ...]:
+    return tuple(sum(r[seat] for r in state.rounds) for seat in range(state.players))
+
+
+def ranking(points: Sequence[int], tokens: Sequence[int]) -> tuple[int, ...]:
+    """Placings: fewest points, then most tokens; equal keys share a place."""
+    keys = [(p, -t) for p, t in zip(points, tokens, strict=True)]
+    return tuple(1 + sum(other < key for other in keys) for key in keys)
+
+
+# --- dice odds (computer player) ------------------------------------------------------------------
+ROLLS = tuple(Roll(b, y, r) for b in range(3) for y in range(3) for r in range(3) if b + y + r)
+
+
+@cache
+def distribution(roll: Roll) -> dict[int, Fraction]:
+    """Exact probability of each total for a choice of dice."""
+    dist = {0: Fraction(1)}
+    for (_, low, high), count in zip(COLOURS, (roll.blue, roll.yellow, roll.red), strict=True):
+        for _ in range(count):
+            nxt: dict[int, Fraction] = {}
+            for total, p in dist.items():
+                for face in range(low, high + 1):
+                    nxt[total + face] = nxt.get(total + face, Fraction(0)) + p / 3
+            dist = nxt
+    return dist
+
+
+def best_roll(hand: Sequence[int]) -> Roll:
+    """Maximise P(total is in hand); ties: higher expected card hit, fewer dice, higher mean total,
+    more yellow dice (project decisions beyond "ties toward higher cards")."""
+    values = set(hand)
+
+    def key(roll: Roll) -> tuple[Any, ...]:
+        dist = distribution(roll)
+        hit = sum((dist.get(v, 0) for v in values), Fraction(0))
+        weighted = sum((dist.get(v, 0) * v for v in values), Fraction(0))
+        mean = sum((t * p for t, p in dist.items()), Fraction(0))
+        return (hit, weighted, -(roll.blue + roll.yellow + roll.red), mean, roll.yellow)
+
+    return max(ROLLS, key=key)
+
+
+class Armadillo:
+    id = "armadillo"
+    title = "Armadillo"
+    min_players = 2
+    max_players = 6
+    rules_version = 1
+    options: Mapping[str, Option] = {}
+    state_type = State
+    action_types = (Roll, Discard, Token)
+    rules_help: tuple[tuple[str, str], ...] = ()  # filled in below
+
+    # --- set-up -------------------------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> State:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction("Armadillo is for 2 to 6 players.")
+        roller = rng.randint(0, players - 1)  # ARM-R11: seeded random first roller
+        state = State(players=players, round_no=0, turn_no=0, roller=roller, phase="roll",
+                      hands=(), tokens=(START_TOKENS,) * players)  # ARM-R8: once per game
+        return self._deal(state, roller, rng)
+
+    def _deal(self, state: State, roller: int, rng: Rng) -> State:
+        deck = list(DECK)
+        rng.shuffle(deck)  # ARM-R1: the same set-up for every player count
+        hands = tuple(tuple(sorted(deck[HAND * s:HAND * (s + 1)])) for s in range(state.players))
+        round_no = state.round_no + 1
+        return replace(state, round_no=round_no, turn_no=1, roller=roller, phase="roll", hands=hands,
+                       faces=(), answers=(),
+                       log=_log(state, f"Round {round_no}: 10 cards each; {{s{roller}}} rolls first."))
+
+    # --- queries ------------------------------------------------------------------------------
+    def to_act(self, state: State) -> frozenset[int]:
+        if state.phase == "roll":
+            return frozenset({state.roller})
+        if state.phase == "respond":
+            return frozenset(s for s, a in enumerate(state.answers) if a is None)
+        return frozenset()
+
+    def legal_actions(self, state: State, seat: int) -> list[Roll | Discard | Token]:
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == "roll":
+            return list(ROLLS)
+        total = sum(state.faces)
+        cards = sorted(set(state.hands[seat]))
+        actions: list[Roll | Discard | Token] = [
+            Discard(v) for v in cards if cost(v, total) <= state.tokens[seat]]
+        return actions + [Token()]
+
+    def is_legal(self, state: State, seat: int, action: Any) -> bool:
+        try:
+            self._check(state, seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _check(self, state: State, seat: int, action: Any) -> None:
+        if state.phase == "respond" and 0 <= seat < state.players and state.answers[seat] is not None:
+            raise IllegalAction("You have already answered this roll (ARM-R5, ARM-R6).")
+        check_legal(self, state, seat, action)
+        if state.phase == "roll":
+            if not isinstance(action, Roll):
+                raise IllegalAction("Pick your dice and roll first.")
+            counts = (action.blue, action.yellow, action.red)
+            if not all(type(c) is int and 0 <= c <= 2 for c in counts) or sum(counts) < 1:
+                raise IllegalAction("Pick at least one die and at most two of each colour (ARM-R2).")
+            return
+        if isinstance(action, Roll):
+            raise IllegalAction("The dice are rolled: discard a card or take a token.")
+        if isinstance(action, Discard):
+            if type(action.card) is not int or action.card not in state.hands[seat]:
+                raise IllegalAction("You have no card of that value.")
+            price = cost(action.card, sum(state.faces))
+            if price > state.tokens[seat]:
+                raise IllegalAction(
+                    f"That card costs {price} tokens and you have {state.tokens[seat]} (ARM-R4).")
+
+    # --- moves --------------------------------------------------------------------------------
+    def apply(self, state: State, seat: int, action: Roll | Discard | Token, rng: Rng) -> State:
+        self._check(state, seat, action)
+        if isinstance(action, Roll):
+            counts = (action.blue, action.yellow, action.red)
+            faces = tuple(rng.randint(low, high)
+                          for (_, low, high), n in zip(COLOURS, counts, strict=True) for _ in range(n))
+            shown = " + ".join(f"{colour(f)} {f}" for f in faces)
+            return replace(state, phase="respond", faces=faces, answers=(None,) * state.players,
+                           log=_log(state, f"{{s{seat}}} rolled {shown} = {sum(faces)}."))
+        if isinstance(action, Discard):
+            answer = Answer(card=action.card, paid=cost(action.card, sum(state.faces)))
+        else:
+            answer = Answer(card=None)
+        answers = state.answers[:seat] + (answer,) + state.answers[seat + 1:]
+        state = replace(state, answers=answers)
+        if any(a is None for a in answers):
+            return state  # ARM-R9: hidden until the last answer is in
+        return self._resolve(state, rng)
+
+    def _resolve(self, state: State, rng: Rng) -> State:
+        hands, tokens, revealed, parts = list(state.hands), list(state.tokens), [], []
+        for seat, answer in enumerate(state.answers):
+            assert answer is not None
+            if answer.card is None:  # ARM-R6/R7: a token, never above the cap
+                gained = 1 if tokens[seat] < MAX_TOKENS else 0
+                tokens[seat] += gained
+                answer = replace(answer, gained=gained)
+                parts.append(f"{{s{seat}}} took a token" if gained else f"{{s{seat}}} took none (at 5)")
+            else:  # ARM-R4/R5: one card, the tokens go back to the supply
+                hand = list(hands[seat])
+                hand.remove(answer.card)
+                hands[seat] = tuple(hand)
+                tokens[seat] -= answer.paid
+                parts.append(f"{{s{seat}}} discarded {answer.card}"
+                             + (f" for {answer.paid}" if answer.paid else ""))
+            revealed.append(answer)
+        state = replace(state, hands=tuple(hands), tokens=tuple(tokens),
+                        last=Reveal(state.roller, state.faces, tuple(revealed)),
+                        log=_log(state, "; ".join(parts) + "."))
+        nxt = (state.roller + 1) % state.players
+        if all(hands):
+            return replace(state, phase="roll", roller=nxt, turn_no=state.turn_no + 1, faces=(), answers=())
+        # ARM-R10: everyone at 0 cards went out; the round ends after the whole roll.
+        points = tuple(len(h) for h in hands)
+        out = " and ".join(f"{{s{s}}}" for s in range(state.players) if not hands[s])
+        scores = ", ".join(f"{{s{s}}} {p}" for s, p in enumerate(points))
+        state = replace(state, rounds=state.rounds + (points,), faces=(), answers=(),
+                        log=_log(state, f"Round {state.round_no} over: {out} went out. Points: {scores}."))
+        if state.round_no < ROUNDS:
+            return self._deal(state, nxt, rng)  # ARM-R11: the player after the last roller
+        placings = ranking(totals(state), state.tokens)
+        winners = " and ".join(f"{{s{s}}}" for s, p in enumerate(placings) if p == 1)
+        verb = "wins" if placings.count(1) == 1 else "share the win"
+        return replace(state, phase="over", log=_log(state, f"Game over: {winners} {verb}."))
+
+    # --- information --------------------------------------------------------------------------
+    @staticmethod
+    def _answer_view(answer: Answer) -> dict[str, Any]:
+        return {"discard": answer.card, "paid": answer.paid, "token": answer.card is None,
+                "gained": answer.gained}
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        last = None
+        if state.last is not None:
+            last = {"roller": state.last.roller, "dice": [[colour(f), f] for f in state.last.faces],
+                    "total": sum(state.last.faces),
+                    "answers": [self._answer_view(a) for a in state.last.answers]}
+        public: dict[str, Any] = {
+            "players": state.players, "round_no": state.round_no, "rounds_total": ROUNDS,
+            "turn_no": state.turn_no, "phase": state.phase, "roller": state.roller,
+            "hand_sizes": [len(h) for h in state.hands], "tokens": list(state.tokens),
+            "max_tokens": MAX_TOKENS,
+            "dice": [[colour(f), f] for f in state.faces],
+            "total": sum(state.faces) if state.faces else None,
+            "answered": [a is not None for a in state.answers] if state.phase == "respond" else [],
+            "rounds": [list(r) for r in state.rounds], "totals": list(totals(state)),
+            "last_reveal": last,
+            "placings": list(ranking(totals(state), state.tokens)) if state.phase == "over" else None,
+            "log": list(state.log),
+        }
+        if seat is not None:
+            mine = state.answers[seat] if state.phase == "respond" else None
+            public["you"] = {"seat": seat, "hand": list(state.hands[seat]),
+                             "answer": None if mine is None else self._answer_view(mine)}
+        return public
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        points = totals(state)
+        return Outcome(placings=ranking(points, state.tokens), scores=points)
+
+    # --- automatic players --------------------------------------------------------------------
+    def computer_action(self, state: State, seat: int, rng: Rng) -> Roll | Discard | Token:
+        if state.phase == "roll":
+            return best_roll(state.hands[seat])
+        total, have = sum(state.faces), state.tokens[seat]
+        if total in state.hands[seat]:
+            return Discard(total)
+        # Cheapest cost 1-3 that keeps 2 tokens; equal costs go to the higher card (project decision).
+        options = [(cost(v, total), -v) for v in set(state.hands[seat])
+                   if cost(v, total) <= 3 and have - cost(v, total) >= 2]
+        if options:
+            return Discard(-min(options)[1])
+        return Token()
+
+    def timeout_action(self, state: State, seat: int) -> Roll | Discard | Token:
+        """ARM-R9: an exact match, else a token; never spend tokens. A roller gets the computer's dice."""
+        if state.phase == "roll":
+            return best_roll(state.hands[seat])
+        total = sum(state.faces)
+        return Discard(total) if total in state.hands[seat] else Token()
+
+
+ARMADILLO = Armadillo()
+ARMADILLO.rules_help = (
+    ("Goal", "Shed your cards over **3 rounds**. Each round all 60 cards (1-20, three of each) are "
+     "shuffled and 10 dealt to each player; every card left when a round ends is one negative point. "
+     "Fewest points wins; a tie goes to more tokens left, then a shared win. Everyone starts the game "
+     "with 2 tokens and never holds more than 5."),
+    ("A turn", "The roller picks dice: blue (1-3), yellow (4-6), red (7-9), up to two of each, at least one. "
+     "Then **everyone**, roller included, secretly picks one answer:\n- discard a card equal to the total "
+     "(free);\n- discard a card 1-3 away from it, paying that many tokens;\n"
+     "- discard any card for 4 tokens;\n"
+     "- take a token (none at 5).\nAnswers are revealed together, then the next seat rolls."),
+    ("Round end", "After a roll is fully resolved, if anyone has no cards the round ends; several "
+     "players can go out on the same roll. Rounds 2 and 3: new shuffle, 10 cards each, the player after "
+     "the last roller starts. Tokens carry over."),
+    ("Rulings ARM-R1 to R6", "- **R1** Every player count sets up the same way.\n- **R2** At least 1 die, at "
+     "most 2 of each colour.\n- **R3** An unmatchable total is still answered (pay or take a token).\n"
+     "- **R4** Cost is |card - total| for 1-3, 4 for any card (the lowest that applies); spent tokens go to "
+     "the supply.\n- **R5** One discard per player per roll.\n- **R6** Discard or take a token, never both."),
+    ("Rulings ARM-R7 to R12", "- **R7** Tokens only come from taking one; never above 5.\n- **R8** The 2 "
+     "starting tokens are given once per game.\n- **R9** Answers are secret until all are in. Timeout: "
+     "discard an exact match, else take a token; tokens are never spent for you.\n- **R10** Everyone at 0 "
+     "cards on the deciding roll has gone out.\n- **R11** The first roller of round 1 is random.\n- **R12** "
+     "Dice, total, hand sizes, tokens, revealed discards and scores are public; card values are secret."),
+    ("Computer and project decisions", "Computer roller: the dice with the best chance to hit one of its "
+     "cards exactly; ties go to the higher expected card hit, then fewer dice, then the higher average "
+     "total, then more yellow dice. Computer answer: an exact match; else the cheapest 1-3 token discard "
+     "that keeps 2 tokens (higher card on equal cost); else a token. A roller who times out rolls the "
+     "computer's dice. Duplicate cards are interchangeable: you discard a value."),
+)
