@@ -79,7 +79,10 @@ class Game(Protocol):
 
 def check_legal(game: Game, state: Any, seat: int, action: Any) -> None:
     """Raise IllegalAction unless `seat` may play `action` now (engines call this first in `apply`)."""
-    if seat not in game.to_act(state):
+    to_act = game.to_act(state)
+    if not to_act:
+        raise IllegalAction("The game is over.")
+    if seat not in to_act:
         raise IllegalAction("It is not your turn to act.")
     if type(action) not in game.action_types:
         raise IllegalAction("That is not a move in this game.")
@@ -120,11 +123,19 @@ def to_jsonable(value: Any) -> Any:
 def from_jsonable(hint: Any, data: Any) -> Any:
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
-    if hint is Any or data is None:
+    if hint is Any:
         return data
     if origin in (typing.Union, types.UnionType):
+        if data is None and type(None) in args:
+            return None
         non_none = [a for a in args if a is not type(None)]
         return from_jsonable(non_none[0], data) if len(non_none) == 1 else data
+    if hint in (int, str, bool, float):
+        if not isinstance(data, hint) or (hint is int and isinstance(data, bool)):
+            raise TypeError(f"expected {hint.__name__}, got {data!r}")
+        return data
+    if data is None:
+        raise TypeError(f"expected {hint}, got null")
     if dataclasses.is_dataclass(hint):
         hints = typing.get_type_hints(hint)
         return hint(**{f.name: from_jsonable(hints[f.name], data[f.name]) for f in dataclasses.fields(hint)
