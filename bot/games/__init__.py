@@ -3,5 +3,6 @@
 from .armadillo import ARMADILLO
 from .army_men import ARMY_MEN
 from .core import Game
+from .doodle_dice import DOODLE_DICE
 
-GAMES: dict[str, Game] = {game.id: game for game in (ARMY_MEN, ARMADILLO)}
+GAMES: dict[str, Game] = {game.id: game for game in (ARMY_MEN, ARMADILLO, DOODLE_DICE)}
