@@ -44,7 +44,7 @@ def chance(missing: tuple[int, ...], free: int, rolls: int) -> float:
     for comp, p in _outcomes(free):
         got = tuple(min(m, c) for m, c in zip(missing, comp, strict=True))
         left = tuple(m - g for m, g in zip(missing, got, strict=True))
-        total += p * chance(left, free - sum(got), rolls - 1)
+        total += p * chance(tuple(sorted(left)), free - sum(got), rolls - 1)
     return total
 
 
@@ -52,4 +52,4 @@ def card_chance(figures: tuple[str, ...], dice: tuple[str, ...], rolls: int) -> 
     """Chance to complete `figures` from the dice showing (() = nothing rolled yet) with `rolls` rolls."""
     kept = [dice[i] for i in serving(figures, dice)]
     missing = tuple(n - k for n, k in zip(counts(figures), counts(kept), strict=True))
-    return chance(missing, 6 - len(kept), rolls)
+    return chance(tuple(sorted(missing)), 6 - len(kept), rolls)  # figures are symmetric: one canonical form

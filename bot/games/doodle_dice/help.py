@@ -42,7 +42,7 @@ RULES_HELP: tuple[tuple[str, str], ...] = (
     )),
     ("Project decisions", (
         "- Set-up: the 60 doodles are shuffled, the first of each colour goes to the Gallery; then the "
-        "rest and the action cards are shuffled into the deck. Seat 1 starts.\n"
+        "rest and the action cards are shuffled into the deck. The first seat starts.\n"
         "- Draw and the first roll are one move. A Free Roll is used after the first roll.\n"
         "- A Block targets only the player whose turn is about to begin, until their first move.\n"
         "- A blocked turn counts as a turn for the stall rule; its count is turns ending with the deck "
