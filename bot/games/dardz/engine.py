@@ -1,0 +1,194 @@
+"""DARDZ (../shared/rules/dardz.md): dice + cards, 2-8 players, first to 150 (Team DARDZ: 300).
+
+The engine object: options, set-up, legality, moves, views and outcome. The turn flow is in
+`turn.py`, the action cards in `cardplay.py`, round and game end in `rounds.py`, the automatic
+players in `computer.py`, the cards and their point table in `cards.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..core import IllegalAction, Option, Outcome, check_legal
+from ..rng import Rng
+from . import computer
+from .cardplay import guess, play
+from .cards import is_action, points
+from .help import RULES_HELP
+from .model import (
+    BONUS,
+    Guess,
+    Lead,
+    Pick,
+    Play,
+    Roll,
+    State,
+    add_log,
+    make_teams,
+    multiplier,
+    seat_name,
+    unit_of,
+)
+from .rounds import deal, first_roller
+from .turn import action_kinds, begin_turn, candidates, pick, roll, settle
+
+Action = Roll | Pick | Guess | Play | Lead
+
+WAIT = {
+    "roll": "Roll the dice first.",
+    "pick": "Pick a number from your roll (or nothing) first.",
+    "play": "Choose which action card to play first.",
+    "guess": "Guess a number from 1 to 6 for the Jackpot first.",
+    "lead": "Your team must choose who rolls first.",
+    "over": "The game is over.",
+}
+
+
+class Dardz:
+    id = "dardz"
+    title = "DARDZ"
+    min_players = 2
+    max_players = 8  # DZ-R15
+    rules_version = 1
+    options: Mapping[str, Option] = {
+        "teams": Option("teams", False, "Team DARDZ: teams of two seated alternately, race to 20 cards, "
+                        "team target 2 × target (an odd table has one solo player)."),
+        "target": Option("target", 150, "Score that wins the game (DZ-R11); teams need twice as much."),
+    }
+    state_type = State
+    action_types = (Roll, Pick, Guess, Play, Lead)
+    rules_help = RULES_HELP
+
+    # --- set-up -------------------------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> State:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction("DARDZ is for 2 to 8 players (DZ-R15).")
+        target = options.get("target", 150)
+        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+            raise IllegalAction("The target must be a positive whole number.")
+        team_mode = bool(options.get("teams", False)) and players > 2  # two players: no teams (decision)
+        teams = make_teams(players, team_mode)
+        state = State(
+            players=players, team_mode=team_mode, teams=teams, target=target * (2 if team_mode else 1),
+            scores=(0,) * len(teams), round_no=0, deck=(), hands=((),) * players, piles=((),) * players,
+            starter=None, turn=None, phase="roll", step=1, dice=(), lead=None, round_winner=None, champion=None,
+        )
+        starter, line = first_roller(state, rng)
+        state = deal(state, rng)
+        state = add_log(state, line, f"Round 1: {seat_name(starter)} rolls first.")
+        return settle(replace(begin_turn(state, starter), starter=starter), rng)
+
+    # --- queries ------------------------------------------------------------------------------
+    def to_act(self, state: State) -> frozenset[int]:
+        if state.phase == "over":
+            return frozenset()
+        if state.phase == "lead":
+            assert state.lead is not None
+            return frozenset(state.teams[state.lead])
+        assert state.turn is not None
+        return frozenset({state.turn})
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        phase = state.phase
+        if phase == "roll":
+            return [Roll()]
+        if phase == "pick":
+            return [Pick(0)] + [Pick(n) for n in candidates(state.dice)]
+        if phase == "play":
+            return [Play(card) for card in action_kinds(state.hands[seat])]
+        if phase == "guess":
+            return [Guess(n) for n in range(1, 7)]
+        assert state.lead is not None
+        return [Lead(s) for s in state.teams[state.lead]]
+
+    def is_legal(self, state: State, seat: int, action: Any) -> bool:
+        try:
+            self._check(state, seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _check(self, state: State, seat: int, action: Any) -> None:
+        check_legal(self, state, seat, action)
+        wanted = {"roll": Roll, "pick": Pick, "play": Play, "guess": Guess, "lead": Lead}[state.phase]
+        if not isinstance(action, wanted):
+            raise IllegalAction(WAIT[state.phase])
+        if isinstance(action, Pick) and action.n != 0 and action.n not in candidates(state.dice):
+            three = " (never all three)" if len(state.dice) == 3 else ""
+            raise IllegalAction(f"{action.n} is not one die or the sum of two dice you rolled{three} (DZ-R3).")
+        if isinstance(action, Guess) and not (isinstance(action.n, int) and 1 <= action.n <= 6):
+            raise IllegalAction("Guess a number from 1 to 6.")
+        if isinstance(action, Play) and not (is_action(action.card) and action.card in state.hands[seat]):
+            raise IllegalAction("Play an action card from your hand.")
+        if isinstance(action, Lead) and action.seat not in self.to_act(state):
+            raise IllegalAction("Choose a player of your own team.")
+
+    # --- moves --------------------------------------------------------------------------------
+    def apply(self, state: State, seat: int, action: Action, rng: Rng) -> State:
+        self._check(state, seat, action)
+        if isinstance(action, Roll):
+            return roll(state, rng)
+        if isinstance(action, Pick):
+            return pick(state, action.n, rng)
+        if isinstance(action, Guess):
+            return settle(guess(state, action.n, rng), rng)
+        if isinstance(action, Play):
+            return settle(play(state, action.card, rng), rng)
+        state = add_log(state, f"{seat_name(action.seat)} rolls first.")
+        return settle(replace(begin_turn(state, action.seat), starter=action.seat, lead=None), rng)
+
+    # --- information --------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        n = state.players
+        unit = [unit_of(state, s) for s in range(n)]
+        over = state.phase == "over"
+        public: dict[str, Any] = {
+            "players": n,
+            "team_mode": state.team_mode,
+            "teams": [list(t) for t in state.teams],
+            "target": state.target,
+            "round": state.round_no,
+            "scores": [state.scores[unit[s]] for s in range(n)],
+            "team_scores": list(state.scores),
+            "hands": [list(h) for h in state.hands],
+            "deck": len(state.deck),
+            "phase": state.phase,
+            "turn": state.turn,
+            "starter": state.starter,
+            "roll": state.step if state.phase in ("roll", "pick") else None,
+            "bonus": state.step == BONUS and state.phase in ("roll", "pick"),
+            "dice": list(state.dice),
+            "choosing": list(state.teams[state.lead]) if state.lead is not None else [],
+            "round_winner": None if state.round_winner is None else list(state.teams[state.round_winner]),
+            "winners": list(state.teams[state.champion]) if over and state.champion is not None else [],
+            "log": list(state.log),
+            "log_count": state.log_count,
+        }
+        if seat is not None:
+            pile = state.piles[seat]
+            public["you"] = {"seat": seat, "pile": list(pile), "pile_count": len(pile),
+                             "pile_points": points(pile) * multiplier(state, unit[seat])}
+        return public
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        units = range(len(state.teams))
+        key = [(state.scores[u], u == state.champion) for u in units]
+        place = [1 + sum(key[v] > key[u] for v in units) for u in units]
+        seat_unit = [unit_of(state, s) for s in range(state.players)]
+        return Outcome(placings=tuple(place[u] for u in seat_unit), scores=tuple(state.scores[u] for u in seat_unit))
+
+    # --- automatic players --------------------------------------------------------------------
+    def timeout_action(self, state: State, seat: int) -> Action:
+        return computer.timeout_action(state, seat)
+
+    def computer_action(self, state: State, seat: int, rng: Rng) -> Action:
+        return computer.computer_action(state, seat, rng)
+
+
+DARDZ = Dardz()
