@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.games.dardz import DARDZ
-from bot.games.dardz.model import State
+from bot.games.dardz.model import Pick, State
 from bot.games.rng import ScriptedRng
 
 G = DARDZ
@@ -63,3 +63,14 @@ def act(state: State, action, rolls=(), decks=(), seat: int | None = None) -> St
     state = G.apply(state, seat, action, rng)
     assert rng.unused == 0, f"{rng.unused} scripted dice were not used"
     return state
+
+
+DECK = ["10", "11", "12", "9", "8", "10", "11", "12"]
+
+
+def start_turn(seat, hands, players=2, deck=DECK, scores=None, piles=None, rolls=(), teams=False, target=150):
+    """The previous seat picks nothing on roll 3, so `seat`'s turn starts with its action cards."""
+    prev = (seat - 1) % players
+    s = at(game(players, teams=teams, target=target), hands=hands, deck=deck, piles=piles or [[]] * players,
+           scores=scores, turn=prev, step=3, phase="pick", dice=[1, 1, 2])
+    return act(s, Pick(0), rolls=rolls)
