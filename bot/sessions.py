@@ -542,6 +542,9 @@ class Sessions:
             await self._after_moves(tx, live, moves, force_deadline=True)
         return self._snapshot(live, moves, newly=self._newly(live, moves)), "timeout"
 
+    def start_timer(self) -> None:
+        self._rearm()
+
     def _rearm(self) -> None:
         """(Re)start the one timer task: it sleeps until the earliest stored deadline or reminder."""
         if self._timer is not None and self._timer is not asyncio.current_task():

@@ -112,7 +112,8 @@ class Store:
             "synchronous = NORMAL",
             "busy_timeout = 5000",
         ):
-            await conn.execute(f"PRAGMA {pragma}")
+            async with conn.execute(f"PRAGMA {pragma}") as cursor:
+                await cursor.fetchall()
         store = cls(conn)
         await store._migrate()
         return store

@@ -117,12 +117,16 @@ class Dardz:
         wanted = {"roll": Roll, "pick": Pick, "play": Play, "guess": Guess, "lead": Lead}[state.phase]
         if not isinstance(action, wanted):
             raise IllegalAction(WAIT[state.phase])
+        value = getattr(action, "seat", getattr(action, "n", 0))
+        if not isinstance(action, (Roll, Play)) and type(value) is not int:
+            raise IllegalAction("That move could not be read.")
         if isinstance(action, Pick) and action.n != 0 and action.n not in candidates(state.dice):
             three = " (never all three)" if len(state.dice) == 3 else ""
             raise IllegalAction(f"{action.n} is not one die or the sum of two dice you rolled{three} (DZ-R3).")
-        if isinstance(action, Guess) and not (isinstance(action.n, int) and 1 <= action.n <= 6):
+        if isinstance(action, Guess) and not 1 <= action.n <= 6:
             raise IllegalAction("Guess a number from 1 to 6.")
-        if isinstance(action, Play) and not (is_action(action.card) and action.card in state.hands[seat]):
+        if isinstance(action, Play) and not (type(action.card) is str and is_action(action.card)
+                                             and action.card in state.hands[seat]):
             raise IllegalAction("Play an action card from your hand.")
         if isinstance(action, Lead) and action.seat not in self.to_act(state):
             raise IllegalAction("Choose a player of your own team.")

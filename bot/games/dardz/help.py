@@ -56,5 +56,7 @@ RULES_HELP: tuple[tuple[str, str], ...] = (
      "turn. Deal: 3 cards to each seat in seat order. Lucky Loser rolls in seat order. Teams: +20s, "
      "Jackpot and clean-ups go to the team score; clean-up = the roller's own hand is empty; after a Bonus "
      "Roll the teammate also refills to 3; either teammate may choose the first roller; ties between a "
-     "team and the solo player compare cards beyond the goal. Two players: the teams option is ignored."),
+     "team and the solo player compare cards beyond the goal. Two players: the teams option is ignored. "
+     "Timeouts: the first action card in the order Skull, Clock, Jackpot, Roll-Off, Boost, Bunk; the "
+     "team's lower seat rolls first; in teams 'own cards' are the team's."),
 )

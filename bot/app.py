@@ -1,0 +1,117 @@
+"""The Discord bot: wires settings → database → session service → cogs, and answers every error."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from db import Store
+
+from .errors import Refusal
+from .games.core import IllegalAction
+from .games.rng import Rng, SeededRng
+from .sessions import Sessions
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = (
+    "cogs.game",
+    "cogs.community",
+    "cogs.armymen",
+)
+
+UNEXPECTED = "Something went wrong on our side; the game is unchanged. Please try again."
+
+
+def utcnow() -> datetime:
+    # Looked up at call time, so a simulated clock (SimCord) can stand in for the real one.
+    return discord.utils.utcnow()
+
+
+class DiceBot(commands.Bot):
+    def __init__(self, database_path: str | Path, *, dev_guild_id: int | None = None,
+                 rng_factory: Callable[[str, int | str], Rng] = SeededRng,
+                 new_seed: Callable[[], str] | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),  # no privileged intents: slash commands and components only
+            allowed_mentions=discord.AllowedMentions.none(),
+            help_command=None,
+        )
+        self.database_path = database_path
+        self.dev_guild_id = dev_guild_id
+        self._rng_factory = rng_factory
+        self._new_seed = new_seed
+        self.store: Store | None = None
+        self.sessions: Sessions | None = None
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.database_path)
+        extra = {"new_seed": self._new_seed} if self._new_seed else {}
+        self.sessions = Sessions(self.store, clock=utcnow, rng_factory=self._rng_factory, **extra)
+        closed = await self.sessions.load()
+        self.tree.on_error = self.on_app_command_error
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self._sync_commands()
+        publisher = self.get_cog("Game").publisher
+        for row in closed:
+            await publisher.announce_closed(row)
+        self.sessions.listener = publisher.on_table_event
+        self.sessions.start_timer()
+
+    async def _sync_commands(self) -> None:
+        if self.dev_guild_id:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        await self.shutdown_storage()
+        await super().close()
+
+    async def shutdown_storage(self) -> None:
+        """Stop the timer and close the database (tests call this; `close` does it in production)."""
+        if self.sessions is not None:
+            await self.sessions.close()
+            self.sessions = None
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        await answer_error(interaction, original)
+
+
+async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """The one error path: a refusal becomes an ephemeral sentence; anything else is logged."""
+    if isinstance(error, Refusal):
+        message = error.message
+    elif isinstance(error, IllegalAction):
+        message = error.reason
+    elif isinstance(error, app_commands.CheckFailure):
+        message = str(error) or "You can't use that command here."
+    else:
+        log.error("unexpected error in %s", interaction.command or interaction.data, exc_info=error)
+        message = UNEXPECTED
+    await reply_ephemeral(interaction, message)
+
+
+async def reply_ephemeral(interaction: discord.Interaction, message: str) -> None:
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell the user: %s", message)

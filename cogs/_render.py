@@ -1,0 +1,185 @@
+"""What a table looks like: the generic table message, and the base every game's renderer extends.
+
+A game's cog subclasses `Renderer` (its board, its move labels, its private view) and registers it;
+the shared parts — seats, whose turn, deadline, recent events, lobby, results — live here once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import discord
+
+from bot.games import GAMES
+from bot.sessions import PACES, Table
+
+from ._ui import ActionButton, HandButton, LobbyButton, fill_names, seat_name
+
+RENDERERS: dict[str, Renderer] = {}
+LOG_LINES_SHOWN = 4
+MAX_ACTION_BUTTONS = 20
+PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def register(renderer: Renderer) -> Renderer:
+    RENDERERS[renderer.game_id] = renderer
+    return renderer
+
+
+def pace_text(seconds: int) -> str:
+    names = {v: k for k, v in PACES.items()}
+    if seconds in names:
+        return f"{names[seconds]} · {_duration(seconds)} turns"
+    return f"{_duration(seconds)} turns"
+
+
+def _duration(seconds: int) -> str:
+    if seconds % 86400 == 0:
+        return f"{seconds // 86400}-day" if seconds > 86400 else "24-hour"
+    if seconds % 3600 == 0:
+        return f"{seconds // 3600}-hour"
+    return f"{seconds // 60}-minute"
+
+
+class Renderer:
+    game_id: ClassVar[str]
+    emoji: ClassVar[str] = "🎲"
+    colour: ClassVar[discord.Colour] = discord.Colour.blurple()
+    has_private: ClassVar[bool] = False  # secret information: DMs and the My hand button
+
+    # --- to override --------------------------------------------------------------------------
+    def board(self, table: Table, view: dict[str, Any]) -> str:
+        """The public state under the title: the roll, the cards, what is at stake."""
+        return ""
+
+    def seat_status(self, table: Table, view: dict[str, Any], seat: int) -> str:
+        """A short public summary after each player's name, e.g. '5 dice · 12 pts'."""
+        return ""
+
+    def action_label(self, table: Table, seat: int, action: Any) -> tuple[str, discord.ButtonStyle]:
+        return type(action).__name__, discord.ButtonStyle.primary
+
+    def public_items(self, table: Table) -> list[discord.ui.Item]:
+        """Move buttons on the table message: by default the legal moves of a lone player to act."""
+        if self.has_private or len(table.to_act) != 1:
+            return []
+        (seat,) = table.to_act
+        return self.action_buttons(table, seat)
+
+    def private_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
+        """The seat's private view (DM and My hand)."""
+        return self.board(table, view)
+
+    def private_items(self, table: Table, seat: int) -> list[discord.ui.Item]:
+        return self.action_buttons(table, seat)
+
+    def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
+        return "it's your turn" if len(seats) == 1 else "your move"
+
+    def rules_embed(self) -> discord.Embed:
+        game = GAMES[self.game_id]
+        embed = discord.Embed(title=f"{self.emoji} {game.title}: rules", colour=self.colour)
+        for title, body in getattr(game, "rules_help", ()):
+            embed.add_field(name=title[:256], value=body[:1024], inline=False)
+        return embed
+
+    # --- shared -------------------------------------------------------------------------------
+    def action_buttons(self, table: Table, seat: int) -> list[discord.ui.Item]:
+        actions = list(table.game.legal_actions(table.state, seat))[:MAX_ACTION_BUTTONS]
+        buttons = []
+        for i, action in enumerate(actions):
+            label, style = self.action_label(table, seat, action)
+            buttons.append(ActionButton.of(table, action, label=label, style=style, row=i // 5))
+        return buttons
+
+    def title(self, table: Table) -> str:
+        return f"{self.emoji} {table.game.title} · table {table.id}"
+
+    def embed(self, table: Table) -> discord.Embed:
+        embed = discord.Embed(title=self.title(table), colour=self.colour)
+        if table.status == "lobby":
+            return self._lobby(table, embed)
+        view = table.view(None)
+        body = self.board(table, view)
+        if table.status == "active" and table.deadline_at:
+            waiting = ", ".join(seat_name(table, s) for s in sorted(table.to_act))
+            body += f"\n\n⏳ Waiting for {waiting} · due <t:{int(table.deadline_at)}:R>"
+        elif table.status in ("finished", "ended"):
+            body += "\n\n" + self.result_text(table)
+        embed.description = body[:4000]
+        embed.add_field(name="Players", value=self.players_text(table, view)[:1024], inline=False)
+        lines = [fill_names(table, line) for line in view.get("log", [])[-LOG_LINES_SHOWN:]]
+        if lines:
+            embed.add_field(name="Recent", value="\n".join(lines)[:1024], inline=False)
+        embed.set_footer(text=f"Move {table.seq} · {pace_text(table.pace_seconds)}")
+        return embed
+
+    def _lobby(self, table: Table, embed: discord.Embed) -> discord.Embed:
+        game = table.game
+        seated = "\n".join(f"{i + 1}. {seat_name(table, i)}" + (" 👑" if s.user_id == table.host_id else "")
+                           for i, s in enumerate(table.seats))
+        options = ", ".join(f"{k}: {v}" for k, v in table.options.items())
+        if table.status == "lobby":
+            embed.description = (
+                f"**Lobby** · {game.min_players}–{game.max_players} players · {pace_text(table.pace_seconds)}"
+                + (f"\nOptions: {options}" if options else "")
+                + f"\n\n{seated}\n\nPress **Join** to play. The host presses **Start**"
+                + (" (or **Add computer** for a computer opponent)." if game.min_players > 1 else ".")
+                + (f"\nThis lobby closes <t:{int(table.deadline_at)}:R> if the game has not started."
+                   if table.deadline_at else "")
+            )
+        else:
+            embed.description = f"Closed before the game started ({table.end_reason or 'ended'})."
+        return embed
+
+    def players_text(self, table: Table, view: dict[str, Any]) -> str:
+        lines = []
+        for seat in range(len(table.seats)):
+            marker = "▶️" if seat in table.to_act else "▫️"
+            status = self.seat_status(table, view, seat)
+            lines.append(f"{marker} {seat_name(table, seat)}" + (f" — {status}" if status else ""))
+        return "\n".join(lines)
+
+    def result_text(self, table: Table) -> str:
+        outcome = table.outcome
+        if table.status == "ended" or outcome is None:
+            return f"🛑 Table closed ({table.end_reason or 'ended'}). Not rated."
+        order = sorted(range(len(table.seats)), key=lambda s: outcome.placings[s])
+        lines = [f"{PLACE_MEDALS.get(outcome.placings[s], '▫️')} {seat_name(table, s)} — {outcome.scores[s]}"
+                 for s in order]
+        winners = outcome.winners
+        names = " and ".join(seat_name(table, s) for s in winners)
+        head = f"🏆 {names} " + ("win!" if len(winners) > 1 else "wins!")
+        if len(winners) == len(table.seats):
+            head = "🤝 A draw!"
+        return head + "\n" + "\n".join(lines)
+
+    def table_items(self, table: Table) -> list[discord.ui.Item]:
+        if table.status == "lobby":
+            verbs = ["join", "leave", "addbot", "start"]
+            return [LobbyButton(table.id, verb) for verb in verbs]
+        if table.status != "active":
+            return []
+        items = self.public_items(table)
+        if self.has_private or not items:
+            row = min(4, max((getattr(i, "row", 0) or 0 for i in items), default=-1) + 1)
+            hand = HandButton(table.id)
+            hand.item.row = row
+            items.append(hand)
+        return items
+
+    def table_view(self, table: Table) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        for item in self.table_items(table):
+            view.add_item(item)
+        return view
+
+    def private_view(self, table: Table, seat: int) -> tuple[discord.Embed, discord.ui.View]:
+        embed = discord.Embed(title=self.title(table), colour=self.colour)
+        embed.description = self.private_body(table, table.view(seat), seat)[:4000]
+        view = discord.ui.View(timeout=None)
+        if table.status == "active":
+            for item in self.private_items(table, seat):
+                view.add_item(item)
+        return embed, view
+

@@ -1,0 +1,277 @@
+"""The publisher: turns service snapshots into Discord messages — the table message, pings and DMs.
+
+Every handler first asks the service (which commits before it returns), then shows the result:
+the table message is edited in place (through the interaction's own response when it was clicked),
+the players whose turn began are pinged in one short message, and private views go out by DM.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import logging
+from typing import Any
+
+import discord
+
+from bot.errors import NotSeated, Refusal
+from bot.sessions import PACES, Sessions, Table
+
+from ._render import RENDERERS, Renderer
+from ._ui import escape, mention, seat_name
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 0  # dm_channel_id stored when a member's DMs are closed (error 50007)
+
+
+def jump_url(table: Table, message_id: int | None = None) -> str:
+    guild = table.guild_id or "@me"
+    return f"https://discord.com/channels/{guild}/{table.channel_id}/{message_id or table.message_id}"
+
+
+def pace_seconds(pace: str, minutes: int | None) -> int:
+    return minutes * 60 if minutes else PACES[pace]
+
+
+class Publisher:
+    def __init__(self, bot: discord.Client) -> None:
+        self.bot = bot
+        self._dm_shown: dict[tuple[int, int], str] = {}  # (table, seat) -> fingerprint of the DM last sent
+
+    @property
+    def sessions(self) -> Sessions:
+        return self.bot.sessions  # type: ignore[attr-defined]
+
+    @staticmethod
+    def renderer(table: Table) -> Renderer:
+        return RENDERERS[table.game.id]
+
+    # --- opening ------------------------------------------------------------------------------
+    async def open_table(self, interaction: discord.Interaction, game_id: str, *, pace: str, minutes: int | None,
+                         thread: bool, options: dict[str, Any]) -> None:
+        channel = interaction.channel
+        if interaction.guild is None or channel is None:
+            raise Refusal("Tables are opened in a server channel, not in DMs.")
+        name = interaction.user.display_name
+        if thread:
+            if not isinstance(channel, discord.TextChannel):
+                raise Refusal("A thread can only be made from a text channel: run this in the channel itself.")
+            title = f"{RENDERERS[game_id].emoji} {name}'s table"
+            where = await channel.create_thread(name=title[:100], type=discord.ChannelType.public_thread,
+                                                auto_archive_duration=1440)
+            await where.add_user(interaction.user)
+        else:
+            where = channel
+        table = await self.sessions.open(
+            guild_id=interaction.guild.id, channel_id=where.id, game_id=game_id, host_id=interaction.user.id,
+            host_name=name, options=options, pace_seconds=pace_seconds(pace, minutes))
+        renderer = self.renderer(table)
+        if thread:
+            message = await where.send(embed=renderer.embed(table), view=renderer.table_view(table))
+            await interaction.response.send_message(f"Your table is open in {where.mention}.", ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=renderer.embed(table), view=renderer.table_view(table))
+            message = await interaction.original_response()
+        await self.sessions.set_message(table.id, message.id)
+
+    # --- lobby --------------------------------------------------------------------------------
+    async def lobby_click(self, interaction: discord.Interaction, table_id: int, verb: str) -> None:
+        table = self.sessions.get_by_id(table_id)
+        if table is None:
+            raise Refusal("This table is closed.")
+        table = await self.lobby_action(interaction, table, verb)
+        await self.show(table, interaction=interaction)
+
+    async def lobby_action(self, interaction: discord.Interaction, table: Table, verb: str) -> Table:
+        user = interaction.user
+        channel_id = table.channel_id
+        if verb == "join":
+            return await self.sessions.join(channel_id, user.id, user.display_name)
+        if verb == "leave":
+            return await self.sessions.leave(channel_id, user.id)
+        if verb == "addbot":
+            return await self.sessions.add_computer(channel_id, user.id)
+        if verb == "start":
+            return await self.sessions.start(channel_id, user.id)
+        raise Refusal("That button is not known.")
+
+    # --- moves --------------------------------------------------------------------------------
+    async def play(self, interaction: discord.Interaction, table: Table, action: Any, seq: int | None) -> None:
+        """A move from a button (seq = the move it was offered at) or a typed command (seq None)."""
+        table = await self.sessions.act(table.id, interaction.user.id, action, seq)
+        await self.show(table, interaction=interaction)
+
+    async def play_typed(self, interaction: discord.Interaction, game_id: str, action: Any) -> None:
+        """A move typed as a slash command, for the table in this channel."""
+        table = self.sessions.get(interaction.channel_id)
+        if table.game.id != game_id:
+            raise Refusal(f"The table here plays {table.game.title}.")
+        await self.play(interaction, table, action, None)
+
+    async def show_hand(self, interaction: discord.Interaction, table: Table) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotSeated("You are not seated at this table: the table message shows everything public.")
+        if table.seats[seat].autopilot:
+            table = await self.sessions.reclaim(table.id, interaction.user.id)
+            await self.edit_table_message(table)
+        embed, view = self.private_payload(table, seat)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    # --- showing a change ---------------------------------------------------------------------
+    async def show(self, table: Table, *, interaction: discord.Interaction | None = None) -> None:
+        """Show a new snapshot: answer the interaction (editing what was clicked), then the rest."""
+        renderer = self.renderer(table)
+        actor = table.seat_of(interaction.user.id) if interaction else None
+        if interaction is not None:
+            clicked = getattr(interaction.message, "id", None)
+            if clicked is not None and clicked == table.message_id:
+                await interaction.response.edit_message(embed=renderer.embed(table), view=renderer.table_view(table))
+            else:
+                await self._answer_elsewhere(interaction, table, actor, clicked)
+                await self.edit_table_message(table)
+        else:
+            await self.edit_table_message(table)
+        await self.ping(table, exclude=actor)
+        if renderer.has_private:
+            await self.update_dms(table)
+        if table.status == "finished":
+            await self.announce_result(table)
+
+    async def _answer_elsewhere(self, interaction: discord.Interaction, table: Table, actor: int | None,
+                                clicked: int | None) -> None:
+        """The move came from a DM, an ephemeral hand, an old table message or a typed command."""
+        if clicked is None:
+            await interaction.response.send_message("✅ Done.", ephemeral=True)
+            return
+        in_dm = actor is not None and table.seats[actor].dm_message_id == clicked
+        if actor is not None and (in_dm or interaction.message.flags.ephemeral):
+            embed, view = self.private_payload(table, actor)
+            await interaction.response.edit_message(embed=embed, view=view)
+            if in_dm:
+                self._dm_shown[(table.id, actor)] = _fingerprint(embed, view)
+        else:  # an old table message (re-posted since): retire it
+            await interaction.response.edit_message(content="This table moved further down ⤵", embed=None, view=None)
+
+    def private_payload(self, table: Table, seat: int) -> tuple[discord.Embed, discord.ui.View]:
+        embed, view = self.renderer(table).private_view(table, seat)
+        embed.set_author(name=f"Your seat at {table.game.title} — open the table", url=jump_url(table))
+        return embed, view
+
+    async def edit_table_message(self, table: Table) -> None:
+        renderer = self.renderer(table)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        if table.message_id:
+            try:
+                await channel.get_partial_message(table.message_id).edit(
+                    embed=renderer.embed(table), view=renderer.table_view(table))
+                return
+            except discord.NotFound:
+                pass
+        message = await channel.send(embed=renderer.embed(table), view=renderer.table_view(table))
+        await self.sessions.set_message(table.id, message.id)
+
+    async def repost(self, interaction: discord.Interaction, table: Table) -> None:
+        """/game status: the table message again, at the bottom of the channel; the old one is retired."""
+        renderer = self.renderer(table)
+        old = table.message_id
+        await interaction.response.send_message(embed=renderer.embed(table), view=renderer.table_view(table))
+        message = await interaction.original_response()
+        await self.sessions.set_message(table.id, message.id)
+        if old:
+            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old).edit(content="This table moved further down ⤵", embed=None,
+                                                            view=None)
+
+    async def ping(self, table: Table, *, exclude: int | None = None, text: str | None = None,
+                   seats: frozenset[int] | None = None) -> None:
+        """One short message naming the members whose turn just began."""
+        if table.status != "active":
+            return
+        targets = sorted(s for s in (table.newly_to_act if seats is None else seats)
+                         if s != exclude and table.seats[s].human and not table.seats[s].autopilot)
+        if not targets:
+            return
+        users = [discord.Object(table.seats[s].user_id) for s in targets]
+        prompt = text or self.renderer(table).turn_prompt(table, frozenset(targets))
+        content = f"{' '.join(mention(table, s) for s in targets)}, {prompt} — {table.game.title} ({jump_url(table)})"
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await channel.send(content, allowed_mentions=discord.AllowedMentions(users=users, everyone=False, roles=False))
+
+    async def announce_result(self, table: Table) -> None:
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await channel.send(f"{self.renderer(table).result_text(table)}\n{jump_url(table)}")
+
+    # --- private views by DM ------------------------------------------------------------------
+    async def update_dms(self, table: Table) -> None:
+        for seat in table.seats:
+            if not seat.human or seat.dm_channel_id == DM_CLOSED:
+                continue
+            embed, view = self.private_payload(table, seat.seat)
+            shown = _fingerprint(embed, view)
+            if self._dm_shown.get((table.id, seat.seat)) == shown:
+                continue
+            try:
+                await self._send_dm(table, seat.seat, embed, view)
+                self._dm_shown[(table.id, seat.seat)] = shown
+            except discord.Forbidden:
+                await self.sessions.set_dm(table.id, seat.seat, DM_CLOSED, None)
+                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+                await channel.send(
+                    f"{mention(table, seat.seat)}, I can't DM you — use **My hand** on the table message "
+                    "(or `/game hand`) to see your private view and play.",
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
+
+    async def _send_dm(self, table: Table, seat: int, embed: discord.Embed, view: discord.ui.View) -> None:
+        info = table.seats[seat]
+        if info.dm_message_id and info.dm_channel_id:
+            channel = self.bot.get_partial_messageable(info.dm_channel_id)
+            try:
+                await channel.get_partial_message(info.dm_message_id).edit(embed=embed, view=view)
+                return
+            except discord.NotFound:
+                pass
+        user = self.bot.get_user(info.user_id) or await self.bot.fetch_user(info.user_id)
+        dm = user.dm_channel or await user.create_dm()
+        where = self.bot.get_channel(table.channel_id)
+        place = f"**{escape(where.guild.name)}** · {where.mention}" if where is not None and hasattr(where, "guild") \
+            else "your server"
+        message = await dm.send(content=f"Your private view for the table in {place}.", embed=embed, view=view)
+        await self.sessions.set_dm(table.id, seat, dm.id, message.id)
+
+    # --- events from the service's timer ------------------------------------------------------
+    async def on_table_event(self, table: Table, kind: str) -> None:
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        if kind == "expired":
+            await self.edit_table_message(table)
+            await channel.send(f"⌛ The {table.game.title} lobby closed: the game never started.")
+            return
+        if kind == "reminder":
+            due = f"<t:{int(table.deadline_at)}:R>" if table.deadline_at else "soon"
+            await self.ping(table, seats=table.to_act, text=f"⏰ reminder: your move is due {due}")
+            return
+        timed_out = sorted({m.seat for m in table.moves if m.by == "timeout"})
+        names = ", ".join(seat_name(table, s) for s in timed_out)
+        autopiloted = [s for s in timed_out if table.seats[s].autopilot]
+        note = f"⌛ Time ran out for {names}: the rules' default move was played."
+        if autopiloted:
+            note += (" " + ", ".join(seat_name(table, s) for s in autopiloted)
+                     + " missed 3 turns in a row and is now on autopilot (press **My hand** to take the seat back).")
+        await channel.send(note)
+        await self.show(table)
+
+    async def announce_closed(self, row: Any) -> None:
+        channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        try:
+            await channel.send(f"🛑 The {row.game} table here was closed: {row.end_reason}. Start a new one anytime.")
+        except discord.HTTPException:
+            log.warning("could not announce closing table %s", row.id)
+
+
+def _fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:
+    ids = [getattr(item, "custom_id", None) for item in view.children]
+    payload = json.dumps([embed.to_dict(), ids], sort_keys=True, default=str)
+    return hashlib.sha256(payload.encode()).hexdigest()

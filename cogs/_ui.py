@@ -1,0 +1,148 @@
+"""Shared Discord pieces: the persistent buttons, formatting helpers, and the per-game renderer base.
+
+Buttons are `DynamicItem`s: their custom id carries the table id, the move number it was offered
+at and the encoded action, so they keep working after a restart and a stale click is recognised.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.app import answer_error
+from bot.errors import GameOver
+from bot.games.core import decode_action, encode_action
+from bot.sessions import Table
+
+if TYPE_CHECKING:
+    from ._table import Publisher
+
+DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+MAX_BUTTONS_PER_ROW = 5
+
+
+def die(face: int) -> str:
+    return DIE_FACES.get(face, str(face))
+
+
+def dice(faces: Sequence[int]) -> str:
+    return " ".join(f"{die(f)}{f}" for f in faces) if faces else "—"
+
+
+def escape(text: str) -> str:
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def seat_name(table: Table, seat: int, *, bold: bool = True) -> str:
+    s = table.seats[seat]
+    name = escape(s.name)
+    name = f"**{name}**" if bold else name
+    if s.is_computer:
+        return f"🤖 {name}"
+    return f"{name} (🤖 autopilot)" if s.autopilot else name
+
+
+def fill_names(table: Table, line: str) -> str:
+    """Engines name seats `{s0}`, `{s1}`…; the table knows who sits there."""
+    return re.sub(r"\{s(\d+)\}", lambda m: seat_name(table, int(m.group(1))), line)
+
+
+def mention(table: Table, seat: int) -> str:
+    user_id = table.seats[seat].user_id
+    return f"<@{user_id}>" if user_id else seat_name(table, seat)
+
+
+def publisher(client: discord.Client) -> Publisher:
+    return client.get_cog("Game").publisher  # type: ignore[union-attr]
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"a:(?P<table>\d+):(?P<seq>\d+):(?P<code>.+)"):
+    """A move: pressing it plays `code` at table `table`, if it is still move `seq`'s decision."""
+
+    def __init__(self, table_id: int, seq: int, code: str, *, label: str = "Move",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, row: int | None = None,
+                 emoji: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=style, row=row, emoji=emoji,
+                                           custom_id=f"a:{table_id}:{seq}:{code}"))
+        self.table_id, self.seq, self.code = table_id, seq, code
+
+    @classmethod
+    def of(cls, table: Table, action: Any, **kwargs: Any) -> ActionButton:
+        return cls(table.id, table.seq, encode_action(action), **kwargs)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> ActionButton:
+        return cls(int(match["table"]), int(match["seq"]), match["code"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            desk = publisher(interaction.client)
+            table = desk.sessions.get_by_id(self.table_id)
+            if table is None:
+                raise_closed()
+            action = decode_action(table.game, self.code)
+            await desk.play(interaction, table, action, self.seq)
+        except Exception as error:  # noqa: BLE001 - the one error path answers every failure
+            await answer_error(interaction, error)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"l:(?P<table>\d+):(?P<verb>[a-z]+)"):
+    """Join, Leave, Add computer, Start: the lobby's buttons."""
+
+    VERBS = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "addbot": ("Add computer", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+    }
+
+    def __init__(self, table_id: int, verb: str) -> None:
+        label, style = self.VERBS.get(verb, ("?", discord.ButtonStyle.secondary))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"l:{table_id}:{verb}"))
+        self.table_id, self.verb = table_id, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> LobbyButton:
+        return cls(int(match["table"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await publisher(interaction.client).lobby_click(interaction, self.table_id, self.verb)
+        except Exception as error:  # noqa: BLE001
+            await answer_error(interaction, error)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"h:(?P<table>\d+)"):
+    """My hand: the private view with the player's own move buttons, ephemeral. Always works."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(discord.ui.Button(label="My hand", emoji="🂠", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"h:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> HandButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            desk = publisher(interaction.client)
+            table = desk.sessions.get_by_id(self.table_id)
+            if table is None:
+                raise_closed()
+            await desk.show_hand(interaction, table)
+        except Exception as error:  # noqa: BLE001
+            await answer_error(interaction, error)
+
+
+def raise_closed() -> None:
+    raise GameOver("This table is closed.")
+
+
+DYNAMIC_ITEMS = (ActionButton, LobbyButton, HandButton)

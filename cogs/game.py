@@ -1,0 +1,76 @@
+"""/game …: the commands every game shares, acting on this channel's table."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import NotHost
+
+from ._table import Publisher
+from ._ui import DYNAMIC_ITEMS, escape
+
+
+class Game(commands.GroupCog, group_name="game", group_description="Join, start and manage this channel's table"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.publisher = Publisher(bot)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    @property
+    def sessions(self):
+        return self.publisher.sessions
+
+    async def _lobby(self, interaction: discord.Interaction, verb: str) -> None:
+        table = self.sessions.get(interaction.channel_id)
+        table = await self.publisher.lobby_action(interaction, table, verb)
+        await self.publisher.show(table, interaction=interaction)
+
+    @app_commands.command(description="Join the table in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self._lobby(interaction, "join")
+
+    @app_commands.command(description="Leave the table (in a running game the computer takes your seat)")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self._lobby(interaction, "leave")
+
+    @app_commands.command(description="Host: seat a computer player")
+    async def addbot(self, interaction: discord.Interaction) -> None:
+        await self._lobby(interaction, "addbot")
+
+    @app_commands.command(description="Host: start the game")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self._lobby(interaction, "start")
+
+    @app_commands.command(description="Your private view and your move buttons (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.publisher.show_hand(interaction, self.sessions.get(interaction.channel_id))
+
+    @app_commands.command(description="Show the table again at the bottom of the channel")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.publisher.repost(interaction, self.sessions.get(interaction.channel_id))
+
+    @app_commands.command(description="Host or Manage Server: end this table (not rated)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        is_admin = bool(interaction.permissions and interaction.permissions.manage_guild)
+        table = await self.sessions.end(interaction.channel_id, interaction.user.id, is_admin=is_admin)
+        await interaction.response.send_message(
+            f"🛑 {escape(interaction.user.display_name)} ended the {table.game.title} table. It is not rated.")
+        await self.publisher.edit_table_message(table)
+
+    @app_commands.command(description="Host: remove a player (in a running game the computer takes the seat)")
+    @app_commands.describe(member="The player to remove")
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        table = self.sessions.get(interaction.channel_id)
+        if interaction.user.id != table.host_id:
+            raise NotHost("Only the host can kick a player.")
+        table = await self.sessions.kick(interaction.channel_id, interaction.user.id, member.id)
+        await interaction.response.send_message(f"{escape(member.display_name)} was removed from the table.")
+        await self.publisher.show(table)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Game(bot))

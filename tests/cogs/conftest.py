@@ -1,0 +1,72 @@
+"""SimCord fixtures: the real bot, on a SQLite file in tmp_path, inside a simulated Discord."""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence
+from typing import Any
+
+import pytest
+
+from bot.app import DiceBot
+from bot.games.rng import SeededRng
+
+
+class Dice:
+    """The bot's dice: scripted numbers first (`dice.script(...)`), then seeded ones."""
+
+    def __init__(self) -> None:
+        self.queue: list[int] = []
+        self.decks: list[list[Any]] = []
+
+    def script(self, *rolls: int) -> None:
+        self.queue.extend(rolls)
+
+    def factory(self, seed: str, stream: int | str) -> _ScriptFirst:
+        return _ScriptFirst(self, SeededRng(seed, stream))
+
+
+class _ScriptFirst:
+    def __init__(self, dice: Dice, fallback: SeededRng) -> None:
+        self._dice, self._fallback = dice, fallback
+
+    def randint(self, a: int, b: int) -> int:
+        if self._dice.queue:
+            value = self._dice.queue.pop(0)
+            assert a <= value <= b, f"scripted {value} outside {a}..{b}"
+            return value
+        return self._fallback.randint(a, b)
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        if self._dice.decks:
+            top = self._dice.decks.pop(0)
+            rest = list(items)
+            for card in top:
+                rest.remove(card)
+            items[:] = top + rest
+        else:
+            self._fallback.shuffle(items)
+
+
+@pytest.fixture
+def dice() -> Dice:
+    return Dice()
+
+
+@pytest.fixture
+async def make_bot(tmp_path, dice):
+    """Build bots on one database file (a second one stands for the bot after a restart)."""
+    bots: list[DiceBot] = []
+
+    def make() -> DiceBot:
+        bot = DiceBot(tmp_path / "bot.sqlite3", rng_factory=dice.factory, new_seed=lambda: "seed")
+        bots.append(bot)
+        return bot
+
+    yield make
+    for bot in bots:
+        await bot.shutdown_storage()
+
+
+@pytest.fixture
+def simcord_bot(make_bot) -> DiceBot:
+    return make_bot()
