@@ -228,3 +228,11 @@ def test_timeout_and_computer_actions_are_always_legal(seed):
         s = G.apply(s, seat, action, SeededRng(str(seed), n))
         n += 1
     assert G.outcome(s).winners
+
+
+def test_malformed_moves_are_refused_not_crashing():
+    s = act(turn_of(hands=[["9", "9", "12"], ["3", "10", "11"]], step=2), Roll(), rolls=[1, 2])
+    for bad in (Pick("3"), Pick(True), Pick(None), Pick(12)):
+        assert not G.is_legal(s, 0, bad)
+        with pytest.raises(IllegalAction):
+            G.apply(s, 0, bad, ScriptedRng())
