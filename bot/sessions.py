@@ -137,6 +137,7 @@ class Sessions:
         self._tables: dict[int, _Live] = {}
         self._open_lock = asyncio.Lock()
         self._timer: asyncio.Task | None = None
+        self._armed_for: float | None = None  # when the timer task will wake next
         self.listener: Listener | None = None  # told of reminders, timeouts and expiries
 
     def now(self) -> float:
@@ -238,7 +239,7 @@ class Sessions:
                 await tx.add_seat(table_id, 0, host_id, host_name, is_computer=False)
             row = await self.store.session(table_id)
             self._tables[table_id] = _Live(row, [Seat(0, host_id, host_name)])
-        self._rearm()
+        self._arm(row.deadline_at)
         return self.get_by_id(table_id)
 
     async def join(self, channel_id: int, user_id: int, name: str) -> Table:
@@ -320,6 +321,7 @@ class Sessions:
             else:
                 await self._play_automatic(tx, live, moves)
                 await self._after_moves(tx, live, moves)
+        self._arm_for(live)
         return self._snapshot(live, moves)
 
     async def start(self, channel_id: int, user_id: int) -> Table:
@@ -344,7 +346,7 @@ class Sessions:
                 await self._play_automatic(tx, live, moves)
                 await self._after_moves(tx, live, moves, force_deadline=True)
             snapshot = self._snapshot(live, moves, newly=frozenset(game.to_act(live.state)))
-        self._rearm()
+        self._arm_for(live)
         return snapshot
 
     async def end(self, channel_id: int, user_id: int, is_admin: bool = False) -> Table:
@@ -379,7 +381,7 @@ class Sessions:
                 await self._play_automatic(tx, live, moves)
                 await self._after_moves(tx, live, moves)
             snapshot = self._snapshot(live, moves, newly=self._newly(live, moves))
-        self._rearm()
+        self._arm_for(live)
         return snapshot
 
     async def reclaim(self, table_id: int, user_id: int) -> Table:
@@ -543,17 +545,28 @@ class Sessions:
         return self._snapshot(live, moves, newly=self._newly(live, moves)), "timeout"
 
     def start_timer(self) -> None:
-        self._rearm()
+        self._arm(0.0)
 
-    def _rearm(self) -> None:
-        """(Re)start the one timer task: it sleeps until the earliest stored deadline or reminder."""
-        if self._timer is not None and self._timer is not asyncio.current_task():
+    def _arm(self, due: float | None) -> None:
+        """Make the one timer task wake by `due`: restart it only if it would sleep past that."""
+        if due is None:
+            return
+        running = self._timer is not None and not self._timer.done()
+        if running and self._armed_for is not None and self._armed_for <= due:
+            return
+        if running and self._timer is not asyncio.current_task():
             self._timer.cancel()
+        self._armed_for = due
         self._timer = asyncio.get_running_loop().create_task(self._run_timer())
 
+    def _arm_for(self, live: _Live) -> None:
+        self._arm(live.row.reminder_at or live.row.deadline_at)
+
     async def _run_timer(self) -> None:
+        """Sleep until the earliest stored reminder or deadline, handle what is due, repeat."""
         while True:
             due = await self.store.next_due()
+            self._armed_for = due
             if due is None:
                 return
             await asyncio.sleep(max(0.0, due - self.now()))

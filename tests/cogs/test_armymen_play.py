@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
+
+from .helpers import message_by_id, move_ids, table_of, text_of
 
 
 @pytest.fixture
-def table(simcord_env):
+def world(simcord_env):
     guild = simcord_env.create_guild(name="Game Night")
     channel = guild.create_text_channel("army-men")
     alice = guild.add_member(simcord_env.create_user("alice"))
@@ -14,13 +18,185 @@ def table(simcord_env):
     return simcord_env, channel, alice, bob
 
 
-async def test_two_members_open_join_and_start(table, dice):
-    env, channel, alice, bob = table
-    result = await alice.slash(channel, "armymen new", pace="live")
+async def open_two_player_table(env, channel, alice, bob, dice, *, starter=0, **options):
+    result = await alice.slash(channel, "armymen new", **options)
     lobby = result.response.message
     assert "Lobby" in lobby.embeds[0].description
-    await bob.click(lobby, label="Join")
-    dice.script(0)  # alice starts
+    joined = await bob.click(lobby, label="Join")
+    assert not joined.ephemeral
+    dice.script(starter)  # AMD-R6: the first starter is drawn at the start
     await alice.click(lobby, label="Start")
-    message = channel.last_message
-    print(env.transcript())
+    return table_of(env, channel)
+
+
+def member_for(table, members, seat):
+    return next(m for m in members if m.id == table.seats[seat].user_id)
+
+
+async def play_out_with_buttons(env, channel, members, max_moves=500):
+    """Whoever must act presses the first move button on the table message, until the game ends."""
+    for _ in range(max_moves):
+        table = table_of(env, channel)
+        if table is None:
+            return
+        (seat,) = table.to_act
+        message = message_by_id(channel, table.message_id)
+        ids = move_ids(message)
+        assert ids, f"no move buttons on the table message: {text_of(message)}"
+        result = await member_for(table, members, seat).click(message, custom_id=ids[0])
+        assert not result.ephemeral, result.response.content
+    raise AssertionError("the game did not end")
+
+
+async def test_two_members_play_a_whole_game_with_buttons(world, dice):
+    env, channel, alice, bob = world
+    table = await open_two_player_table(env, channel, alice, bob, dice, pace="live")
+    assert table.status == "active" and table.to_act == {0}
+    first = message_by_id(channel, table.message_id)
+    assert "Roll the dice" in [c.label for row in first.components for c in row.children]
+    await play_out_with_buttons(env, channel, [alice, bob])
+    final = message_by_id(channel, table.message_id)
+    assert "wins!" in text_of(final) or "draw" in text_of(final)
+    assert not move_ids(final), "a finished table offers no moves"
+    announcement = channel.last_message
+    assert "wins!" in announcement.content or "draw" in announcement.content
+
+
+async def test_a_whole_campaign_with_slash_commands(world, dice, tmp_path):
+    env, channel, alice, bob = world
+    table = await open_two_player_table(env, channel, alice, bob, dice, pace="casual", campaign=True)
+    assert table.options == {"campaign": True}
+    members = [alice, bob]
+    for _ in range(2000):
+        table = table_of(env, channel)
+        if table is None:
+            break
+        (seat,) = table.to_act
+        member = member_for(table, members, seat)
+        view = table.view(None)
+        if not view["rolled"]:
+            result = await member.slash(channel, "armymen roll")
+        else:
+            lowest = sorted(view["rolled"], key=lambda f: 0 if f == 1 else f)[0]
+            result = await member.slash(channel, "armymen keep", dice=str(lowest))
+        assert result.ephemeral and result.response.content == "✅ Done."
+    with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
+        games = db.execute("SELECT game, COUNT(*) FROM results GROUP BY game").fetchall()
+        (state_game,) = db.execute("SELECT status FROM sessions").fetchone()
+    assert games == [("armymen", 2)] and state_game == "finished"
+    final = channel.last_message
+    assert "wins!" in final.content or "draw" in final.content
+
+
+async def test_a_game_against_the_computer(world, dice):
+    env, channel, alice, _ = world
+    lobby = (await alice.slash(channel, "armymen new")).response.message
+    await alice.click(lobby, label="Add computer")
+    dice.script(1)  # the computer starts: it plays its whole turn before alice is asked
+    await alice.click(lobby, label="Start")
+    table = table_of(env, channel)
+    assert table.to_act == {0}
+    assert table.view(None)["done"] == [False, True], "the computer played its turn at once"
+    assert "Computer 1" in text_of(message_by_id(channel, table.message_id))
+    await play_out_with_buttons(env, channel, [alice])
+    assert "wins!" in channel.last_message.content or "draw" in channel.last_message.content
+
+
+async def test_a_restart_mid_game_keeps_old_buttons_working(world, dice, make_bot):
+    env, channel, alice, bob = world
+    table = await open_two_player_table(env, channel, alice, bob, dice)
+    message = message_by_id(channel, table.message_id)
+    await alice.click(message, label="Roll the dice")
+    before = table_of(env, channel)
+    await env.restart_bot(make_bot())
+    after = table_of(env, channel)
+    assert after.state == before.state and after.seq == before.seq
+    message = message_by_id(channel, after.message_id)  # sent before the restart
+    result = await alice.click(message, custom_id=move_ids(message)[0])
+    assert not result.ephemeral
+    assert table_of(env, channel).seq > after.seq
+    await play_out_with_buttons(env, channel, [alice, bob])
+    assert table_of(env, channel) is None
+
+
+async def test_an_old_button_is_refused_and_changes_nothing(world, dice):
+    """A button offered before a move (here in alice's private hand view) is stale once the move is made."""
+    env, channel, alice, bob = world
+    table = await open_two_player_table(env, channel, alice, bob, dice)
+    dice.script(1, 1, 1, 1, 1)
+    await alice.click(message_by_id(channel, table.message_id), label="Roll the dice")
+    hand = (await alice.slash(channel, "game hand")).response.message  # ephemeral, offers "Keep 1" now
+    table_message = message_by_id(channel, table.message_id)
+    dice.script(1, 1, 1, 1)
+    await alice.click(table_message, custom_id=move_ids(table_message)[0])
+    now = table_of(env, channel)
+    result = await alice.click(hand, custom_id=move_ids(hand)[0])  # the same move, offered one move ago
+    assert result.ephemeral
+    assert "already made" in result.response.content
+    assert table_of(env, channel).seq == now.seq and table_of(env, channel).state == now.state
+
+
+async def test_refusals_are_ephemeral_and_change_nothing(world, dice):
+    env, channel, alice, bob = world
+    carol = env.guild.add_member(env.create_user("carol"))
+    table = await open_two_player_table(env, channel, alice, bob, dice)
+    message = message_by_id(channel, table.message_id)
+    cases = [
+        (bob.click(message, label="Roll the dice"), "not your turn"),
+        (carol.click(message, label="Roll the dice"), "not seated"),
+        (carol.slash(channel, "armymen new"), "already open"),
+        (carol.slash(channel, "game join"), "already started"),
+        (bob.slash(channel, "game end"), "Only the host"),
+        (bob.slash(channel, "armymen keep", dice="7"), "faces"),
+        (alice.slash(channel, "armymen keep", dice="1"), "Roll your dice first"),
+    ]
+    for call, expected in cases:
+        result = await call
+        assert result.ephemeral, expected
+        assert expected.lower() in result.response.content.lower()
+        assert table_of(env, channel).seq == table.seq
+
+
+async def test_a_timed_out_player_gets_the_default_then_autopilot(world, dice):
+    env, channel, alice, bob = world
+    table = await open_two_player_table(env, channel, alice, bob, dice, pace="live")
+    await env.advance_time(61)
+    assert "reminder" in channel.last_message.content and "<@" in channel.last_message.content
+    await env.advance_time(60)
+    after = table_of(env, channel)
+    assert after.seq == table.seq + 1, "the timeout default (the computer's choice: Roll) was played"
+    assert any("Time ran out" in m.content for m in channel.history())
+    for _ in range(2):  # two more missed decisions in a row
+        await env.advance_time(120)
+    seat = table_of(env, channel).seats[0]
+    assert seat.autopilot, "3 timeouts in a row put the seat on autopilot"
+    assert any("autopilot" in m.content for m in channel.history())
+
+
+async def test_leaderboard_and_stats_after_games(world, dice):
+    env, channel, alice, bob = world
+    for _ in range(2):
+        await open_two_player_table(env, channel, alice, bob, dice)
+        await play_out_with_buttons(env, channel, [alice, bob])
+    board = await alice.slash(channel, "leaderboard", game="armymen")
+    text = text_of(board.response.message)
+    assert f"<@{alice.id}>" in text and f"<@{bob.id}>" in text and "/2 won" in text
+    stats = await bob.slash(channel, "stats", member=alice)
+    text = text_of(stats.response.message)
+    assert "of 2" in text and "Recent games" in text and "rating" in text
+
+
+async def test_rest_calls_per_move_stay_low(world, dice):
+    env, channel, alice, bob = world
+    table = await open_two_player_table(env, channel, alice, bob, dice)
+    counts = []
+    for _ in range(6):
+        table = table_of(env, channel)
+        (seat,) = table.to_act
+        message = message_by_id(channel, table.message_id)
+        before = len(env.http_requests)
+        await [alice, bob][seat].click(message, custom_id=move_ids(message)[0])
+        after = table_of(env, channel)
+        if after.to_act == table.to_act:  # the move did not end the turn
+            counts.append(len(env.http_requests) - before)
+    assert counts and sum(counts) / len(counts) <= 2, counts

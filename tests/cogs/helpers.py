@@ -1,0 +1,45 @@
+"""Reading what players see in SimCord: the table message, its buttons, a table's state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+
+def sessions(env) -> Any:
+    return env.bot.sessions
+
+
+def table_of(env, channel):
+    """The service's snapshot of the channel's open table (or None once it closed)."""
+    return next((t for t in sessions(env).open_tables() if t.channel_id == channel.id), None)
+
+
+def message_by_id(channel, message_id: int) -> discord.Message:
+    return next(m for m in channel.history() if m.id == message_id)
+
+
+def components(message: discord.Message) -> list[Any]:
+    found = []
+    for row in message.components:
+        found.extend(getattr(row, "children", [row]))
+    return found
+
+
+def labels(message: discord.Message) -> list[str]:
+    return [c.label for c in components(message) if getattr(c, "label", None)]
+
+
+def move_ids(message: discord.Message) -> list[str]:
+    """Custom ids of the move buttons (not lobby or My hand)."""
+    return [c.custom_id for c in components(message) if (c.custom_id or "").startswith("a:")]
+
+
+def text_of(message: discord.Message) -> str:
+    """Everything a reader sees in a message: content, embed texts and fields."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", (embed.footer.text or "") if embed.footer else ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    return "\n".join(parts)
