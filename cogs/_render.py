@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.games import GAMES
+from bot.games.core import IllegalAction
 from bot.sessions import PACES, Table
 
 from ._ui import ActionButton, HandButton, LobbyButton, fill_names, seat_name
@@ -72,6 +73,10 @@ class Renderer:
 
     def private_items(self, table: Table, seat: int) -> list[discord.ui.Item]:
         return self.action_buttons(table, seat)
+
+    def action_from_select(self, table: Table, kind: str, values: list[str]) -> Any:
+        """The action a menu of this game's own `kind` stands for (see ActionSelect)."""
+        raise IllegalAction("That menu is not known.")
 
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         return "it's your turn" if len(seats) == 1 else "your move"

@@ -90,6 +90,54 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"a:(?P<t
             await answer_error(interaction, error)
 
 
+SELECT_TEMPLATE = r"s:(?P<table>\d+):(?P<seq>\d+):(?P<kind>[a-z]+)"
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+    """A move chosen from a menu. Kind `act`: each option's value is an encoded action. Other kinds are
+    the game renderer's own (`Renderer.action_from_select`), e.g. a multi-select of dice to re-roll."""
+
+    def __init__(self, table_id: int, seq: int, kind: str = "act", *,
+                 options: Sequence[discord.SelectOption] = (), placeholder: str | None = None,
+                 min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:
+        select = discord.ui.Select(custom_id=f"s:{table_id}:{seq}:{kind}", options=list(options)[:25],
+                                   placeholder=placeholder, min_values=min_values,
+                                   max_values=min(max_values, max(1, len(options))), row=row)
+        super().__init__(select)
+        self.table_id, self.seq, self.kind = table_id, seq, kind
+
+    @classmethod
+    def of(cls, table: Table, kind: str = "act", **kwargs: Any) -> ActionSelect:
+        return cls(table.id, table.seq, kind, **kwargs)
+
+    @staticmethod
+    def option(label: str, action: Any, description: str | None = None, emoji: str | None = None
+               ) -> discord.SelectOption:
+        """A menu entry that plays `action` (for kind `act`)."""
+        return discord.SelectOption(label=label[:100], value=encode_action(action),
+                                    description=description[:100] if description else None, emoji=emoji)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str]) -> ActionSelect:
+        return cls(int(match["table"]), int(match["seq"]), match["kind"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            desk = publisher(interaction.client)
+            table = desk.sessions.get_by_id(self.table_id)
+            if table is None:
+                raise_closed()
+            values = list(interaction.data.get("values", []))
+            if self.kind == "act":
+                action = decode_action(table.game, values[0] if values else "")
+            else:
+                action = desk.renderer(table).action_from_select(table, self.kind, values)
+            await desk.play(interaction, table, action, self.seq)
+        except Exception as error:  # noqa: BLE001
+            await answer_error(interaction, error)
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"l:(?P<table>\d+):(?P<verb>[a-z]+)"):
     """Join, Leave, Add computer, Start: the lobby's buttons."""
 
@@ -145,4 +193,4 @@ def raise_closed() -> None:
     raise GameOver("This table is closed.")
 
 
-DYNAMIC_ITEMS = (ActionButton, LobbyButton, HandButton)
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, LobbyButton, HandButton)
