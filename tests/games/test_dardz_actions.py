@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from dardz_support import G, act, at, game, pile, start_turn
+from .dardz_support import G, act, at, game, pile, start_turn
 
 from bot.games.core import IllegalAction
 from bot.games.dardz.model import BONUS, Guess, Pick, Play, Roll

@@ -6,7 +6,7 @@ import json
 from collections import Counter
 
 import pytest
-from dardz_support import G, at, first_rolls, game, pile
+from .dardz_support import G, at, first_rolls, game, pile
 
 from bot.games.core import IllegalAction, encode_action, resolve_options
 from bot.games.dardz.cards import ACTIONS, ALL_CARDS, GOLDEN_7, POINTS, number, points

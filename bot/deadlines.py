@@ -1,0 +1,98 @@
+"""Deadlines of the session service: reminders, timeout defaults, autopilot, lobby expiry, the timer."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import replace
+
+from .tables import AUTOPILOT_AFTER, LiveTable, Move, Table
+
+log = logging.getLogger(__name__)
+
+
+class DeadlineMixin:
+    """What happens when time passes, for `Sessions`. The one timer task sleeps until the earliest
+    stored reminder or deadline; it is restarted only when a deadline comes sooner than it would wake."""
+
+    async def expire_due(self) -> list[tuple[Table, str]]:
+        """Send due reminders, play due timeouts, expire due lobbies; tell the listener of each."""
+        now = self.now()
+        happened = []
+        for table_id in await self.store.due_sessions(now):
+            live = self._tables.get(table_id)
+            if live is None:
+                continue
+            async with live.lock:
+                event = await self._expire(live, now)
+            if event:
+                happened.append(event)
+        for table, kind in happened:
+            if self.listener:
+                try:
+                    await self.listener(table, kind)
+                except Exception:
+                    log.exception("listener failed for table %s (%s)", table.id, kind)
+        return happened
+
+    async def _expire(self, live: LiveTable, now: float) -> tuple[Table, str] | None:
+        row = live.row
+        if row.status == "lobby":
+            if row.deadline_at is not None and row.deadline_at <= now:
+                async with self.store.transaction() as tx:
+                    await self._close(tx, live, "ended", "the lobby expired")
+                return self._snapshot(live), "expired"
+            return None
+        if row.deadline_at is not None and row.deadline_at <= now:
+            return await self._time_out(live)
+        if row.reminder_at is not None and row.reminder_at <= now:
+            async with self.store.transaction() as tx:
+                await tx.update_session(row.id, reminder_at=None)
+            live.row = replace(row, reminder_at=None)
+            return self._snapshot(live), "reminder"
+        return None
+
+    async def _time_out(self, live: LiveTable) -> tuple[Table, str]:
+        """The rules' timeout default decides for every human seat still to act."""
+        game = live.game
+        moves: list[Move] = []
+        async with self._changing(live) as tx:
+            for seat in sorted(game.to_act(live.state)):
+                if seat not in game.to_act(live.state) or live.seats[seat].automatic:
+                    continue
+                timeouts = live.seats[seat].timeouts + 1
+                autopilot = timeouts >= AUTOPILOT_AFTER
+                await tx.update_seat(live.row.id, seat, timeouts=timeouts, autopilot=int(autopilot))
+                live.seats[seat] = replace(live.seats[seat], timeouts=timeouts, autopilot=autopilot)
+                await self._move(tx, live, seat, game.timeout_action(live.state, seat), "timeout", moves)
+            await self._play_automatic(tx, live, moves)
+            await self._after_moves(tx, live, moves, force_deadline=True)
+        return self._snapshot(live, moves, newly=self._newly(live, moves)), "timeout"
+
+    def start_timer(self) -> None:
+        self._arm(0.0)
+
+    def _arm(self, due: float | None) -> None:
+        """Make the one timer task wake by `due`: restart it only if it would sleep past that."""
+        if due is None:
+            return
+        running = self._timer is not None and not self._timer.done()
+        if running and self._armed_for is not None and self._armed_for <= due:
+            return
+        if running and self._timer is not asyncio.current_task():
+            self._timer.cancel()
+        self._armed_for = due
+        self._timer = asyncio.get_running_loop().create_task(self._run_timer())
+
+    def _arm_for(self, live: LiveTable) -> None:
+        self._arm(live.row.reminder_at or live.row.deadline_at)
+
+    async def _run_timer(self) -> None:
+        """Sleep until the earliest stored reminder or deadline, handle what is due, repeat."""
+        while True:
+            due = await self.store.next_due()
+            self._armed_for = due
+            if due is None:
+                return
+            await asyncio.sleep(max(0.0, due - self.now()))
+            await self.expire_due()

@@ -1,0 +1,94 @@
+"""Lobby and seat changes of the session service: join, leave, kick, computer players."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import errors
+from .tables import LiveTable, Move, Seat, Table
+
+
+class LobbyMixin:
+    """Seat management for `Sessions` (it provides the table lookups, the lock, storage and moves)."""
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> Table:
+        return await self._seat_new(channel_id, user_id, name)
+
+    async def add_computer(self, channel_id: int, by_user: int) -> Table:
+        return await self._seat_new(channel_id, None, None, by_user=by_user)
+
+    async def _seat_new(
+        self, channel_id: int, user_id: int | None, name: str | None, by_user: int | None = None
+    ) -> Table:
+        live = self._live_in(channel_id)
+        async with live.lock:
+            self._require_lobby(live)
+            if by_user is not None and by_user != live.row.host_id:
+                raise errors.NotHost("Only the host can add computer players.")
+            if user_id is not None and any(s.user_id == user_id for s in live.seats):
+                raise errors.AlreadySeated()
+            if len(live.seats) >= live.game.max_players:
+                raise errors.TableFull(f"This table is full ({live.game.max_players} players).")
+            seat = len(live.seats)
+            if user_id is None:
+                name = f"Computer {sum(s.is_computer for s in live.seats) + 1}"
+            async with self.store.transaction() as tx:
+                await tx.add_seat(live.row.id, seat, user_id, name, is_computer=user_id is None)
+            live.seats.append(Seat(seat, user_id, name, is_computer=user_id is None))
+            return self._snapshot(live)
+
+    async def leave(self, channel_id: int, user_id: int) -> Table:
+        live = self._live_in(channel_id)
+        async with live.lock:
+            seat = self._seat_of(live, user_id)
+            return await self._remove(live, seat)
+
+    async def kick(self, channel_id: int, by_user: int, user_id: int) -> Table:
+        live = self._live_in(channel_id)
+        async with live.lock:
+            if by_user != live.row.host_id:
+                raise errors.NotHost("Only the host can kick a player.")
+            if user_id == by_user:
+                raise errors.Refusal("You can't kick yourself: use `/game leave`, or `/game end`.")
+            seat = self._seat_of(live, user_id, "That member is not seated at this table.")
+            return await self._remove(live, seat)
+
+    async def remove_computer(self, channel_id: int, by_user: int) -> Table:
+        """Host: take the last computer player out of the lobby."""
+        live = self._live_in(channel_id)
+        async with live.lock:
+            self._require_lobby(live)
+            if by_user != live.row.host_id:
+                raise errors.NotHost()
+            seat = next((s.seat for s in reversed(live.seats) if s.is_computer), None)
+            if seat is None:
+                raise errors.Refusal("There is no computer player to remove.")
+            return await self._remove(live, seat)
+
+    async def _remove(self, live: LiveTable, seat: int) -> Table:
+        """A lobby seat is freed; in a running game the computer takes the seat over."""
+        row = live.row
+        if row.status == "lobby":
+            leaving = live.seats[seat]
+            humans_left = [s for s in live.seats if s.human and s.seat != seat]
+            async with self.store.transaction() as tx:
+                await tx.remove_seat(row.id, seat)
+                if not humans_left:
+                    await self._close(tx, live, "ended", "everyone left")
+                elif leaving.user_id == row.host_id:
+                    await tx.update_session(row.id, host_id=humans_left[0].user_id)
+                    live.row = replace(row, host_id=humans_left[0].user_id)
+            live.seats = [replace(s, seat=i) for i, s in enumerate(x for x in live.seats if x.seat != seat)]
+            return self._snapshot(live)
+        self._require_active(live)
+        moves: list[Move] = []
+        async with self._changing(live) as tx:
+            await tx.update_seat(row.id, seat, is_computer=1, autopilot=0)
+            live.seats[seat] = replace(live.seats[seat], is_computer=True, autopilot=False)
+            if not any(s.human for s in live.seats):
+                await self._close(tx, live, "ended", "every player left")
+            else:
+                await self._play_automatic(tx, live, moves)
+                await self._after_moves(tx, live, moves)
+        self._arm_for(live)
+        return self._snapshot(live, moves)

@@ -1,0 +1,113 @@
+"""What a table is: seats, moves, the immutable snapshot the cogs render, and the live cache."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from db import SeatRow, SessionRow
+
+from .games import GAMES
+from .games.core import Game
+
+PACES = {"live": 120, "casual": 3600, "async": 86400}
+AUTOPILOT_AFTER = 3
+
+
+def lobby_lifetime(pace_seconds: int) -> int:
+    return 30 * 60 if pace_seconds <= PACES["live"] else 7 * 86400
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    user_id: int | None
+    name: str
+    is_computer: bool = False
+    autopilot: bool = False
+    timeouts: int = 0
+    dm_message_id: int | None = None
+    dm_channel_id: int | None = None
+
+    @property
+    def automatic(self) -> bool:
+        """Played by the computer right now (a computer seat, or a human's seat on autopilot)."""
+        return self.is_computer or self.autopilot
+
+    @property
+    def human(self) -> bool:
+        return self.user_id is not None and not self.is_computer
+
+
+@dataclass(frozen=True)
+class Move:
+    seq: int
+    seat: int
+    action: Any
+    by: str  # player | timeout | computer | autopilot
+
+
+@dataclass(frozen=True)
+class Table:
+    """An immutable snapshot of one table, for the cogs to render."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: Game
+    options: dict[str, Any]
+    status: str
+    host_id: int
+    seq: int
+    pace_seconds: int
+    message_id: int | None
+    deadline_at: float | None
+    seats: tuple[Seat, ...]
+    state: Any  # None in the lobby
+    since: tuple[int, ...]  # per seat: the move number at which its pending decision began
+    end_reason: str | None = None
+    moves: tuple[Move, ...] = ()  # moves made by the call that returned this snapshot
+    newly_to_act: frozenset[int] = frozenset()  # seats whose turn began during that call
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        return self.game.to_act(self.state) if self.state is not None else frozenset()
+
+    @property
+    def outcome(self):
+        return self.game.outcome(self.state) if self.state is not None else None
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id and not s.is_computer), None)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+
+@dataclass
+class LiveTable:
+    """The mutable cache of an open table; only touched under `lock`."""
+
+    row: SessionRow
+    seats: list[Seat]
+    state: Any = None
+    since: list[int] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def game(self) -> Game:
+        return GAMES[self.row.game]
+
+
+def seat_from_row(row: SeatRow) -> Seat:
+    return Seat(
+        row.seat,
+        row.user_id,
+        row.name,
+        row.is_computer,
+        row.autopilot,
+        row.timeouts,
+        row.dm_message_id,
+        row.dm_channel_id,
+    )
