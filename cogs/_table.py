@@ -114,6 +114,8 @@ class Publisher:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise NotSeated("You are not seated at this table: the table message shows everything public.")
+        if table.state is None:
+            raise Refusal("The game has not started yet: your private view comes with the first move.")
         if table.seats[seat].autopilot:
             table = await self.sessions.reclaim(table.id, interaction.user.id)
             await self.edit_table_message(table)
@@ -135,7 +137,7 @@ class Publisher:
         else:
             await self.edit_table_message(table)
         await self.ping(table, exclude=actor)
-        if renderer.has_private:
+        if renderer.has_private and table.state is not None:  # no private view before the deal
             await self.update_dms(table)
         if table.status == "finished":
             await self.announce_result(table)
