@@ -1,0 +1,174 @@
+"""Shared pytest fixtures. Each kind of test keeps its fixtures in its own clearly marked section."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Callable
+from contextlib import closing
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games.rng import Rng, SeededRng
+from bot.sessions import Sessions, Table
+from db import Store
+
+# =================================================================================================
+# Session service tests (tests/test_sessions_*.py)
+#
+# The real `Store` on a SQLite file in tmp_path and the real `Sessions`, with a fake clock the test
+# moves by hand. Everything here is named `svc…` / `Svc…` so it stays clear of the SimCord fixtures.
+# =================================================================================================
+
+SVC_START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+SVC_SEED = "seed"  # every table's secret seed (new_seed is fixed), so SeededRng gives the same dice each run
+
+
+class SvcHarness:
+    """One SQLite file, a fake clock, and the `Sessions` services opened on that file (newest last)."""
+
+    GUILD = 7  # every table's server
+
+    def __init__(self, path: Path, rng_factory: Callable[[str, int | str], Rng]) -> None:
+        self.path = path
+        self.now = SVC_START  # the fake clock: tests move it with `advance`
+        self.rng_factory = rng_factory
+        self.heard: list[tuple[str, Table]] = []  # what the listener was told, in order
+        self.store: Store | None = None
+        self.sessions: Sessions | None = None
+        self._opened: list[tuple[Sessions, Store]] = []
+
+    async def boot(self) -> Sessions:
+        """Open a Store and a new Sessions on the file (a fresh process's start-up, before `load`)."""
+        store = await Store.open(self.path)
+        sessions = Sessions(store, clock=lambda: self.now, rng_factory=self.rng_factory, new_seed=lambda: SVC_SEED)
+        sessions.listener = self._listen
+        self._opened.append((sessions, store))
+        self.store, self.sessions = store, sessions
+        return sessions
+
+    async def _listen(self, table: Table, kind: str) -> None:
+        self.heard.append((kind, table))
+
+    def kinds(self) -> list[str]:
+        return [kind for kind, _ in self.heard]
+
+    async def settle(self) -> None:
+        """Let the service's timer task read the next deadline and go to sleep (in real time), so it
+        can't wake on a clock the test moves next and race the test's own `expire_due` call."""
+        await asyncio.sleep(0)
+        if self.store is not None:
+            await self.store.next_due()
+
+    async def advance(self, **delta: float) -> list[tuple[Table, str]]:
+        """Move the fake clock (timedelta keywords) and run the deadlines that fell due."""
+        await self.settle()
+        self.now += timedelta(**delta)
+        return await self.sessions.expire_due()
+
+    async def crash(self) -> None:
+        """The process dies: the connection goes away, the service gets no cleanup at all."""
+        await self.settle()
+        await self.store.close()
+
+    # --- playing ---------------------------------------------------------------------------------
+    async def lobby(
+        self, channel: int, host: int, *others: int | None, game_id: str = "armymen", pace: int = 3600
+    ) -> Table:
+        """Open a lobby in `channel` hosted by `host`, then seat `others` in order (None = a computer
+        player, added by the host). Members are named "Player <id>"."""
+        table = await self.sessions.open(
+            guild_id=self.GUILD,
+            channel_id=channel,
+            game_id=game_id,
+            host_id=host,
+            host_name=f"Player {host}",
+            pace_seconds=pace,
+        )
+        for user in others:
+            if user is None:
+                table = await self.sessions.add_computer(channel, host)
+            else:
+                table = await self.sessions.join(channel, user, f"Player {user}")
+        return table
+
+    async def started(self, channel: int, host: int, other: int | None, *, pace: int = 3600) -> Table:
+        """A started Army Men Dice War game: `host` at seat 0, `other` at seat 1 (None = a computer)."""
+        await self.lobby(channel, host, other, pace=pace)
+        return await self.sessions.start(channel, host)
+
+    async def play(
+        self, table: Table, *, moves: int | None = None, after: Callable[[Table], None] | None = None
+    ) -> Table:
+        """The humans to act play the rules' default move, each offered at the current move number,
+        until the game ends (or `moves` calls were made). `after(table)` runs after every call."""
+        made = 0
+        while table.status == "active" and (moves is None or made < moves):
+            seat = min(table.to_act)
+            user = table.seats[seat].user_id
+            action = table.game.timeout_action(table.state, seat)
+            table = await self.sessions.act(table.id, user, action, expected_seq=table.seq)
+            made += 1
+            if after is not None:
+                after(table)
+        return table
+
+    # --- reading the file directly, through a separate connection ------------------------------
+    def query(self, sql: str, *args: Any) -> list[tuple]:
+        with closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)) as conn:
+            return conn.execute(sql, args).fetchall()
+
+    def write(self, sql: str, *args: Any) -> None:
+        with closing(sqlite3.connect(self.path)) as conn, conn:
+            conn.execute(sql, args)
+
+    def event_count(self, table_id: int) -> int:
+        return self.query("SELECT COUNT(*) FROM events WHERE session_id = ?", table_id)[0][0]
+
+    def events(self, table_id: int) -> list[tuple[int, int, str, str]]:
+        """(seq, seat, action, by) of every logged move, in order."""
+        return self.query("SELECT seq, seat, action, by FROM events WHERE session_id = ? ORDER BY seq", table_id)
+
+    def session_row(self, table_id: int) -> dict[str, Any]:
+        with closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)) as conn:
+            conn.row_factory = sqlite3.Row
+            return dict(conn.execute("SELECT * FROM sessions WHERE id = ?", (table_id,)).fetchone())
+
+    def seat_rows(self, table_id: int) -> list[dict[str, Any]]:
+        with closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)) as conn:
+            conn.row_factory = sqlite3.Row
+            rows = conn.execute("SELECT * FROM seats WHERE session_id = ? ORDER BY seat", (table_id,))
+            return [dict(row) for row in rows]
+
+    async def close(self) -> None:
+        for sessions, store in reversed(self._opened):
+            await sessions.close()
+            await store.close()  # a no-op for a store a test already closed
+
+
+@pytest.fixture
+async def svc_harness(tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
+    """A factory: `h = await svc_harness(rng_factory=...)` gives a booted SvcHarness (SeededRng by default)."""
+    made: list[SvcHarness] = []
+
+    async def make(rng_factory: Callable[[str, int | str], Rng] = SeededRng) -> SvcHarness:
+        harness = SvcHarness(tmp_path / f"bot{len(made)}.sqlite3", rng_factory)
+        made.append(harness)
+        await harness.boot()
+        return harness
+
+    yield make
+    for harness in made:
+        await harness.close()
+
+
+@pytest.fixture
+async def svc(svc_harness: Callable[..., Any]) -> SvcHarness:
+    """A booted harness with seeded dice."""
+    return await svc_harness()
+
+
+# ======================================= end of session service section ==========================

@@ -1,0 +1,196 @@
+"""Service tests, time: half-time reminders, timeout defaults, autopilot, and lobby expiry.
+
+The clock is fake: `svc.advance(...)` moves it and calls `expire_due()` as the timer task would; the
+listener's calls are recorded in `svc.heard` / `svc.kinds()`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+
+from bot import errors
+from bot.games.core import encode_action
+from bot.sessions import PACES
+
+ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
+CHANNEL = 900
+LIVE = PACES["live"]  # 2-minute turns
+
+
+def seat_row(svc, table_id: int, seat: int) -> dict:
+    return svc.seat_rows(table_id)[seat]
+
+
+async def live_game(svc):
+    """Alice against Bob at live pace; returns the table and the seat (and its member) on turn."""
+    table = await svc.started(CHANNEL, ALICE, BOB, pace=LIVE)
+    (seat,) = table.to_act
+    return table, seat, table.seats[seat].user_id
+
+
+async def test_a_half_time_reminder_is_sent_once(svc):
+    table, seat, _ = await live_game(svc)
+    assert await svc.advance(seconds=LIVE / 2 - 1) == []
+    assert svc.kinds() == []
+    await svc.advance(seconds=1)
+    assert svc.kinds() == ["reminder"]
+    reminded = svc.heard[0][1]
+    assert reminded.id == table.id and reminded.to_act == {seat} and reminded.seq == 0
+    assert svc.session_row(table.id)["reminder_at"] is None
+    assert svc.event_count(table.id) == 0  # a reminder moves nothing
+    await svc.advance(seconds=10)
+    assert svc.kinds() == ["reminder"]  # not again
+
+
+async def test_the_timeout_default_plays_at_the_deadline(svc):
+    table, seat, _ = await live_game(svc)
+    expected = table.game.timeout_action(table.state, seat)
+    await svc.advance(seconds=LIVE - 1)
+    assert svc.event_count(table.id) == 0
+    await svc.advance(seconds=1)
+    assert svc.kinds()[-1] == "timeout"
+    after = svc.sessions.get_by_id(table.id)
+    assert after.seq == 1
+    assert svc.events(table.id) == [(1, seat, encode_action(expected), "timeout")]
+    assert [(m.seat, m.action, m.by) for m in svc.heard[-1][1].moves] == [(seat, expected, "timeout")]
+    assert (after.seats[seat].timeouts, after.seats[seat].autopilot) == (1, False)
+    assert (seat_row(svc, table.id, seat)["timeouts"], seat_row(svc, table.id, seat)["autopilot"]) == (1, 0)
+    assert after.deadline_at == svc.now.timestamp() + LIVE  # the next decision has its own deadline
+
+
+async def test_three_timeouts_in_a_row_put_the_seat_on_autopilot(svc):
+    table, seat, _ = await live_game(svc)
+    other = 1 - seat
+    for n in (1, 2):
+        await svc.advance(seconds=LIVE)
+        now = svc.sessions.get_by_id(table.id)
+        assert (now.seats[seat].timeouts, now.seats[seat].autopilot) == (n, False)
+        assert now.to_act == {seat}  # still her turn: a timeout decides one decision only
+    await svc.advance(seconds=LIVE)
+    table = svc.sessions.get_by_id(table.id)
+    assert (table.seats[seat].timeouts, table.seats[seat].autopilot) == (3, True)
+    assert seat_row(svc, table.id, seat)["autopilot"] == 1
+    log = [(s, by) for _, s, _, by in svc.events(table.id)]
+    assert log[:3] == [(seat, "timeout")] * 3
+    assert log[3:] and set(log[3:]) == {(seat, "autopilot")}  # the computer finished her turn
+    assert table.to_act == {other}
+
+    # From now on her seat plays itself as soon as it is her turn again, inside Bob's calls.
+    user = table.seats[other].user_id
+    autopiloted = []
+    while table.status == "active" and not autopiloted:
+        assert table.to_act == {other}  # the game never waits for her
+        table = await svc.sessions.act(
+            table.id, user, table.game.timeout_action(table.state, other), expected_seq=table.seq
+        )
+        autopiloted = [m for m in table.moves if m.seat == seat]
+    assert autopiloted and {m.by for m in autopiloted} == {"autopilot"}
+    assert svc.event_count(table.id) == table.seq
+
+
+async def test_reclaim_takes_the_seat_back_from_autopilot(svc):
+    table, seat, owner = await live_game(svc)
+    other = 1 - seat
+    for _ in range(3):
+        await svc.advance(seconds=LIVE)
+    assert svc.sessions.get_by_id(table.id).seats[seat].autopilot
+
+    table = await svc.sessions.reclaim(table.id, owner)
+    assert (table.seats[seat].autopilot, table.seats[seat].timeouts) == (False, 0)
+    assert (seat_row(svc, table.id, seat)["autopilot"], seat_row(svc, table.id, seat)["timeouts"]) == (0, 0)
+
+    # The other player finishes the turn; now the game waits for her again.
+    table = await svc.play(table, moves=1)
+    while table.to_act == {other}:
+        table = await svc.play(table, moves=1)
+    assert table.to_act == {seat}
+    assert not any(m.by == "autopilot" for m in table.moves)
+    table = await svc.sessions.act(table.id, owner, table.game.timeout_action(table.state, seat), table.seq)
+    assert table.moves[0].by == "player"
+
+
+async def test_acting_again_resets_the_timeouts_in_a_row(svc):
+    table, seat, owner = await live_game(svc)
+    for _ in range(2):
+        await svc.advance(seconds=LIVE)
+    table = svc.sessions.get_by_id(table.id)
+    table = await svc.sessions.act(table.id, owner, table.game.timeout_action(table.state, seat), table.seq)
+    assert table.seats[seat].timeouts == 0
+    assert seat_row(svc, table.id, seat)["timeouts"] == 0
+    assert table.to_act == {seat}  # her turn goes on (seeded dice): one more timeout starts a new row
+    await svc.advance(seconds=LIVE)
+    table = svc.sessions.get_by_id(table.id)
+    assert (table.seats[seat].timeouts, table.seats[seat].autopilot) == (1, False)
+
+
+async def test_a_live_lobby_expires_after_30_minutes(svc):
+    table = await svc.lobby(CHANNEL, ALICE, BOB, pace=LIVE)
+    await svc.advance(minutes=29, seconds=59)
+    assert svc.kinds() == [] and svc.sessions.get(CHANNEL).status == "lobby"
+    await svc.advance(seconds=1)
+    assert svc.kinds() == ["expired"]
+    assert svc.heard[0][1].id == table.id and svc.heard[0][1].status == "ended"
+    with pytest.raises(errors.NoTable):
+        svc.sessions.get(CHANNEL)
+    row = svc.session_row(table.id)
+    assert (row["status"], row["end_reason"], row["deadline_at"]) == ("ended", "the lobby expired", None)
+    again = await svc.lobby(CHANNEL, BOB)  # the channel is free
+    assert again.id != table.id
+
+
+@pytest.mark.parametrize("pace", ["casual", "async"])
+async def test_other_lobbies_expire_after_7_days(svc, pace):
+    table = await svc.lobby(CHANNEL, ALICE, pace=PACES[pace])
+    await svc.advance(days=6, hours=23, minutes=59)
+    assert svc.kinds() == []
+    await svc.advance(minutes=1)
+    assert svc.kinds() == ["expired"]
+    assert svc.session_row(table.id)["status"] == "ended"
+    with pytest.raises(errors.NoTable):
+        svc.sessions.get(CHANNEL)
+
+
+async def test_a_started_game_does_not_expire_as_a_lobby(svc):
+    table, _, _ = await live_game(svc)
+    await svc.advance(minutes=31)  # a turn deadline (timeout), but no lobby expiry
+    assert "expired" not in svc.kinds()
+    assert svc.sessions.get(CHANNEL).status == "active"
+    assert svc.session_row(table.id)["status"] == "active"
+
+
+async def test_a_move_elsewhere_does_not_cancel_the_timers_notifications(svc):
+    """The timer task tells the listener of every timeout of its sweep, even if a move on another
+    table (which may re-arm the timer) arrives while the listener is still busy."""
+    gate = asyncio.Event()
+    heard: list[int] = []
+
+    async def slow_listener(table, kind):  # e.g. the cog editing messages on Discord
+        heard.append(table.id)
+        await gate.wait()
+
+    first = await svc.started(CHANNEL, ALICE, BOB, pace=LIVE)
+    second = await svc.started(CHANNEL + 1, CAROL, DAVE, pace=LIVE)
+    svc.sessions.listener = slow_listener
+    await svc.settle()
+    svc.now += timedelta(seconds=LIVE)  # both deadlines are due; the test does not call expire_due
+    svc.sessions.start_timer()  # wake the timer now (it sleeps in real time)
+    for _ in range(200):
+        if heard:
+            break
+        await asyncio.sleep(0.005)
+    assert heard == [first.id]  # the timer timed out both tables and is telling the cog of the first
+
+    third = await svc.started(CHANNEL + 2, ALICE, CAROL, pace=LIVE)  # moves elsewhere meanwhile
+    (seat,) = third.to_act
+    await svc.sessions.act(third.id, third.seats[seat].user_id, third.game.timeout_action(third.state, seat), third.seq)
+    gate.set()
+    for _ in range(200):
+        if len(heard) == 2:
+            break
+        await asyncio.sleep(0.005)
+    assert heard == [first.id, second.id]
+    assert [by for *_, by in svc.events(first.id)] == ["timeout"]
+    assert [by for *_, by in svc.events(second.id)] == ["timeout"]
