@@ -167,7 +167,8 @@ class Renderer:
             return []
         items = self.public_items(table)
         if self.has_private or not items:
-            row = min(4, max((getattr(i, "row", 0) or 0 for i in items), default=-1) + 1)
+            # a DynamicItem's own `row` misses a wrapped Select's row (discord.py 2.7): ask the wrapped item
+            row = min(4, max((getattr(getattr(i, "item", i), "row", 0) or 0 for i in items), default=-1) + 1)
             hand = HandButton(table.id)
             hand.item.row = row
             items.append(hand)
