@@ -226,6 +226,8 @@ class Publisher:
                     f"{mention(table, seat.seat)}, I can't DM you — use **My hand** on the table message "
                     "(or `/game hand`) to see your private view and play.",
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
+            except discord.HTTPException:  # an outage: the move stands; the next change tries this DM again
+                log.warning("could not update the DM of seat %s at table %s", seat.seat, table.id, exc_info=True)
 
     async def _send_dm(self, table: Table, seat: int, embed: discord.Embed, view: discord.ui.View) -> None:
         info = table.seats[seat]
