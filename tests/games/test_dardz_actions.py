@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from .dardz_support import G, act, at, game, pile, start_turn
 
 from bot.games.core import IllegalAction
 from bot.games.dardz.model import BONUS, Guess, Pick, Play, Roll
 from bot.games.rng import ScriptedRng
+
+from .dardz_support import G, act, at, game, pile, start_turn
 
 
 def test_skull_goes_to_your_pile_and_you_draw_a_replacement():
@@ -106,6 +107,22 @@ def test_several_action_cards_the_roller_chooses_the_order():
     assert s.piles[0] == ("BUNK", "SKULL") and s.scores == (7, 4) and s.phase == "roll"
     assert "Bunk 'em" in s.log[-2] and "Skull" in s.log[-1]
     assert G.timeout_action(at(s, phase="play", hands=[["BUNK", "SKULL"], ["3"]]), 0) == Play("SKULL")
+
+
+def test_a_jackpot_chosen_first_is_guessed_before_the_other_action_cards():
+    # Found by the Discord cog: the other cards used to be played while the guess was pending, and with
+    # two other kinds the engine asked for the order again and the Jackpot guess was lost.
+    s = start_turn(0, [["JACKPOT", "ROLLOFF", "BOOST"], ["3", "4", "5"]])
+    s = act(s, Play("JACKPOT"))
+    assert s.phase == "guess" and s.piles[0] == ("JACKPOT",) and s.hands[0] == ("ROLLOFF", "BOOST")
+    s = act(s, Guess(4), rolls=[4])  # right: +15, a replacement; then the order of the other two
+    assert s.phase == "play" and s.scores == (15, 0) and "+15" in s.log[-1]
+    s = start_turn(0, [["SKULL", "JACKPOT", "3"], ["3", "4", "5"]])
+    s = act(s, Play("JACKPOT"))
+    assert s.phase == "guess" and "Skull" not in " ".join(s.log)
+    s = act(s, Guess(4), rolls=[2])
+    assert s.piles[0] == ("JACKPOT", "SKULL") and s.phase == "roll"
+    assert "no prize" in s.log[-2] and "Skull" in s.log[-1]
 
 
 def test_action_card_drawn_during_your_turn_is_played_at_once():

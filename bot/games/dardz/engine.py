@@ -141,7 +141,8 @@ class Dardz:
         if isinstance(action, Guess):
             return settle(guess(state, action.n, rng), rng)
         if isinstance(action, Play):
-            return settle(play(state, action.card, rng), rng)
+            state = play(state, action.card, rng)
+            return state if state.phase == "guess" else settle(state, rng)  # the Jackpot guess comes first
         state = add_log(state, f"{seat_name(action.seat)} rolls first.")
         return settle(replace(begin_turn(state, action.seat), starter=action.seat, lead=None), rng)
 
