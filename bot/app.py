@@ -24,6 +24,7 @@ EXTENSIONS = (
     "cogs.game",
     "cogs.community",
     "cogs.armymen",
+    "cogs.doodle",
 )
 
 UNEXPECTED = "Something went wrong on our side; the game is unchanged. Please try again."
