@@ -25,7 +25,7 @@ async def record_result(
     so leaving is never a way to dodge a loss. Computer seats are neither stored nor rated.
     """
     members = {s.seat: s.user_id for s in seats if s.user_id is not None}
-    rated = len(members) >= MIN_HUMANS_FOR_RATING
+    rated = row.guild_id is not None and len(members) >= MIN_HUMANS_FOR_RATING  # leaderboards are per server
     await tx.add_results(
         (
             row.id,

@@ -23,7 +23,7 @@ from db import SessionRow, Store
 from . import errors
 from .deadlines import DeadlineMixin
 from .games import GAMES
-from .games.core import IllegalAction, decode_action, encode_action, resolve_options
+from .games.core import decode_action, encode_action, resolve_options
 from .games.rng import Rng, SeededRng
 from .lobby import LobbyMixin
 from .results import record_result
@@ -67,22 +67,21 @@ class Sessions(LobbyMixin, DeadlineMixin):
         for row in await self.store.open_sessions():
             live = LiveTable(row, [seat_from_row(s) for s in await self.store.seats(row.id)])
             game = GAMES.get(row.game)
-            try:
-                if game is None or game.rules_version != row.rules_version:
-                    raise IllegalAction("the game's rules changed since this table started")
-                if row.status == "active":
-                    self._replay(live, await self.store.events(row.id))
-            except Exception as exc:
-                log.warning("closing table %s: %s", row.id, exc)
+            if game is None or game.rules_version != row.rules_version:
+                reason = "the game's rules changed since it started"
+            else:
+                try:
+                    if row.status == "active":
+                        self._replay(live, await self.store.events(row.id))
+                    reason = None
+                except Exception:
+                    log.exception("table %s cannot be replayed", row.id)
+                    reason = "its moves could not be replayed"
+            if reason is not None:
                 async with self.store.transaction() as tx:
-                    await tx.update_session(
-                        row.id,
-                        status="ended",
-                        ended_at=self.now(),
-                        end_reason="closed: the rules changed",
-                        deadline_at=None,
-                    )
-                closed.append(row)
+                    fields = {"status": "ended", "ended_at": self.now(), "end_reason": reason, "deadline_at": None}
+                    await tx.update_session(row.id, **fields)
+                closed.append(replace(row, **fields))
                 continue
             self._tables[row.id] = live
         return closed

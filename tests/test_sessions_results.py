@@ -115,11 +115,6 @@ async def test_the_host_ends_a_lobby(svc):
     assert svc.session_row(table.id)["status"] == "ended"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ratings.guild_id is NOT NULL but a table may have guild_id=None: the last move of a rated "
-    "game raises IntegrityError and the game can never finish",
-)
 async def test_a_game_between_two_members_outside_a_server_finishes(svc):
     await svc.sessions.open(guild_id=None, channel_id=CHANNEL, game_id="armymen", host_id=ALICE, host_name="A")
     await svc.sessions.join(CHANNEL, BOB, "B")
