@@ -1,0 +1,280 @@
+"""/armadillo: Armadillo — its commands and how its table and private hands look.
+
+The roller picks dice from two menus (on the table message, and in the roller's own DM / My hand);
+then everyone answers in private (DM, or My hand when DMs are closed) with buttons that list exactly
+the legal answers and their token cost. The table shows who has answered, never what, until the reveal.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import NotSeated, NotYourTurn
+from bot.games.armadillo import ANY_CARD_COST, ROLLS, Discard, Roll, Token, best_roll, cost, distribution
+from bot.games.core import decode_action, encode_action
+from bot.sessions import Table
+
+from ._render import Renderer, register
+from ._ui import ActionButton, ActionSelect, publisher, seat_name
+
+SQUARES = {"blue": "🟦", "yellow": "🟨", "red": "🟥"}
+DICE_MENUS = ("low", "high")  # the 26 legal dice choices don't fit one menu (25 options at most)
+ANY_CARD_MENU = "anycard"
+
+
+def die(colour: str, face: int) -> str:
+    return f"{SQUARES[colour]}{face}"
+
+
+def roll_text(dice: list[list[Any]], total: int | None) -> str:
+    return f"{' '.join(die(c, f) for c, f in dice)} = **{total}**"
+
+
+def roll_choice(roll: Roll) -> str:
+    """The dice of a choice as colour squares, e.g. 🟨🟥."""
+    return SQUARES["blue"] * roll.blue + SQUARES["yellow"] * roll.yellow + SQUARES["red"] * roll.red
+
+
+def roll_range(roll: Roll) -> tuple[int, int]:
+    totals = distribution(roll)
+    return min(totals), max(totals)
+
+
+def roll_mean(roll: Roll) -> int:
+    return 2 * roll.blue + 5 * roll.yellow + 8 * roll.red
+
+
+def hand_text(hand: list[int]) -> str:
+    """A hand as the private view shows it (tests check the channel never contains this)."""
+    return "`" + " · ".join(str(v) for v in hand) + "`" if hand else "*no cards*"
+
+
+def tokens_text(n: int) -> str:
+    return f"🪙 {n}"
+
+
+def cost_text(price: int) -> str:
+    return "free" if price == 0 else f"{price} token{'s' if price != 1 else ''}"
+
+
+def answer_text(answer: dict[str, Any], *, you: bool = False) -> str:
+    if answer["token"]:
+        if answer.get("gained", 1) or you:
+            return "take a token" if you else "took a token"
+        return "took none (at 5)"
+    verb = "discard" if you else "discarded"
+    paid = f" ({cost_text(answer['paid'])})" if answer["paid"] else ""
+    return f"{verb} **{answer['discard']}**{paid}"
+
+
+_SORTED_ROLLS = sorted(ROLLS, key=lambda r: (roll_mean(r), r.blue + r.yellow + r.red))
+_MENU_ROLLS = {"low": _SORTED_ROLLS[:13], "high": _SORTED_ROLLS[13:]}
+
+
+class ArmadilloRenderer(Renderer):
+    game_id = "armadillo"
+    emoji = "🎲"
+    colour = discord.Colour.from_rgb(196, 140, 80)
+    has_private = True
+
+    # --- the table message (public) ---------------------------------------------------------
+    def board(self, table: Table, view: dict[str, Any]) -> str:
+        lines = [f"**Round {view['round_no']} of {view['rounds_total']}** · roll {view['turn_no']} · "
+                 "shed your cards: each card left is a point, fewest points wins"]
+        last = view["last_reveal"]
+        if last is not None and view["phase"] != "respond":  # while answering, the new roll is what matters
+            answers = " · ".join(f"{seat_name(table, s)} {answer_text(a)}" for s, a in enumerate(last["answers"]))
+            lines.append(f"Last roll by {seat_name(table, last['roller'])}: "
+                         f"{roll_text(last['dice'], last['total'])}\n↳ {answers}")
+        if view["phase"] == "roll":
+            lines.append(f"🎲 {seat_name(table, view['roller'])} picks dice and rolls "
+                         "(🟦 1–3 · 🟨 4–6 · 🟥 7–9; up to two of each).")
+        elif view["phase"] == "respond":
+            done = sum(view["answered"])
+            lines.append(f"🎲 {seat_name(table, view['roller'])} rolled {roll_text(view['dice'], view['total'])}\n"
+                         f"Everyone answers in secret — in their DM or with **My hand** ({done}/{view['players']} in).")
+        return "\n".join(lines)
+
+    def seat_status(self, table: Table, view: dict[str, Any], seat: int) -> str:
+        parts = []
+        if view["phase"] != "over":
+            size = view["hand_sizes"][seat]
+            parts.append(f"{size} card{'s' if size != 1 else ''}")
+        parts.append(tokens_text(view["tokens"][seat]))
+        if view["rounds"]:
+            by_round = "+".join(str(r[seat]) for r in view["rounds"])
+            parts.append(f"**{view['totals'][seat]}** pts" + (f" ({by_round})" if len(view["rounds"]) > 1 else ""))
+        if view["phase"] == "respond":
+            parts.append("✅ answered" if view["answered"][seat] else "⏳ answering")
+        return " · ".join(parts)
+
+    def public_items(self, table: Table) -> list[discord.ui.Item]:
+        """The roll is public: the roller picks dice on the table message (answers are private)."""
+        if table.view(None)["phase"] != "roll":
+            return []
+        return self.dice_menus(table, table.seq)
+
+    def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
+        if table.view(None)["phase"] == "roll":
+            return "it's your turn to pick dice and roll"
+        return "the dice are rolled: answer in your DM or with **My hand**"
+
+    # --- the private view (DM and My hand) ---------------------------------------------------
+    def private_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
+        you = view["you"]
+        lines = [f"**Round {view['round_no']} of {view['rounds_total']}** · you have "
+                 f"{tokens_text(view['tokens'][seat])} (max {view['max_tokens']})",
+                 f"Your hand ({len(you['hand'])}): {hand_text(you['hand'])}"]
+        last = view["last_reveal"]
+        if last is not None:
+            mine = answer_text(last["answers"][seat])
+            lines.append(f"Last roll: {roll_text(last['dice'], last['total'])} — you {mine}.")
+        if view["phase"] == "roll":
+            if view["roller"] == seat:
+                best = best_roll(you["hand"])
+                chance = sum(p for t, p in distribution(best).items() if t in set(you["hand"]))
+                lines.append(f"🎲 **Your roll**: pick dice below. Best odds for your cards: {roll_choice(best)} "
+                             f"({round(100 * chance)}% to hit one).")
+            else:
+                lines.append(f"Waiting for {seat_name(table, view['roller'])} to roll.")
+        elif view["phase"] == "respond":
+            lines.append(f"🎲 {seat_name(table, view['roller'])} rolled {roll_text(view['dice'], view['total'])}")
+            if you["answer"] is not None:
+                lines.append(f"✅ Your answer: {answer_text(you['answer'], you=True)}. "
+                             "Answers are revealed when everyone has answered.")
+            else:
+                lines.append("Pick your answer below — it stays secret until everyone has answered.")
+        elif view["phase"] == "over":
+            lines.append("The game is over: see the table message.")
+        return "\n".join(lines)
+
+    def private_items(self, table: Table, seat: int) -> list[discord.ui.Item]:
+        # Buttons carry the move number at which this seat's decision began (not the table's latest),
+        # so another player's answer does not change this player's DM: it is edited only when it changes.
+        if seat not in table.to_act:
+            return []
+        since = table.since[seat]
+        view = table.view(seat)
+        if view["phase"] == "roll":
+            return self.dice_menus(table, since)
+        return self.answer_items(table, seat, since, view)
+
+    def dice_menus(self, table: Table, seq: int) -> list[discord.ui.Item]:
+        menus = []
+        for row, kind in enumerate(DICE_MENUS):
+            rolls = _MENU_ROLLS[kind]
+            options = [ActionSelect.option(f"{roll_choice(r)} → {'–'.join(map(str, roll_range(r)))}", r,
+                                           description=self.roll_description(r)) for r in rolls]
+            placeholder = (f"🎲 Roll {'low' if kind == 'low' else 'high'}: "
+                           f"averages {roll_mean(rolls[0])}–{roll_mean(rolls[-1])}")
+            menus.append(ActionSelect(table.id, seq, kind, options=options, placeholder=placeholder, row=row))
+        return menus
+
+    @staticmethod
+    def roll_description(roll: Roll) -> str:
+        counts = [(roll.blue, "blue"), (roll.yellow, "yellow"), (roll.red, "red")]
+        dice = ", ".join(f"{n} {name}" for n, name in counts if n)
+        return f"{dice} · average {roll_mean(roll)}"
+
+    def answer_items(self, table: Table, seat: int, since: int, view: dict[str, Any]) -> list[discord.ui.Item]:
+        total, tokens = view["total"], view["tokens"][seat]
+        legal = [a for a in table.game.legal_actions(table.state, seat) if isinstance(a, Discard)]
+        near = [a for a in legal if cost(a.card, total) < ANY_CARD_COST]
+        far = [a for a in legal if cost(a.card, total) == ANY_CARD_COST]
+        items: list[discord.ui.Item] = []
+        buttons = [(a, *self.action_label(table, seat, a)) for a in near]
+        buttons.append((Token(), *self.action_label(table, seat, Token())))
+        for i, (action, label, style) in enumerate(buttons):
+            items.append(ActionButton(table.id, since, encode_action(action), label=label, style=style, row=i // 5))
+        if far:
+            options = [ActionSelect.option(f"Discard {a.card} (4 tokens)", a) for a in far]
+            items.append(ActionSelect(table.id, since, ANY_CARD_MENU, options=options,
+                                      placeholder=f"Discard any card (4 tokens; you have {tokens})…",
+                                      row=(len(buttons) - 1) // 5 + 1))
+        return items
+
+    def action_label(self, table: Table, seat: int, action: Any) -> tuple[str, discord.ButtonStyle]:
+        view = table.view(None)
+        if isinstance(action, Roll):
+            low, high = roll_range(action)
+            return f"Roll {roll_choice(action)} ({low}–{high})", discord.ButtonStyle.primary
+        if isinstance(action, Discard):
+            price = cost(action.card, view["total"] or 0)
+            style = discord.ButtonStyle.success if price == 0 else discord.ButtonStyle.primary
+            return f"Discard {action.card} ({cost_text(price)})", style
+        if view["tokens"][seat] >= view["max_tokens"]:
+            return "Take a token (none at 5)", discord.ButtonStyle.secondary
+        return "Take a token", discord.ButtonStyle.secondary
+
+    def action_from_select(self, table: Table, kind: str, values: list[str]) -> Any:
+        if kind in DICE_MENUS or kind == ANY_CARD_MENU:
+            return decode_action(table.game, values[0] if values else "")
+        return super().action_from_select(table, kind, values)
+
+
+RENDERER = register(ArmadilloRenderer())
+
+
+def explain_out_of_turn(table: Table, user_id: int, action: Any) -> None:
+    """A clear sentence for a typed move made at the wrong moment (the service refuses it anyway)."""
+    seat = table.seat_of(user_id)
+    if table.status != "active" or table.state is None:
+        return
+    if seat is None:
+        raise NotSeated()
+    view = table.view(seat)
+    roller = seat_name(table, view["roller"])
+    if view["phase"] == "roll" and seat != view["roller"]:
+        if isinstance(action, Roll):
+            raise NotYourTurn(f"It's {roller}'s turn to roll.")
+        raise NotYourTurn(f"Wait for {roller} to roll; then everyone answers.")
+    if view["phase"] == "respond":
+        if isinstance(action, Roll):
+            raise NotYourTurn("The dice are already rolled: answer with `/armadillo respond` or your buttons.")
+        if view["you"]["answer"] is not None:
+            raise NotYourTurn("You have already answered this roll: answers are revealed when everyone has "
+                              "answered (ARM-R5, ARM-R6).")
+
+
+class ArmadilloCog(commands.GroupCog, group_name="armadillo", group_description="Armadillo: shed your cards"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(description="Open an Armadillo table here")
+    @app_commands.describe(pace="Time per move: live 2 min, casual 1 h, async 24 h", minutes="Or a pace in minutes",
+                           thread="Open the table in a new thread")
+    async def new(self, interaction: discord.Interaction, pace: Literal["live", "casual", "async"] = "casual",
+                  minutes: app_commands.Range[int, 1, 10080] | None = None, thread: bool = False) -> None:
+        await publisher(self.bot).open_table(interaction, "armadillo", pace=pace, minutes=minutes, thread=thread,
+                                             options={})
+
+    @app_commands.command(description="How to play, with the project's rulings")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(embed=RENDERER.rules_embed(), ephemeral=True)
+
+    @app_commands.command(description="Roller: pick dice (0-2 of each colour, at least one) and roll")
+    @app_commands.describe(blue="Blue dice, faces 1-3", yellow="Yellow dice, faces 4-6", red="Red dice, faces 7-9")
+    async def roll(self, interaction: discord.Interaction, blue: app_commands.Range[int, 0, 2] = 0,
+                   yellow: app_commands.Range[int, 0, 2] = 0, red: app_commands.Range[int, 0, 2] = 0) -> None:
+        await self._play(interaction, Roll(blue=blue, yellow=yellow, red=red))
+
+    @app_commands.command(description="Answer the roll in secret: discard a card, or take a token")
+    @app_commands.describe(card="The card to discard (its cost is paid in tokens); leave empty to take a token")
+    async def respond(self, interaction: discord.Interaction,
+                      card: app_commands.Range[int, 1, 20] | None = None) -> None:
+        await self._play(interaction, Token() if card is None else Discard(card))
+
+    async def _play(self, interaction: discord.Interaction, action: Any) -> None:
+        desk = publisher(self.bot)
+        table = desk.sessions.get(interaction.channel_id)
+        if table.game.id == "armadillo":
+            explain_out_of_turn(table, interaction.user.id, action)
+        await desk.play_typed(interaction, "armadillo", action)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ArmadilloCog(bot))

@@ -1,0 +1,252 @@
+"""Armadillo played through Discord: dice menus on the table, secret answers by DM or My hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.armadillo import Roll
+from bot.games.core import encode_action
+from cogs.armadillo import hand_text
+
+from .helpers import components, labels, message_by_id, move_ids, table_of, text_of
+
+# seat 0 alice, seat 1 bob, seat 2 the computer: distinctive hands (evens, odds, and a mix)
+ALICE = [2, 4, 6, 8, 10, 12, 14, 16, 18, 20]
+BOB = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19]
+COMPUTER = [1, 2, 3, 4, 5, 15, 16, 17, 18, 19]
+
+
+@pytest.fixture
+def world(simcord_env):
+    guild = simcord_env.create_guild(name="Game Night")
+    channel = guild.create_text_channel("armadillo")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    return simcord_env, channel, alice, bob
+
+
+def close_dms(env, member) -> None:
+    env.inject_error("POST", f"/channels/{member.user.dm_channel.id}/messages", status=403, code=50007,
+                     message="Cannot send messages to this user", times=None)
+
+
+async def open_three_seat_table(env, channel, alice, bob, dice, *, pace="casual", alice_dms=True):
+    """alice hosts, bob joins, a computer sits third; alice rolls first; the deal is ALICE/BOB/COMPUTER."""
+    lobby = (await alice.slash(channel, "armadillo new", pace=pace)).response.message
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Add computer")
+    if not alice_dms:
+        close_dms(env, alice)
+    dice.script(0)  # ARM-R11: the first roller is drawn first…
+    dice.decks.append(ALICE + BOB + COMPUTER)  # …then one shuffle: seat 0 gets the first ten cards
+    await alice.click(lobby, label="Start")
+    table = table_of(env, channel)
+    assert [list(h) for h in table.state.hands] == [ALICE, BOB, COMPUTER]
+    return table
+
+
+def dm_messages(member):
+    return member.user.dm_channel.history()
+
+
+def the_dm(member):
+    (message,) = dm_messages(member)  # one DM message per table, edited in place
+    return message
+
+
+async def roll(member, message, dice_roll: Roll, faces: tuple[int, ...], dice):
+    """Pick `dice_roll` in the dice menus of `message` (table message or private view), rolling `faces`."""
+    value = encode_action(dice_roll)
+    menu = next(c for c in components(message) if any(o.value == value for o in getattr(c, "options", [])))
+    dice.script(*faces)
+    return await member.select(message, [value], custom_id=menu.custom_id)
+
+
+def public_texts(channel) -> list[str]:
+    return [text_of(m) + "\n" + "\n".join(labels(m)) for m in channel.history()]
+
+
+def assert_no_hand_in_channel(channel, hands) -> None:
+    for text in public_texts(channel):
+        assert "Your hand" not in text and "Discard" not in text, text
+        for hand in hands:
+            assert hand_text(list(hand)) not in text, text
+
+
+async def test_answers_go_by_dm_or_my_hand_and_stay_secret(world, dice):
+    env, channel, alice, bob = world
+    table = await open_three_seat_table(env, channel, alice, bob, dice, alice_dms=False)
+    seen_hands = [tuple(h) for h in table.state.hands]
+
+    # alice's DMs are closed: the channel says so without revealing anything
+    notice = next(m for m in channel.history() if "can't DM you" in m.content)
+    assert f"<@{alice.id}>" in notice.content and "My hand" in notice.content
+    assert dm_messages(alice) == []
+
+    # bob's DM names the server and the channel and links to the table message
+    dm = the_dm(bob)
+    assert "Game Night" in dm.content and f"<#{channel.id}>" in dm.content
+    assert str(table.message_id) in dm.embeds[0].author.url
+    assert hand_text(BOB) in dm.embeds[0].description
+    assert not move_ids(dm) and not dm.components, "bob waits for alice's roll"
+
+    # alice rolls on the table message: 🟨5 🟥8 = 13
+    table_message = message_by_id(channel, table.message_id)
+    menu_labels = [o.label for c in components(table_message) for o in getattr(c, "options", [])]
+    assert len(menu_labels) == 26 and "🟨🟥 → 11–15" in menu_labels
+    result = await roll(alice, table_message, Roll(yellow=1, red=1), (5, 8), dice)
+    assert not result.ephemeral
+    text = text_of(message_by_id(channel, table.message_id))
+    assert "🟨5 🟥8 = **13**" in text and "(1/3 in)" in text, "the computer answered at once"
+
+    # bob answers in his DM: exactly his legal answers, with their cost
+    dm = the_dm(bob)
+    assert labels(dm) == ["Discard 11 (2 tokens)", "Discard 13 (free)", "Discard 15 (2 tokens)", "Take a token"]
+    result = await bob.user.click(dm, label="Discard 13 (free)")
+    assert not result.ephemeral
+    dm = the_dm(bob)
+    assert "Your answer: discard **13**" in dm.embeds[0].description and not dm.components
+    text = text_of(message_by_id(channel, table.message_id))
+    assert "(2/3 in)" in text and "discarded" not in text, "who answered is public, not what"
+    assert text.count("✅ answered") == 2 and "⏳ answering" in text
+
+    refused = await bob.slash(channel, "armadillo respond", card=15)
+    assert refused.ephemeral and "already answered" in refused.response.content
+
+    # alice answers through My hand (ephemeral), the only way with DMs closed
+    hand = await alice.click(message_by_id(channel, table.message_id), label="My hand")
+    assert hand.ephemeral and hand_text(ALICE) in text_of(hand.response.message)
+    assert labels(hand.response.message) == ["Discard 12 (1 token)", "Discard 14 (1 token)", "Take a token"]
+    refused = await alice.slash(channel, "armadillo respond", card=10)
+    assert refused.ephemeral and "costs 3 tokens and you have 2" in refused.response.content
+    result = await alice.click(hand.response.message, label="Discard 12 (1 token)")
+    assert result.response.ephemeral, "the private view is edited in place"
+
+    after = table_of(env, channel)
+    assert after.state.hands[1] == tuple(v for v in BOB if v != 13) and after.state.tokens == (1, 2, 3)
+    text = text_of(message_by_id(channel, table.message_id))
+    assert "discarded **13**" in text and "discarded **12** (1 token)" in text and "took a token" in text
+    assert "9 cards · 🪙 1" in text, "hand sizes and tokens are public"
+    assert hand_text(after.state.hands[1]) in the_dm(bob).embeds[0].description
+    seen_hands += [tuple(h) for h in after.state.hands]
+    assert_no_hand_in_channel(channel, seen_hands)
+    assert len(dm_messages(bob)) == 1
+
+
+async def test_refusals_are_clear_and_change_nothing(world, dice):
+    env, channel, alice, bob = world
+    carol = env.guild.add_member(env.create_user("carol"))
+    table = await open_three_seat_table(env, channel, alice, bob, dice)
+    cases = [
+        (bob.slash(channel, "armadillo roll", red=1), "alice"),
+        (bob.slash(channel, "armadillo respond", card=13), "wait for"),
+        (alice.slash(channel, "armadillo roll"), "at least one die"),
+        (alice.slash(channel, "armadillo respond"), "roll first"),
+        (carol.slash(channel, "armadillo respond"), "not seated"),
+        (carol.click(message_by_id(channel, table.message_id), label="My hand"), "not seated"),
+    ]
+    for call, expected in cases:
+        result = await call
+        assert result.ephemeral, expected
+        assert expected.lower() in result.response.content.lower(), result.response.content
+        assert table_of(env, channel).seq == table.seq
+    dice.script(5, 8)
+    await alice.slash(channel, "armadillo roll", yellow=1, red=1)
+    rolled = table_of(env, channel)
+    for call, expected in [(bob.slash(channel, "armadillo respond", card=2), "no card of that value"),
+                           (bob.slash(channel, "armadillo roll", blue=1), "already rolled")]:
+        result = await call
+        assert result.ephemeral and expected in result.response.content, result.response.content
+        assert table_of(env, channel).seq == rolled.seq
+    result = await bob.slash(channel, "armadillo respond")  # no card: take a token
+    assert result.ephemeral and result.response.content == "✅ Done."
+    assert table_of(env, channel).state.answers[1] is not None
+    rules = await carol.slash(channel, "armadillo rules")
+    assert rules.ephemeral and "ARM-R9" not in text_of(rules.response.message) and "R9" in text_of(
+        rules.response.message)
+
+
+async def test_a_response_timeout_applies_arm_r9(world, dice):
+    env, channel, alice, bob = world
+    table = await open_three_seat_table(env, channel, alice, bob, dice, pace="live")
+    await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
+    await env.advance_time(121)
+    after = table_of(env, channel)
+    reveal = after.view(None)["last_reveal"]["answers"]
+    assert reveal[1]["discard"] == 13 and reveal[1]["paid"] == 0, "bob's exact match was discarded"
+    assert reveal[0]["token"] and after.state.tokens[0] == 3, "alice had no 13: a token, never a paid card"
+    assert any("Time ran out" in m.content for m in channel.history())
+    assert after.view(None)["phase"] == "roll" and after.view(None)["roller"] == 1
+
+
+async def test_a_restart_mid_response_keeps_and_hides_the_answers(world, dice, make_bot):
+    env, channel, alice, bob = world
+    table = await open_three_seat_table(env, channel, alice, bob, dice)
+    await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
+    bob_hand = (await bob.slash(channel, "game hand")).response.message  # ephemeral, with his answer buttons
+    alice_dm = the_dm(alice)
+    before_answer = len(env.http_requests)
+    await bob.user.click(the_dm(bob), label="Discard 13 (free)")
+    dm_edits = [r for r in env.http_requests[before_answer:] if str(alice.user.dm_channel.id) in r.path]
+    assert dm_edits == [], "bob's answer changes nothing in alice's private view: her DM is left alone"
+    before = table_of(env, channel)
+
+    dice.script(0, 5, 8)  # the restarted bot replays the log: the same draws again
+    dice.decks.append(ALICE + BOB + COMPUTER)
+    await env.restart_bot(make_bot())
+    after = table_of(env, channel)
+    assert after.state == before.state and after.state.answers[1] is not None
+    text = text_of(message_by_id(channel, after.message_id))
+    assert "discarded" not in text and "(2/3 in)" in text
+    again = await bob.click(bob_hand, label="Discard 15 (2 tokens)")  # offered before he answered in his DM
+    assert again.ephemeral and "already" in again.response.content
+    assert table_of(env, channel).seq == after.seq
+
+    result = await alice.user.click(alice_dm, label="Take a token")  # alice's DM buttons, from before the restart
+    assert not result.ephemeral
+    text = text_of(message_by_id(channel, after.message_id))
+    assert "discarded **13**" in text and "took a token" in text
+    assert len(dm_messages(alice)) == 1 and len(dm_messages(bob)) == 1
+
+
+async def test_a_failing_dm_does_not_undo_a_move(world, dice):
+    """A Discord outage on one DM: the move stands, the player is told nothing went wrong."""
+    env, channel, alice, bob = world
+    table = await open_three_seat_table(env, channel, alice, bob, dice)
+    env.inject_error("PATCH", f"/channels/{bob.user.dm_channel.id}/messages/{the_dm(bob).id}", status=500,
+                     code=0, message="Internal Server Error", times=1)
+    result = await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
+    assert not result.followups, [f.content for f in result.followups]
+    assert table_of(env, channel).view(None)["phase"] == "respond"
+    env.errors.clear()
+    await alice.user.click(the_dm(alice), label="Take a token")  # the next change brings bob's DM up to date
+    assert "Discard 13 (free)" in labels(the_dm(bob))
+
+
+async def test_a_whole_game_against_two_computers(world, dice):
+    env, channel, alice, _ = world
+    lobby = (await alice.slash(channel, "armadillo new")).response.message
+    await alice.click(lobby, label="Add computer")
+    await alice.click(lobby, label="Add computer")
+    dice.script(0)
+    await alice.click(lobby, label="Start")
+    message_id = table_of(env, channel).message_id
+    for _ in range(300):
+        table = table_of(env, channel)
+        if table is None:
+            break
+        dm = the_dm(alice)
+        if table.view(None)["phase"] == "roll":  # alice rolls from her DM, where she sees her hand
+            options = [o.value for c in components(dm) for o in getattr(c, "options", [])]
+            menu = next(c for c in components(dm) if getattr(c, "options", None))
+            result = await alice.user.select(dm, [options[4]], custom_id=menu.custom_id)
+        else:
+            result = await alice.user.click(dm, custom_id=move_ids(dm)[0])
+        assert not result.ephemeral, result.response.content
+    else:
+        raise AssertionError("the game did not end")
+    final = text_of(message_by_id(channel, message_id))
+    assert "wins!" in final or "win!" in final
+    assert "Round 3 of 3" in final and "pts (" in final, "round scores are public"
+    assert "wins!" in channel.last_message.content or "win!" in channel.last_message.content
+    assert "game is over" in the_dm(alice).embeds[0].description and not the_dm(alice).components
