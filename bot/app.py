@@ -24,6 +24,7 @@ EXTENSIONS = (
     "cogs.game",
     "cogs.community",
     "cogs.armymen",
+    "cogs.armadillo",
     "cogs.doodle",
 )
 
