@@ -255,3 +255,22 @@ async def test_rules_show_the_figure_legend(world):
     text = text_of(result.response.message)
     assert "🌈 arch · ➖ dash · ⚫ dot · 🙂 face · ↗️ slant · 〰️ squiggle" in text
     assert "`/doodle roll`" in text and "DD-R7" in text
+
+
+async def test_the_block_button_works_after_a_restart(world, dice, make_bot):
+    env, channel, alice, bob = world
+    await open_table(env, channel, alice, bob, dice, ordered=True, top=("BT1",), computer=False)
+    dice.script(*[DASH] * 6)
+    await press(alice, table_message(env, channel), "Draw & roll")
+    await press(alice, table_message(env, channel), "Stop")
+    message = table_message(env, channel)  # sent before the restart, with "Block bob"
+    before = table_of(env, channel).state
+    dice.decks.extend([[], ["BT1"]])  # the replay after the restart asks for the same shuffles and dice
+    dice.script(*[DASH] * 6)
+    await env.restart_bot(make_bot())
+    assert table_of(env, channel).state == before
+    result = await alice.click(message, label="Block bob")
+    assert not result.ephemeral
+    table = table_of(env, channel)
+    assert table.to_act == {0} and table.view(None)["turns"] == 2
+    assert f"<@{alice.id}>" not in channel.last_message.content, "the blocker is not pinged for her own move"
