@@ -13,12 +13,16 @@ from bot.games.army_men import Keep, Roll, points
 from bot.sessions import Table
 
 from ._render import Renderer, register
-from ._ui import dice, publisher, seat_name
+from ._ui import die, publisher, seat_name
+
+
+def army_dice(faces: list[int]) -> str:
+    """Dice at a glance, by what they score: a 1 is a soldier (🪖, 0 points)."""
+    return " ".join("🪖0" if f == 1 else f"{die(f)}{f}" for f in faces) if faces else "—"
 
 
 def soldiers(faces: list[int]) -> str:
-    """Dice at a glance: the faces, and what they score (a 1 is a soldier: 0 points)."""
-    return f"{dice(faces)} = **{sum(points(f) for f in faces)}**" if faces else "—"
+    return f"{army_dice(faces)} = **{sum(points(f) for f in faces)}**" if faces else "—"
 
 
 class ArmyMenRenderer(Renderer):
@@ -35,7 +39,7 @@ class ArmyMenRenderer(Renderer):
         turn = view["turn"]
         if turn is not None:
             if view["rolled"]:
-                lines.append(f"🎲 {seat_name(table, turn)} rolled: {dice(view['rolled'])}\n"
+                lines.append(f"🎲 {seat_name(table, turn)} rolled: {army_dice(view['rolled'])}\n"
                              "Set aside **1 or 2** of these dice; the rest are rolled again.")
             else:
                 lines.append(f"🎲 {seat_name(table, turn)} rolls {view['to_roll']} dice next.")
@@ -54,7 +58,7 @@ class ArmyMenRenderer(Renderer):
     def action_label(self, table: Table, seat: int, action: Any) -> tuple[str, discord.ButtonStyle]:
         if isinstance(action, Roll):
             return "Roll the dice", discord.ButtonStyle.success
-        faces = " + ".join(str(f) for f in action.faces)
+        faces = " + ".join("🪖" if f == 1 else str(f) for f in action.faces)
         score = sum(points(f) for f in action.faces)
         style = discord.ButtonStyle.primary if len(action.faces) == 1 else discord.ButtonStyle.secondary
         return f"Keep {faces} ({score} pt{'s' if score != 1 else ''})", style

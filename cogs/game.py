@@ -35,7 +35,13 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
 
     @app_commands.command(description="Leave the table (in a running game the computer takes your seat)")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self._lobby(interaction, "leave")
+        if self.sessions.get(interaction.channel_id).status == "lobby":
+            await self._lobby(interaction, "leave")
+            return
+        table = await self.sessions.leave(interaction.channel_id, interaction.user.id)
+        await interaction.response.send_message(
+            f"{escape(interaction.user.display_name)} left the game; the computer plays their seat from here.")
+        await self.publisher.show(table)
 
     @app_commands.command(description="Host: seat a computer player")
     async def addbot(self, interaction: discord.Interaction) -> None:
@@ -68,7 +74,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
         if interaction.user.id != table.host_id:
             raise NotHost("Only the host can kick a player.")
         table = await self.sessions.kick(interaction.channel_id, interaction.user.id, member.id)
-        await interaction.response.send_message(f"{escape(member.display_name)} was removed from the table.")
+        note = " The computer plays their seat from here." if table.status == "active" else ""
+        await interaction.response.send_message(f"{escape(member.display_name)} was removed from the table.{note}")
         await self.publisher.show(table)
 
 

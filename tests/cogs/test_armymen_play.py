@@ -200,3 +200,27 @@ async def test_rest_calls_per_move_stay_low(world, dice):
         if after.to_act == table.to_act:  # the move did not end the turn
             counts.append(len(env.http_requests) - before)
     assert counts and sum(counts) / len(counts) <= 2, counts
+
+
+async def test_leaving_a_running_game_hands_the_seat_to_the_computer(world, dice):
+    env, channel, alice, bob = world
+    await open_two_player_table(env, channel, alice, bob, dice, starter=1)
+    result = await bob.slash(channel, "game leave")
+    assert not result.ephemeral and "computer plays their seat" in result.response.content
+    table = table_of(env, channel)
+    assert table.seats[1].is_computer and table.to_act == {0}, "the computer played bob's turn at once"
+    await play_out_with_buttons(env, channel, [alice])
+    assert table_of(env, channel) is None
+
+
+async def test_the_host_ends_a_table_unrated(world, dice, tmp_path):
+    env, channel, alice, bob = world
+    table = await open_two_player_table(env, channel, alice, bob, dice)
+    result = await alice.slash(channel, "game end")
+    assert not result.ephemeral and "not rated" in result.response.content
+    assert table_of(env, channel) is None
+    assert "Not rated" in text_of(message_by_id(channel, table.message_id))
+    with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
+        assert db.execute("SELECT COUNT(*) FROM results").fetchone() == (0,)
+    again = await bob.slash(channel, "armymen new")  # the channel is free again
+    assert not again.ephemeral
