@@ -1,0 +1,355 @@
+"""/dardz: DARDZ — its commands and how its table looks.
+
+Hands and scores are public (the table message); each points pile is private (DZ-R13): its count and
+points go by DM / My hand only. The engine logs several automatic lines per move (roll 1, three of a
+kind, action cards, clean-ups, round ends, Lucky Loser rolls); the table message shows every line that
+is new since the previous update, counted with the engine's `log_count`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, OrderedDict
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import Refusal
+from bot.games.dardz.cards import ACTIONS, BOOST, BUNK, CLOCK, GOLDEN_7, JACKPOT, NAMES, POINTS, ROLLOFF, SKULL, number
+from bot.games.dardz.model import Guess, Lead, Pick, Play, Roll
+from bot.sessions import Table
+
+from ._render import LOG_LINES_SHOWN, Renderer, register
+from ._ui import ActionButton, dice, fill_names, publisher, seat_name
+
+CARD_EMOJI = {GOLDEN_7: "🌟", SKULL: "💀", CLOCK: "⏰", JACKPOT: "🎰", ROLLOFF: "⚔️", BOOST: "📈", BUNK: "📉"}
+TEAM_MARKS = ("🔴", "🔵", "🟢", "🟡")
+SOLO_MARK = "⚪"
+ROLL_NAMES = {1: "Roll 1 · one die, picked automatically", 2: "Roll 2 · two dice",
+              3: "Roll 3 · three dice", 4: "Bonus Roll · two dice"}
+PICK_HELP = {2: "pick one die, the sum, or nothing", 3: "pick one die or the sum of two (never all three), or nothing",
+             4: "pick a die or the sum that is in your hand, or the turn ends"}
+NAME_CHARS = 14  # a name inside a button label
+FIELD_CHARS = 1024
+MEMORY = 2000  # snapshots remembered (table, move) → log_count
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"−{-value}"
+
+
+def card_text(card: str) -> str:
+    """A card at a glance: its face and its points; the golden 7 stands out."""
+    if card == GOLDEN_7:
+        return f"🌟**7** golden ({signed(POINTS[card])})"
+    if card in ACTIONS:
+        return f"{CARD_EMOJI[card]} {NAMES[card]} ({signed(POINTS[card])})"
+    return f"**{card}** ({signed(POINTS[card])})"
+
+
+def hand_text(cards: list[str]) -> str:
+    return " · ".join(card_text(c) for c in cards) if cards else "no cards"
+
+
+def pile_text(cards: list[str]) -> str:
+    counts = Counter(cards)
+    order = sorted(counts, key=lambda c: (c in ACTIONS, number(c) or 0, c))
+    return " · ".join(f"{NAMES.get(c, c)}" + (f" ×{counts[c]}" if counts[c] > 1 else "") for c in order) or "empty"
+
+
+def short_name(table: Table, seat: int) -> str:
+    """A member's name for a button label (no markdown there): trimmed, 🤖 for a computer."""
+    info = table.seats[seat]
+    name = info.name if len(info.name) <= NAME_CHARS else info.name[:NAME_CHARS - 1] + "…"
+    return f"🤖 {name}" if info.is_computer else name
+
+
+class LogMemory:
+    """Which engine log lines are new in a snapshot.
+
+    Every rendered snapshot records its `log_count` under (table, move number). A snapshot made by moves
+    `moves` shows the lines logged since the snapshot just before them; the last line then remembered
+    confirms that the memory belongs to this very game (table ids repeat across databases). Without a
+    memory (e.g. after a restart) the last few lines are shown, as on every table.
+    """
+
+    def __init__(self) -> None:
+        self._counts: OrderedDict[tuple[int, int], tuple[int, str]] = OrderedDict()
+        self._shown: OrderedDict[tuple[int, int], tuple[int, int, str]] = OrderedDict()  # start, count, last
+
+    def new_lines(self, table: Table, view: dict[str, Any]) -> tuple[list[str], int]:
+        """(the new lines still in the engine's log, how many more new lines were not kept)."""
+        log, count = view["log"], view["log_count"]
+        key, last = (table.id, table.seq), log[-1] if log else ""
+        shown = self._shown.get(key)
+        if shown is not None and shown[1:] == (count, last):  # this very snapshot again (DMs, My hand)
+            start = shown[0]
+        else:
+            start = self._start(table, log, count)
+            self._remember(self._shown, key, (start, count, last))
+        self._remember(self._counts, key, (count, last))
+        fresh = count - start
+        kept = log[-fresh:] if fresh > 0 else []
+        return kept, max(0, fresh - len(kept))
+
+    def _start(self, table: Table, log: list[str], count: int) -> int:
+        before = table.seq - len(table.moves)
+        if table.moves and before == 0:
+            return 0  # the whole game so far: set-up lines included
+        known = self._counts.get((table.id, before)) if table.moves else None
+        if known is not None and self._fits(log, count, known[0], known[1]):
+            return known[0]
+        if table.seq == 0:
+            return 0
+        return max(0, count - LOG_LINES_SHOWN)
+
+    @staticmethod
+    def _fits(log: list[str], count: int, start: int, last: str) -> bool:
+        """Whether the line logged last at `start` is still the line before the new ones."""
+        fresh = count - start
+        if fresh < 0:
+            return False
+        return fresh >= len(log) or log[-fresh - 1] == last
+
+    @staticmethod
+    def _remember(store: OrderedDict, key: tuple[int, int], value: Any) -> None:
+        store[key] = value
+        store.move_to_end(key)
+        while len(store) > MEMORY:
+            store.popitem(last=False)
+
+
+class DardzRenderer(Renderer):
+    game_id = "dardz"
+    emoji = "🎯"
+    colour = discord.Colour.gold()
+    has_private = True  # the points-pile count (DZ-R13)
+
+    def __init__(self) -> None:
+        self.memory = LogMemory()
+
+    # --- public -------------------------------------------------------------------------------
+    def board(self, table: Table, view: dict[str, Any]) -> str:
+        lines = [f"**Round {view['round']}** · first to **{view['target']}**"
+                 + (" (team score)" if view["team_mode"] else "")
+                 + f" · draw pile {view['deck']} cards"]
+        if view["team_mode"]:
+            lines.append("Team DARDZ: " + " · ".join(
+                f"{self.unit_mark(view, u)} {' & '.join(seat_name(table, s) for s in members)} "
+                f"**{view['team_scores'][u]}**" for u, members in enumerate(view["teams"])))
+        lines.append(self.situation(table, view))
+        return "\n".join(line for line in lines if line)
+
+    def situation(self, table: Table, view: dict[str, Any]) -> str:
+        phase, turn = view["phase"], view["turn"]
+        if phase == "over":
+            return ""
+        if phase == "lead":
+            names = " & ".join(seat_name(table, s) for s in view["choosing"])
+            return f"🏁 {names} won the round: choose who rolls first."
+        who = seat_name(table, turn)
+        if phase == "play":
+            return f"🃏 {who} holds several action cards: choose which to play first."
+        if phase == "guess":
+            return f"🎰 {who} plays the Jackpot: guess a number 1–6 (right = +15)."
+        step = view["roll"]
+        if phase == "roll":
+            return f"🎲 {who} rolls next: {ROLL_NAMES[step]}."
+        label = "Bonus Roll" if view["bonus"] else f"Roll {step}"
+        return f"🎲 {who} — {label}: {dice(view['dice'])}\n→ {PICK_HELP[step]}."
+
+    def seat_status(self, table: Table, view: dict[str, Any], seat: int) -> str:
+        mark = f"{self.unit_mark(view, self.unit_of(view, seat))} " if view["team_mode"] else ""
+        return f"{mark}**{view['scores'][seat]}** pts · ✋ {hand_text(view['hands'][seat])}"
+
+    @staticmethod
+    def unit_of(view: dict[str, Any], seat: int) -> int:
+        return next(u for u, members in enumerate(view["teams"]) if seat in members)
+
+    @staticmethod
+    def unit_mark(view: dict[str, Any], unit: int) -> str:
+        if len(view["teams"][unit]) == 1:
+            return SOLO_MARK
+        return TEAM_MARKS[unit % len(TEAM_MARKS)]
+
+    def embed(self, table: Table) -> discord.Embed:
+        embed = super().embed(table)
+        if table.status == "lobby" or table.state is None:
+            return embed
+        for i, field in enumerate(embed.fields):  # the base's last-4 lines give way to every new line
+            if field.name == "Recent":
+                embed.remove_field(i)
+                break
+        for name, value in self.news_fields(table, table.view(None)):
+            embed.add_field(name=name, value=value, inline=False)
+        return embed
+
+    def news_fields(self, table: Table, view: dict[str, Any], limit: int = 2) -> list[tuple[str, str]]:
+        lines, dropped = self.memory.new_lines(table, view)
+        texts = [fill_names(table, line) for line in lines]
+        if dropped:
+            texts.insert(0, f"… {dropped} earlier line{'s' if dropped != 1 else ''}")
+        fields: list[tuple[str, str]] = []
+        chunk: list[str] = []
+        for text in texts:
+            text = text[:FIELD_CHARS]
+            if chunk and len("\n".join(chunk + [text])) > FIELD_CHARS:
+                fields.append(("\u200b", "\n".join(chunk)))
+                chunk = []
+            chunk.append(text)
+        if chunk:
+            fields.append(("\u200b", "\n".join(chunk)))
+        fields = fields[-limit:]
+        if fields:
+            fields[0] = ("What just happened", fields[0][1])
+        return fields
+
+    # --- moves --------------------------------------------------------------------------------
+    def public_items(self, table: Table) -> list[discord.ui.Item]:
+        """The move buttons on the table message too (nothing on them is secret)."""
+        if not table.to_act:
+            return []
+        return self.action_buttons(table, min(table.to_act))
+
+    def action_buttons(self, table: Table, seat: int) -> list[discord.ui.Item]:
+        actions = list(table.game.legal_actions(table.state, seat))
+        actions.sort(key=lambda a: isinstance(a, Pick) and a.n == 0)  # "Pick nothing" last
+        buttons = []
+        for i, action in enumerate(actions[:20]):
+            label, style = self.action_label(table, seat, action)
+            buttons.append(ActionButton.of(table, action, label=label, style=style, row=i // 5))
+        return buttons
+
+    def action_label(self, table: Table, seat: int, action: Any) -> tuple[str, discord.ButtonStyle]:
+        view = table.view(None)
+        if isinstance(action, Roll):
+            return f"🎲 {ROLL_NAMES[view['roll']].split(' · ')[0]}", discord.ButtonStyle.success
+        if isinstance(action, Pick):
+            return self.pick_label(table, view, seat, action.n)
+        if isinstance(action, Guess):
+            return f"Guess {action.n}", discord.ButtonStyle.primary
+        if isinstance(action, Play):
+            return f"Play {CARD_EMOJI[action.card]} {NAMES[action.card]} ({signed(POINTS[action.card])})", \
+                discord.ButtonStyle.primary
+        if isinstance(action, Lead):
+            return f"{short_name(table, action.seat)} rolls first", discord.ButtonStyle.primary
+        return super().action_label(table, seat, action)
+
+    def pick_label(self, table: Table, view: dict[str, Any], seat: int, n: int) -> tuple[str, discord.ButtonStyle]:
+        if n == 0:
+            return ("Pick nothing (turn ends)" if view["bonus"] else "Pick nothing"), discord.ButtonStyle.secondary
+        scorers = self.scorers(view, seat, n)
+        if not scorers:
+            return f"{n} ({'miss' if view['bonus'] else 'nobody'})", discord.ButtonStyle.secondary
+        own = set(view["teams"][self.unit_of(view, seat)])
+        names = ", ".join(short_name(table, s) + (f" ×{k}" if k > 1 else "") for s, k in scorers)
+        label = f"{n} → {names}"
+        if len(label) > 80:
+            label = label[:79] + "…"
+        mine = any(s in own for s, _ in scorers)
+        theirs = any(s not in own for s, _ in scorers)
+        style = discord.ButtonStyle.primary if mine and theirs else (
+            discord.ButtonStyle.success if mine else discord.ButtonStyle.danger)
+        return label, style
+
+    def scorers(self, view: dict[str, Any], seat: int, n: int) -> list[tuple[int, int]]:
+        """Who would move cards of n to their pile, and how many, in seat order from the roller."""
+        if view["bonus"]:  # only the roller (and a teammate) score on a Bonus Roll
+            seats = [seat] + [s for s in view["teams"][self.unit_of(view, seat)] if s != seat]
+        else:
+            seats = [(seat + i) % view["players"] for i in range(view["players"])]
+        found = []
+        for s in seats:
+            k = sum(1 for c in view["hands"][s] if number(c) == n)
+            if k:
+                found.append((s, k))
+        return found
+
+    def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
+        phase = table.view(None)["phase"]
+        return {"lead": "your team chooses who rolls first", "guess": "guess the Jackpot",
+                "play": "choose which action card to play"}.get(phase, "it's your turn to roll")
+
+    # --- private ------------------------------------------------------------------------------
+    def private_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
+        you = view["you"]
+        lines = [f"📥 Your points pile: **{you['pile_count']}** card{'s' if you['pile_count'] != 1 else ''} · "
+                 f"**{signed(you['pile_points'])}** pts (only you see this)",
+                 f"In it: {pile_text(you['pile'])}",
+                 f"✋ Your hand: {hand_text(view['hands'][seat])}",
+                 f"Score: **{view['scores'][seat]}** of {view['target']}"]
+        if table.status != "active":
+            return "\n".join(lines)
+        if seat in table.to_act:
+            lines += ["", self.situation(table, view)]
+            news = self.news_fields(table, view, limit=1)
+            if news:
+                lines += ["", "**What just happened**", news[0][1]]
+        else:
+            waiting = ", ".join(seat_name(table, s) for s in sorted(table.to_act))
+            lines += ["", f"Waiting for {waiting}. You'll be pinged when it's your turn."]
+        return "\n".join(lines)
+
+
+RENDERER = register(DardzRenderer())
+
+CARD_CHOICES = [app_commands.Choice(name=f"{NAMES[c]} ({signed(POINTS[c])})", value=c) for c in ACTIONS]
+TARGET_CHOICES = [app_commands.Choice(name=f"{t}" + (" (standard)" if t == 150 else ""), value=t)
+                  for t in (50, 100, 150, 200, 300)]
+
+
+class Dardz(commands.GroupCog, group_name="dardz", group_description="DARDZ: roll, pick numbers, race to 10 cards"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(description="Open a DARDZ table here")
+    @app_commands.describe(pace="Time per move: live 2 min, casual 1 h, async 24 h", minutes="Or a pace in minutes",
+                           thread="Open the table in a new thread",
+                           teams="Team DARDZ: teams of two seated alternately (an even table)",
+                           target="Score that wins the game (Team DARDZ: twice this)")
+    @app_commands.choices(target=TARGET_CHOICES)
+    async def new(self, interaction: discord.Interaction,
+                  pace: Literal["live", "casual", "async"] = "casual",
+                  minutes: app_commands.Range[int, 1, 10080] | None = None, thread: bool = False,
+                  teams: bool = False, target: int = 150) -> None:
+        await publisher(self.bot).open_table(interaction, "dardz", pace=pace, minutes=minutes,
+                                             thread=thread, options={"teams": teams, "target": target})
+
+    @app_commands.command(description="How to play, with the project's rulings")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(embed=RENDERER.rules_embed(), ephemeral=True)
+
+    @app_commands.command(description="Make your next roll")
+    async def roll(self, interaction: discord.Interaction) -> None:
+        await publisher(self.bot).play_typed(interaction, "dardz", Roll())
+
+    @app_commands.command(description="Pick a number from your roll: one die or the sum of two (0 = nothing)")
+    @app_commands.describe(number="One die or the sum of two dice you rolled; 0 picks nothing")
+    async def pick(self, interaction: discord.Interaction, number: app_commands.Range[int, 0, 12]) -> None:
+        await publisher(self.bot).play_typed(interaction, "dardz", Pick(number))
+
+    @app_commands.command(description="Jackpot: guess the die (1-6); right = +15")
+    @app_commands.describe(number="Your guess, 1 to 6")
+    async def guess(self, interaction: discord.Interaction, number: app_commands.Range[int, 1, 6]) -> None:
+        await publisher(self.bot).play_typed(interaction, "dardz", Guess(number))
+
+    @app_commands.command(description="Choose which of your action cards to play next")
+    @app_commands.describe(card="One of the action cards in your hand")
+    @app_commands.choices(card=CARD_CHOICES)
+    async def play(self, interaction: discord.Interaction, card: str) -> None:
+        await publisher(self.bot).play_typed(interaction, "dardz", Play(card))
+
+    @app_commands.command(description="Team DARDZ: name who of your team rolls first this round")
+    @app_commands.describe(member="You or your teammate")
+    async def lead(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        desk = publisher(self.bot)
+        table = desk.sessions.get(interaction.channel_id)
+        seat = table.seat_of(member.id)
+        if seat is None:
+            raise Refusal("That member is not seated at this table: name yourself or your teammate.")
+        await desk.play_typed(interaction, "dardz", Lead(seat))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Dardz(bot))
