@@ -26,6 +26,7 @@ EXTENSIONS = (
     "cogs.armymen",
     "cogs.armadillo",
     "cogs.doodle",
+    "cogs.dardz",
 )
 
 UNEXPECTED = "Something went wrong on our side; the game is unchanged. Please try again."
