@@ -259,3 +259,19 @@ async def test_rules_and_my_hand_are_ephemeral(world, dice):
     hand = await bob.click(table_message(env, channel), label="My hand")
     assert hand.ephemeral and "Your points pile: **0** cards" in text_of(hand.response.message)
     assert "Waiting for **alice**" in text_of(hand.response.message)
+
+
+async def test_a_timeout_plays_the_dz_r14_default(world, dice):
+    env, channel, alice, bob = world
+    lobby = (await alice.slash(channel, "dardz new", pace="live")).response.message
+    await bob.click(lobby, label="Join")
+    dice.script(6, 6, 1, 1, 3, 2, 6)
+    dice.decks.append(["12", "11", "8", "9", "10", "4"])
+    await alice.click(lobby, label="Start")
+    await alice.click(table_message(env, channel), label="🎲 Roll 1")
+    await alice.click(table_message(env, channel), label="🎲 Roll 2")
+    assert labels(table_message(env, channel))[:3] == ["2 (nobody)", "6 (nobody)", "8 → alice"]
+    await env.advance_time(121)
+    assert any("Time ran out for **alice**" in m.content for m in channel.history())
+    text = text_of(table_message(env, channel))
+    assert "**alice** picks 8: **alice** ×1 to the pile." in text and "rolls next: Roll 3" in text
