@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from .dardz_support import DECK, G, act, at, game, pile, start_turn
 
 from bot.games.core import IllegalAction, Outcome
 from bot.games.dardz.model import BONUS, Guess, Lead, Pick, Roll
 from bot.games.rng import ScriptedRng
+
+from .dardz_support import DECK, G, act, at, game, pile, start_turn
 
 
 def rolling(players=2, hands=None, piles=None, scores=None, deck=DECK, teams=False, target=150, seat=0):

@@ -6,12 +6,13 @@ import json
 from collections import Counter
 
 import pytest
-from .dardz_support import G, at, first_rolls, game, pile
 
 from bot.games.core import IllegalAction, encode_action, resolve_options
 from bot.games.dardz.cards import ACTIONS, ALL_CARDS, GOLDEN_7, POINTS, number, points
 from bot.games.dardz.model import Guess, Lead, Pick, Play, Roll
 from bot.games.rng import ScriptedRng
+
+from .dardz_support import G, at, first_rolls, game, pile
 
 
 def test_the_90_cards():

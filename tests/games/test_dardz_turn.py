@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from .dardz_support import G, act, at, game, pile
 
 from bot.games.core import IllegalAction
 from bot.games.dardz.model import BONUS, Guess, Pick, Roll
 from bot.games.rng import ScriptedRng
+
+from .dardz_support import G, act, at, game, pile
 
 DECK = ["10", "11", "12", "9", "8", "10", "11", "12"]
 
