@@ -25,7 +25,7 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
 
 def ensure_environment(extras: str) -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - a clear message for an older interpreter
         sys.exit(f"Python 3.11 or newer is needed (this is {sys.version.split()[0]}).")
     if not PYTHON.exists():
         print("Creating the virtual environment in .venv/ …", flush=True)
