@@ -34,6 +34,10 @@ def pace_text(seconds: int) -> str:
     return f"{_duration(seconds)} turns"
 
 
+def _option_text(value: Any) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
 def _duration(seconds: int) -> str:
     if seconds % 86400 == 0:
         return f"{seconds // 86400}-day" if seconds > 86400 else "24-hour"
@@ -59,6 +63,10 @@ class Renderer:
 
     def action_label(self, table: Table, seat: int, action: Any) -> tuple[str, discord.ButtonStyle]:
         return type(action).__name__, discord.ButtonStyle.primary
+
+    def order_actions(self, table: Table, seat: int, actions: list[Any]) -> list[Any]:
+        """The order the move buttons appear in (the engine's by default)."""
+        return actions
 
     def public_items(self, table: Table) -> list[discord.ui.Item]:
         """Move buttons on the table message: by default the legal moves of a lone player to act."""
@@ -90,7 +98,8 @@ class Renderer:
 
     # --- shared -------------------------------------------------------------------------------
     def action_buttons(self, table: Table, seat: int) -> list[discord.ui.Item]:
-        actions = list(table.game.legal_actions(table.state, seat))[:MAX_ACTION_BUTTONS]
+        actions = self.order_actions(table, seat, list(table.game.legal_actions(table.state, seat)))
+        actions = actions[:MAX_ACTION_BUTTONS]
         buttons = []
         for i, action in enumerate(actions):
             label, style = self.action_label(table, seat, action)
@@ -123,7 +132,7 @@ class Renderer:
         game = table.game
         seated = "\n".join(f"{i + 1}. {seat_name(table, i)}" + (" 👑" if s.user_id == table.host_id else "")
                            for i, s in enumerate(table.seats))
-        options = ", ".join(f"{k}: {v}" for k, v in table.options.items())
+        options = ", ".join(f"{k} {_option_text(v)}" for k, v in table.options.items())
         if table.status == "lobby":
             embed.description = (
                 f"**Lobby** · {game.min_players}–{game.max_players} players · {pace_text(table.pace_seconds)}"

@@ -63,6 +63,10 @@ class ArmyMenRenderer(Renderer):
         style = discord.ButtonStyle.primary if len(action.faces) == 1 else discord.ButtonStyle.secondary
         return f"Keep {faces} ({score} pt{'s' if score != 1 else ''})", style
 
+    def order_actions(self, table: Table, seat: int, actions: list[Any]) -> list[Any]:
+        """Cheapest keeps first: what a player looks for."""
+        return sorted(actions, key=lambda a: (0, ()) if isinstance(a, Roll) else (sum(map(points, a.faces)), a.faces))
+
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         return "it's your turn to roll"
 

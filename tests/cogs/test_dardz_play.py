@@ -87,7 +87,7 @@ async def play_out(env, channel, members, max_moves=1500) -> list[str]:
 async def test_two_members_and_a_computer_play_a_whole_game(world, dice):
     env, channel, alice, bob = world
     lobby = (await alice.slash(channel, "dardz new", pace="live", target=50)).response.message
-    assert "target: 50" in text_of(lobby)
+    assert "target 50" in text_of(lobby)
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Add computer")
     await alice.click(lobby, label="Start")
