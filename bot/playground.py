@@ -1,11 +1,285 @@
-"""The offline playground (placeholder until it lands): explains how to go live."""
+"""The offline playground: the real, unmodified bot inside SimCord's preview, served on 127.0.0.1 only.
+
+A simulated server, "Game Night", has one text channel per game of `GAMES` and four members to switch
+between ("Viewing as" at the top of the page). SimCord's preview shows one channel at a time, so a small
+front page on `--port` lists the channels; opening one points the preview at it (same address, same
+capability) and redirects there. The world is rebuilt identically on every start (same ids), so tables
+kept in the playground database find their channels again after a restart.
+"""
 
 from __future__ import annotations
 
-from .config import Settings
+import asyncio
+import contextlib
+import html
+import logging
+import os
+import secrets
+import signal
+import socket
+import sys
+import webbrowser
+from datetime import datetime
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from aiohttp import web
+
+# SimCord checks discord.py's internals on import by building a client; its warnings (voice support,
+# intents) don't apply offline and would only clutter the playground's console.
+for _noisy in ("discord.client", "discord.state"):
+    logging.getLogger(_noisy).setLevel(logging.ERROR)
+
+import simcord  # noqa: E402
+
+from .app import DiceBot, utcnow  # noqa: E402
+from .config import DEFAULT_PLAYGROUND_DATABASE, Settings  # noqa: E402
+from .games import GAMES  # noqa: E402
+
+log = logging.getLogger(__name__)
+
+HOST = "127.0.0.1"  # nothing else, ever
+DEFAULT_PORT = 8765
+GUILD_ID = 1_300_000_000_000_000_000  # fixed, like every other id of the world (built in the same order)
+MEMBERS = ("You", "Alice", "Bob", "Carol")
 
 
-def run_playground(settings: Settings, *, port: int | None, seed: str | None, open_browser: bool) -> int:
-    print("No DISCORD_TOKEN is set. Copy .env.example to .env and put your bot token in DISCORD_TOKEN "
-          "(see README.md: 'Create the Discord application').")
-    return 2
+def welcome_text(bot: DiceBot, game_id: str) -> str:
+    """The first message of a game's channel: what to type (only commands this bot really has)."""
+    title = GAMES[game_id].title
+    if bot.tree.get_command(game_id) is None:
+        return (f"👋 This is the channel for **{title}**. Its commands are not in this version of the bot "
+                f"yet; try **#armymen** meanwhile (channel list: the playground's front page).")
+    return (f"👋 Welcome to **{title}**! Type `/{game_id} new` (add `pace: live` for 2-minute turns) to open a "
+            f"table, press **Add computer** for computer opponents, then **Start**. To play as someone else, "
+            f"switch **Viewing as** at the top to Alice, Bob or Carol and press **Join**. "
+            f"`/{game_id} rules` explains the game; `/help` lists every command.")
+
+
+class Playground:
+    """Start with `await start()`, stop with `await stop()`; `url` is the front page, `preview.url` the channel."""
+
+    def __init__(self, database_path: str | Path, *, port: int = 0, seed: str | None = None) -> None:
+        self.database_path = Path(database_path)
+        self.seed = seed
+        self.bot = DiceBot(self.database_path, new_seed=(lambda: seed) if seed else None)
+        self.env = simcord.Env(self.bot)
+        self.token = secrets.token_urlsafe(16)  # the front page's address is a capability, like the preview's
+        self.capability = secrets.token_urlsafe(32)
+        self.closed = asyncio.Event()  # set when the playground should stop (Ctrl-C, or the page's Close)
+        self._port = port
+        self._preview_port = 0
+        self.preview: simcord.Preview | None = None
+        self._switching = False
+        self._runner: web.AppRunner | None = None
+        self._tasks: list[asyncio.Task] = []
+        self._seen_requests = 0
+        self._seen_revisions = 0
+        self._started = False
+        # The world, built before the bot connects so the READY event already carries it.
+        with contextlib.suppress(AttributeError):  # cosmetic: SimCord calls every bot "TestBot"
+            self.env.backend.bot_user.name = "Dice Table"
+        users = {name: self.env.create_user(name.lower(), global_name=name) for name in MEMBERS}
+        guild = self.env.create_guild("Game Night", id=GUILD_ID, owner=users["You"])
+        self.channels = {game_id: guild.create_text_channel(game_id, topic=GAMES[game_id].title) for game_id in GAMES}
+        self.members = {name: guild.add_member(user) for name, user in users.items()}
+
+    @property
+    def port(self) -> int:
+        return self._port
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self._port}/{self.token}/"
+
+    async def start(self) -> None:
+        real_now = utcnow()  # read before SimCord takes over the clock: the time the live bot would see
+        await self.env.start()
+        self._started = True
+        with self.env.time_context():  # driver code reads the simulated clock too
+            await self._welcome(real_now)
+        await self.show(next(iter(self.channels)))
+        await self._serve_front_page()
+        self._tasks.append(asyncio.create_task(self._publish_background_work()))
+
+    async def _welcome(self, real_now: datetime) -> None:
+        # Simulated time starts at a fixed date; move it to now, so deadlines kept in the database fall due
+        # as they would have on a real server (a restart then catches up, exactly like the live bot).
+        behind = (real_now - self.env.now()).total_seconds()
+        if behind > 0:
+            await self.env.advance_time(behind)
+        open_here = {table.channel_id for table in self.bot.sessions.open_tables()}
+        for game_id, handle in self.channels.items():
+            text = welcome_text(self.bot, game_id)
+            if handle.id in open_here:
+                text += "\n🎲 A table from your last session is still open here: `/game status` shows it again."
+            await self.bot.get_channel(handle.id).send(text)
+
+    async def show(self, game_id: str) -> str:
+        """Point the preview at a game's channel (same port and capability) and return its address."""
+        channel = self.channels[game_id]
+        if self.preview is not None and self.preview.channel.id == channel.id:
+            return self.preview.url
+        self._switching = True
+        try:
+            if self.preview is not None:
+                await self.preview.close()
+            for port in dict.fromkeys((self._preview_port, 0)):  # keep the port if it is still free
+                preview = self.env.preview(channel, viewers=list(self.members.values()), layout="channel",
+                                           port=port)
+                preview.capability = self.capability
+                try:
+                    self.preview = await preview.__aenter__()
+                    break
+                except simcord.SetupError:
+                    if port == 0:
+                        raise
+            self._preview_port = urlsplit(self.preview.url).port or 0
+            self._tasks = [task for task in self._tasks if not task.done()]
+            self._tasks.append(asyncio.create_task(self._watch(self.preview)))
+        finally:
+            self._switching = False
+        return self.preview.url
+
+    async def _watch(self, preview: simcord.Preview) -> None:
+        """The page's own "End preview session" ends the playground; our channel switches don't."""
+        await preview.wait_closed()
+        if not self._switching and preview is self.preview:
+            print("The preview session was closed in the browser; stopping.", flush=True)
+            self.closed.set()
+
+    async def _publish_background_work(self) -> None:
+        """Republish the page when the bot acted on its own (a deadline, a reminder, a computer's move).
+
+        A browser action publishes its own result; refreshing then would only make the page's revision
+        stale, so refresh only when the bot made requests and no page was published since.
+        """
+        while True:
+            await asyncio.sleep(1)
+            preview = self.preview
+            if preview is None or self._switching or getattr(self.env, "_operation_task", None) is not None:
+                continue
+            requests = len(self.env.http_requests)
+            revisions = sum(page.revision for page in getattr(preview, "_pages", {}).values())
+            if requests != self._seen_requests and revisions == self._seen_revisions:
+                with contextlib.suppress(simcord.SetupError):
+                    await preview.refresh()
+                revisions = sum(page.revision for page in getattr(preview, "_pages", {}).values())
+            self._seen_requests, self._seen_revisions = requests, revisions
+
+    # --- the front page: the channel list --------------------------------------------------------------
+    async def _serve_front_page(self) -> None:
+        app = web.Application(middlewares=[self._only_loopback])
+        app.router.add_get(f"/{self.token}/", self._front_page)
+        app.router.add_get(f"/{self.token}/{{game}}", self._open_channel)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, HOST, self._port)
+        await site.start()
+        self._port = site._server.sockets[0].getsockname()[1]
+
+    @web.middleware
+    async def _only_loopback(self, request: web.Request, handler):
+        # A Host check defeats DNS rebinding: only pages on 127.0.0.1/localhost may talk to us.
+        if request.headers.get("Host") not in (f"{HOST}:{self._port}", f"localhost:{self._port}"):
+            raise web.HTTPForbidden()
+        response = await handler(request)
+        response.headers.update({"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+                                 "X-Frame-Options": "DENY", "Content-Security-Policy": "default-src 'none'; "
+                                 "style-src 'unsafe-inline'"})
+        return response
+
+    async def _open_channel(self, request: web.Request) -> web.Response:
+        game_id = request.match_info["game"]
+        if game_id not in self.channels:
+            raise web.HTTPNotFound()
+        raise web.HTTPSeeOther(await self.show(game_id))
+
+    async def _front_page(self, request: web.Request) -> web.Response:
+        items = "".join(
+            f'<li><a href="{html.escape(game_id)}">#{html.escape(game_id)}</a> — {html.escape(game.title)}'
+            + ("" if self.bot.tree.get_command(game_id) else " <em>(commands not in this version yet)</em>")
+            + "</li>" for game_id, game in GAMES.items())
+        page = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Game Night — playground</title>
+<style>body{{font:16px system-ui,sans-serif;background:#313338;color:#dbdee1;max-width:42em;margin:3em auto}}
+a{{color:#00a8fc;font-weight:600}} li{{margin:.5em 0}} code{{background:#2b2d31;padding:0 .3em}}</style></head>
+<body><h1>🎲 Game Night</h1><p>The real bot, in a simulated Discord server on this computer only.
+Pick a channel:</p><ul>{items}</ul>
+<p>In a channel, type <code>/</code> in the message box for the commands. <b>Viewing as</b> (top of the page)
+switches between You, Alice, Bob and Carol; <b>Add computer</b> in a lobby seats a computer player.
+Come back here (browser Back) to change channel: the preview shows one channel at a time.</p>
+<p>Stop the playground with Ctrl-C in its terminal; every move is saved as it is made.</p></body></html>"""
+        return web.Response(text=page, content_type="text/html")
+
+    async def stop(self) -> None:
+        """Close the page, the simulated Discord, then the database (every acknowledged move is committed)."""
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._switching = True
+        if self.preview is not None:
+            await self.preview.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+        if self._started:
+            self._started = False
+            await self.env.shutdown()
+        await self.bot.shutdown_storage()
+
+
+def _browser_available() -> bool:
+    """A graphical browser: a console one (lynx, w3m) would take over the terminal."""
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return False
+    try:
+        browser = webbrowser.get()
+    except webbrowser.Error:
+        return False
+    return type(browser) is not webbrowser.GenericBrowser
+
+
+def _port_is_free(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex((HOST, port)) != 0
+
+
+async def serve(database: Path, *, port: int | None, seed: str | None, open_browser: bool) -> int:
+    if port is None:
+        port = DEFAULT_PORT if _port_is_free(DEFAULT_PORT) else 0
+    playground = Playground(database, port=port, seed=seed)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: KeyboardInterrupt instead
+            loop.add_signal_handler(sig, playground.closed.set)
+    try:
+        await playground.start()
+    except OSError as error:
+        await playground.stop()
+        print(f"Could not listen on {HOST}:{port} ({error.strerror}); try --port with another number.")
+        return 1
+    print(f"\n🎲 Playground: the real bot in a simulated Discord server, offline, on {HOST} only.\n"
+          f"   Open      {playground.url}\n"
+          f"   Database  {database.resolve()} (the playground's own; --database PATH for another)\n"
+          f"   Dice      {'seed ' + repr(seed) + ' for every table' if seed else 'random (--seed TEXT to fix them)'}\n"
+          f"   Stop      Ctrl-C (every move is saved as it is made)", flush=True)
+    if open_browser and _browser_available():
+        opened = await asyncio.to_thread(webbrowser.open, playground.url)
+        print("   Opened it in your browser." if opened else "   Could not open a browser: open the address above.")
+    elif open_browser:
+        print("   No graphical browser found here: open the address above in one.", flush=True)
+    try:
+        await playground.closed.wait()
+    finally:
+        print("\nStopping the playground…", flush=True)
+        await playground.stop()
+        print(f"Stopped. Everything is in {database}.", flush=True)
+    return 0
+
+
+def run_playground(settings: Settings, *, port: int | None, seed: str | None, open_browser: bool,
+                   database: str | Path | None = None) -> int:
+    database = Path(database) if database else DEFAULT_PLAYGROUND_DATABASE
+    try:
+        return asyncio.run(serve(database, port=port, seed=seed, open_browser=open_browser))
+    except KeyboardInterrupt:  # only where signal handlers are unavailable; asyncio.run cleaned up
+        return 0

@@ -1,0 +1,147 @@
+"""The offline playground: it starts on a free port of 127.0.0.1, serves its pages, and stops cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import sqlite3
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import aiohttp
+import pytest
+
+from bot.games import GAMES
+from bot.playground import HOST, MEMBERS, Playground
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+async def playground(tmp_path):
+    playground = Playground(tmp_path / "playground.sqlite3", port=0, seed="test")
+    await playground.start()
+    yield playground
+    await playground.stop()
+
+
+async def get(url: str, **kwargs):
+    async with aiohttp.ClientSession() as http, http.get(url, allow_redirects=False, **kwargs) as response:
+        return response.status, response.headers, await response.text()
+
+
+def listening(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex((HOST, port)) == 0
+
+
+async def test_front_page_and_preview_page_are_served_on_loopback(playground):
+    assert urlsplit(playground.url).hostname == "127.0.0.1" and playground.port > 0
+    status, _, page = await get(playground.url)
+    assert status == 200
+    for game_id in GAMES:
+        assert f'href="{game_id}"' in page
+    status, headers, _ = await get(playground.url + "armymen")
+    assert status == 303
+    preview = urlsplit(headers["Location"])
+    assert preview.hostname == "127.0.0.1" and preview.fragment == playground.capability
+    status, headers, page = await get(f"http://{preview.netloc}/")
+    assert status == 200 and headers["Content-Type"].startswith("text/html") and "Viewing as" in page
+
+
+async def test_the_front_page_refuses_foreign_hosts_and_unknown_paths(playground):
+    assert (await get(playground.url, headers={"Host": f"evil.example:{playground.port}"}))[0] == 403
+    assert (await get(f"http://{HOST}:{playground.port}/"))[0] == 404  # no capability, no page
+    assert (await get(playground.url + "chess"))[0] == 404
+
+
+async def test_the_world_has_a_channel_per_game_four_members_and_a_welcome(playground):
+    assert list(playground.channels) == list(GAMES)
+    assert [member.user.global_name for member in playground.members.values()] == list(MEMBERS)
+    assert [viewer.id for viewer in playground.preview.viewers] == [m.id for m in playground.members.values()]
+    for game_id, channel in playground.channels.items():
+        (welcome,) = channel.history()
+        assert welcome.author.bot
+        if playground.bot.tree.get_command(game_id):
+            assert f"/{game_id} new" in welcome.content and "Add computer" in welcome.content
+        else:
+            assert "not in this version" in welcome.content
+
+
+async def test_switching_channels_keeps_the_address(playground):
+    first = playground.preview.url
+    assert await playground.show("dardz") == first
+    assert playground.preview.channel.id == playground.channels["dardz"].id
+    status, _, _ = await get(f"http://{urlsplit(first).netloc}/")
+    assert status == 200
+
+
+async def test_one_person_plays_alone_with_a_computer_player(playground):
+    you, channel = playground.members["You"], playground.channels["armymen"]
+    lobby = (await you.slash(channel, "armymen new")).response.message
+    await you.click(lobby, label="Add computer")
+    await you.click(lobby, label="Start")
+    (table,) = playground.bot.sessions.open_tables()
+    assert table.status == "active" and table.seats[1].is_computer
+
+
+async def test_stop_closes_everything_and_a_restart_finds_the_table_again(tmp_path):
+    database = tmp_path / "playground.sqlite3"
+    first = Playground(database, port=0)
+    await first.start()
+    you, channel = first.members["You"], first.channels["armymen"]
+    await you.slash(channel, "armymen new")
+    ports = (first.port, urlsplit(first.preview.url).port)
+    await first.stop()
+    assert not any(listening(port) for port in ports)
+    assert first.bot.store is None  # the database is closed
+    with sqlite3.connect(database) as db:
+        assert db.execute("select count(*) from sessions where status = 'lobby'").fetchone() == (1,)
+
+    again = Playground(database, port=0)
+    await again.start()
+    try:
+        assert again.channels["armymen"].id == channel.id  # the same world, so the table finds its channel
+        (welcome,) = again.channels["armymen"].history()
+        assert "/game status" in welcome.content
+        (table,) = again.bot.sessions.open_tables()
+        assert table.channel_id == channel.id
+        shown = await again.members["You"].slash(again.channels["armymen"], "game status")
+        assert not shown.ephemeral and "Lobby" in shown.response.embeds[0].description
+    finally:
+        await again.stop()
+
+
+async def test_python_m_bot_without_a_token_runs_the_playground_until_ctrl_c(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "DATABASE_PATH")}
+    env.update(DISCORD_TOKEN="", PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    database = tmp_path / "mine.sqlite3"
+    args = ["--port", "0", "--database", str(database)] + ([] if sys.platform == "linux" else ["--no-browser"])
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", *args, cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+    try:
+        lines = []
+        while not any("Stop" in line for line in lines):
+            line = await asyncio.wait_for(process.stdout.readline(), timeout=60)
+            assert line, f"the playground exited early: {lines}"
+            lines.append(line.decode())
+        lines.append((await asyncio.wait_for(process.stdout.readline(), timeout=10)).decode())
+        text = "".join(lines)
+        url = next(word for word in text.split() if word.startswith("http://127.0.0.1:"))
+        assert str(database) in text and "Ctrl-C" in text
+        if sys.platform == "linux":
+            assert "No graphical browser" in text
+        assert (await get(url))[0] == 200
+        process.send_signal(signal.SIGINT)
+        rest = (await asyncio.wait_for(process.stdout.read(), timeout=30)).decode()
+        assert await process.wait() == 0
+        assert "Stopped" in rest
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert database.exists()
