@@ -41,11 +41,21 @@ def ensure_environment(extras: str) -> None:
     stamp.write_text(wanted)
 
 
+def run_until_done(args: list[str]) -> int:
+    """Run the bot; Ctrl-C reaches it too, and we wait until it has shut down cleanly."""
+    process = subprocess.Popen(args, cwd=ROOT)
+    while True:
+        try:
+            return process.wait()
+        except KeyboardInterrupt:
+            continue
+
+
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv and argv[0] in ("test", "lint", "bot") else ("bot", argv)
     if command == "bot":
         ensure_environment("")
-        return subprocess.call([str(PYTHON), "-m", "bot", *rest], cwd=ROOT)
+        return run_until_done([str(PYTHON), "-m", "bot", *rest])
     ensure_environment("dev")
     if command == "lint":
         return subprocess.call([str(PYTHON), "-m", "ruff", "check", "."], cwd=ROOT)
