@@ -44,12 +44,9 @@ GUILD_ID = 1_300_000_000_000_000_000  # fixed, like every other id of the world 
 MEMBERS = ("You", "Alice", "Bob", "Carol")
 
 
-def welcome_text(bot: DiceBot, game_id: str) -> str:
-    """The first message of a game's channel: what to type (only commands this bot really has)."""
+def welcome_text(game_id: str) -> str:
+    """The first message of a game's channel: what to type."""
     title = GAMES[game_id].title
-    if bot.tree.get_command(game_id) is None:
-        return (f"👋 This is the channel for **{title}**. Its commands are not in this version of the bot "
-                f"yet; try **#armymen** meanwhile (channel list: the playground's front page).")
     return (f"👋 Welcome to **{title}**! Type `/{game_id} new` (add `pace: live` for 2-minute turns) to open a "
             f"table, press **Add computer** for computer opponents, then **Start**. To play as someone else, "
             f"switch **Viewing as** at the top to Alice, Bob or Carol and press **Join**. "
@@ -110,7 +107,7 @@ class Playground:
             await self.env.advance_time(behind)
         open_here = {table.channel_id for table in self.bot.sessions.open_tables()}
         for game_id, handle in self.channels.items():
-            text = welcome_text(self.bot, game_id)
+            text = welcome_text(game_id)
             if handle.id in open_here:
                 text += "\n🎲 A table from your last session is still open here: `/game status` shows it again."
             await self.bot.get_channel(handle.id).send(text)
@@ -198,7 +195,6 @@ class Playground:
     async def _front_page(self, request: web.Request) -> web.Response:
         items = "".join(
             f'<li><a href="{html.escape(game_id)}">#{html.escape(game_id)}</a> — {html.escape(game.title)}'
-            + ("" if self.bot.tree.get_command(game_id) else " <em>(commands not in this version yet)</em>")
             + "</li>" for game_id, game in GAMES.items())
         page = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Game Night — playground</title>
 <style>body{{font:16px system-ui,sans-serif;background:#313338;color:#dbdee1;max-width:42em;margin:3em auto}}
