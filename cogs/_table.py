@@ -124,23 +124,40 @@ class Publisher:
 
     # --- showing a change ---------------------------------------------------------------------
     async def show(self, table: Table, *, interaction: discord.Interaction | None = None) -> None:
-        """Show a new snapshot: answer the interaction (editing what was clicked), then the rest."""
+        """Show a new snapshot: answer the interaction (editing what was clicked), then the rest.
+
+        The change is already committed: a Discord failure here loses nothing, so it is logged and the
+        other updates still go out (the next change, or `/game status`, shows the table again)."""
         renderer = self.renderer(table)
         actor = table.seat_of(interaction.user.id) if interaction else None
-        if interaction is not None:
-            clicked = getattr(interaction.message, "id", None)
-            if clicked is not None and clicked == table.message_id:
+        clicked = getattr(interaction.message, "id", None) if interaction else None
+        try:
+            if interaction is not None and clicked is not None and clicked == table.message_id:
                 await interaction.response.edit_message(embed=renderer.embed(table), view=renderer.table_view(table))
             else:
-                await self._answer_elsewhere(interaction, table, actor, clicked)
+                if interaction is not None:
+                    await self._answer_elsewhere(interaction, table, actor, clicked)
                 await self.edit_table_message(table)
-        else:
-            await self.edit_table_message(table)
-        await self.ping(table, exclude=actor)
+        except discord.HTTPException:
+            log.warning("could not show table %s", table.id, exc_info=True)
+            if interaction is not None:
+                await self._tell_saved(interaction)
+        with _logged(f"pinging at table {table.id}"):
+            await self.ping(table, exclude=actor)
         if renderer.has_private and table.state is not None:  # no private view before the deal
             await self.update_dms(table)
         if table.status == "finished":
-            await self.announce_result(table)
+            with _logged(f"announcing the result of table {table.id}"):
+                await self.announce_result(table)
+
+    @staticmethod
+    async def _tell_saved(interaction: discord.Interaction) -> None:
+        message = "✅ Saved — but Discord did not let me update the table. `/game status` shows it again."
+        with _logged("telling a player their move was saved"):
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
 
     async def _answer_elsewhere(self, interaction: discord.Interaction, table: Table, actor: int | None,
                                 clicked: int | None) -> None:
@@ -273,6 +290,15 @@ class Publisher:
             await channel.send(f"🛑 The {row.game} table here was closed: {row.end_reason}. Start a new one anytime.")
         except discord.HTTPException:
             log.warning("could not announce closing table %s", row.id)
+
+
+@contextlib.contextmanager
+def _logged(what: str):
+    """Discord calls after a committed change: a failure is logged, never shown as 'game unchanged'."""
+    try:
+        yield
+    except discord.HTTPException:
+        log.warning("failed %s", what, exc_info=True)
 
 
 def _fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:

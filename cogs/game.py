@@ -65,7 +65,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
         table = await self.sessions.end(interaction.channel_id, interaction.user.id, is_admin=is_admin)
         await interaction.response.send_message(
             f"🛑 {escape(interaction.user.display_name)} ended the {table.game.title} table. It is not rated.")
-        await self.publisher.edit_table_message(table)
+        await self.publisher.show(table)  # the table message and every DM lose their buttons
 
     @app_commands.command(description="Host: remove a player (in a running game the computer takes the seat)")
     @app_commands.describe(member="The player to remove")

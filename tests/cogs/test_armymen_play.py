@@ -224,3 +224,17 @@ async def test_the_host_ends_a_table_unrated(world, dice, tmp_path):
         assert db.execute("SELECT COUNT(*) FROM results").fetchone() == (0,)
     again = await bob.slash(channel, "armymen new")  # the channel is free again
     assert not again.ephemeral
+
+
+async def test_a_discord_outage_after_a_move_loses_nothing(world, dice):
+    env, channel, alice, bob = world
+    table = await open_two_player_table(env, channel, alice, bob, dice)
+    env.inject_error("PATCH", f"/channels/{channel.id}/messages/{table.message_id}", status=500, code=0,
+                     message="Internal Server Error", times=None)
+    result = await alice.slash(channel, "armymen roll")
+    assert result.ephemeral
+    assert any("Saved" in f.content for f in result.followups), "the player learns the move stands"
+    assert table_of(env, channel).seq == table.seq + 1
+    assert not env.errors, "the failed edit was logged; nothing escaped"
+    shown = await alice.slash(channel, "game status")
+    assert "rolled" in text_of(shown.response.message)
