@@ -175,9 +175,10 @@ class Renderer:
         if table.status != "active":
             return []
         items = self.public_items(table)
-        if self.has_private or not items:
-            # a DynamicItem's own `row` misses a wrapped Select's row (discord.py 2.7): ask the wrapped item
-            row = min(4, max((getattr(getattr(i, "item", i), "row", 0) or 0 for i in items), default=-1) + 1)
+        # My hand (private view, own buttons, taking a seat back from autopilot) goes on the next free row.
+        # A DynamicItem's own `row` misses a wrapped Select's row (discord.py 2.7): ask the wrapped item.
+        row = max((getattr(getattr(i, "item", i), "row", 0) or 0 for i in items), default=-1) + 1
+        if row <= 4:
             hand = HandButton(table.id)
             hand.item.row = row
             items.append(hand)

@@ -280,7 +280,8 @@ class Publisher:
         note = f"⌛ Time ran out for {names}: the rules' default move was played."
         if autopiloted:
             note += (" " + ", ".join(seat_name(table, s) for s in autopiloted)
-                     + " missed 3 turns in a row and is now on autopilot (press **My hand** to take the seat back).")
+                     + " missed 3 turns in a row: the computer plays the seat until its owner presses **My hand** "
+                     "(or types `/game hand`).")
         await channel.send(note)
         await self.show(table)
 

@@ -170,7 +170,11 @@ async def test_a_timed_out_player_gets_the_default_then_autopilot(world, dice):
         await env.advance_time(120)
     seat = table_of(env, channel).seats[0]
     assert seat.autopilot, "3 timeouts in a row put the seat on autopilot"
-    assert any("autopilot" in m.content for m in channel.history())
+    assert any("the computer plays the seat" in m.content for m in channel.history())
+    table = table_of(env, channel)
+    hand = await alice.click(message_by_id(channel, table.message_id), label="My hand")
+    assert hand.ephemeral
+    assert not table_of(env, channel).seats[0].autopilot, "pressing My hand takes the seat back"
 
 
 async def test_leaderboard_and_stats_after_games(world, dice):
