@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from .core import IllegalAction, Option, Outcome, check_legal
+from .core import CheckedGame, IllegalAction, Option, Outcome, check_legal
 from .rng import Rng
 
 ROUNDS = 3
@@ -137,7 +137,7 @@ def best_roll(hand: Sequence[int]) -> Roll:
     return max(ROLLS, key=key)
 
 
-class Armadillo:
+class Armadillo(CheckedGame):
     id = "armadillo"
     title = "Armadillo"
     min_players = 2
@@ -184,13 +184,6 @@ class Armadillo:
         actions: list[Roll | Discard | Token] = [
             Discard(v) for v in cards if cost(v, total) <= state.tokens[seat]]
         return actions + [Token()]
-
-    def is_legal(self, state: State, seat: int, action: Any) -> bool:
-        try:
-            self._check(state, seat, action)
-        except IllegalAction:
-            return False
-        return True
 
     def _check(self, state: State, seat: int, action: Any) -> None:
         if state.phase == "respond" and 0 <= seat < state.players and state.answers[seat] is not None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from .core import IllegalAction, Option, Outcome, check_legal
+from .core import CheckedGame, IllegalAction, Option, Outcome, check_legal
 from .rng import Rng
 
 DICE_PER_PLAYER = 6
@@ -136,7 +136,7 @@ RULES_HELP = (
 )
 
 
-class ArmyMenDiceWar:
+class ArmyMenDiceWar(CheckedGame):
     id = "armymen"
     title = "Army Men Dice War"
     min_players = 2
@@ -202,13 +202,6 @@ class ArmyMenDiceWar:
         sizes = (1,) if len(state.rolled) == 1 else (1, 2)
         keeps = {tuple(sorted(c)) for k in sizes for c in itertools.combinations(state.rolled, k)}
         return [Keep(faces) for faces in sorted(keeps)]
-
-    def is_legal(self, state: State, seat: int, action: Any) -> bool:
-        try:
-            self._check(state, seat, action)
-        except IllegalAction:
-            return False
-        return True
 
     def _check(self, state: State, seat: int, action: Any) -> None:
         check_legal(self, state, seat, action)

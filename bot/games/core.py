@@ -77,6 +77,18 @@ class Game(Protocol):
     def computer_action(self, state: Any, seat: int, rng: Rng) -> Any: ...
 
 
+class CheckedGame:
+    """For engines that validate a move in one `_check(state, seat, action)` raising IllegalAction:
+    `is_legal` asks it, so the answer and the refusal's reason can never disagree."""
+
+    def is_legal(self, state: Any, seat: int, action: Any) -> bool:
+        try:
+            self._check(state, seat, action)  # type: ignore[attr-defined]
+        except IllegalAction:
+            return False
+        return True
+
+
 def check_legal(game: Game, state: Any, seat: int, action: Any) -> None:
     """Raise IllegalAction unless `seat` may play `action` now (engines call this first in `apply`)."""
     to_act = game.to_act(state)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..core import IllegalAction, Option, Outcome, check_legal
+from ..core import CheckedGame, IllegalAction, Option, Outcome, check_legal
 from ..rng import Rng
 from . import computer
 from .cardplay import guess, play
@@ -46,7 +46,7 @@ WAIT = {
 }
 
 
-class Dardz:
+class Dardz(CheckedGame):
     id = "dardz"
     title = "DARDZ"
     min_players = 2
@@ -104,13 +104,6 @@ class Dardz:
             return [Guess(n) for n in range(1, 7)]
         assert state.lead is not None
         return [Lead(s) for s in state.teams[state.lead]]
-
-    def is_legal(self, state: State, seat: int, action: Any) -> bool:
-        try:
-            self._check(state, seat, action)
-        except IllegalAction:
-            return False
-        return True
 
     def _check(self, state: State, seat: int, action: Any) -> None:
         check_legal(self, state, seat, action)

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core import IllegalAction, Option, Outcome, check_legal
+from ..core import CheckedGame, IllegalAction, Option, Outcome, check_legal
 from ..rng import Rng
 from .cards import ACTIONS, BLOCK, CARDS, COLOURS, DOODLES, FIGURES, FREE_ROLL, matches, serving
 from .chance import card_chance
@@ -132,7 +132,7 @@ def _best(cards: tuple[str, ...]) -> str:
     return max(cards, key=lambda c: (CARDS[c].rank, -cards.index(c)))
 
 
-class DoodleDice:
+class DoodleDice(CheckedGame):
     id = "doodle"
     title = "Doodle Dice"
     min_players = 2
@@ -182,13 +182,6 @@ class DoodleDice:
             actions.append(Free())
         actions.append(Stop())
         return actions
-
-    def is_legal(self, state: State, seat: int, action: Any) -> bool:
-        try:
-            self._check(state, seat, action)
-        except IllegalAction:
-            return False
-        return True
 
     def _block_error(self, state: State, seat: int, target: int) -> str | None:
         if state.turn is None:
