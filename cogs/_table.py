@@ -77,13 +77,6 @@ class Publisher:
         await self.sessions.set_message(table.id, message.id)
 
     # --- lobby --------------------------------------------------------------------------------
-    async def lobby_click(self, interaction: discord.Interaction, table_id: int, verb: str) -> None:
-        table = self.sessions.get_by_id(table_id)
-        if table is None:
-            raise Refusal("This table is closed.")
-        table = await self.lobby_action(interaction, table, verb)
-        await self.show(table, interaction=interaction)
-
     async def lobby_action(self, interaction: discord.Interaction, table: Table, verb: str) -> Table:
         user = interaction.user
         channel_id = table.channel_id

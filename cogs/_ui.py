@@ -59,7 +59,30 @@ def publisher(client: discord.Client) -> Publisher:
     return client.get_cog("Game").publisher  # type: ignore[union-attr]
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"a:(?P<table>\d+):(?P<seq>\d+):(?P<code>.+)"):
+class TableItem:
+    """A persistent component of one table: finds the table, runs `run`, and answers every failure
+    through the one error path (an ephemeral sentence; the state unchanged)."""
+
+    table_id: int
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            desk = publisher(interaction.client)
+            table = desk.sessions.get_by_id(self.table_id)
+            if table is None:
+                raise GameOver("This table is closed.")
+            await self.run(interaction, desk, table)
+        except Exception as error:  # noqa: BLE001 - the one error path answers every failure
+            await answer_error(interaction, error)
+
+    async def run(self, interaction: discord.Interaction, desk: Publisher, table: Table) -> None:
+        raise NotImplementedError
+
+
+ACTION_TEMPLATE = r"a:(?P<table>\d+):(?P<seq>\d+):(?P<code>.+)"
+
+
+class ActionButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=ACTION_TEMPLATE):
     """A move: pressing it plays `code` at table `table`, if it is still move `seq`'s decision."""
 
     def __init__(self, table_id: int, seq: int, code: str, *, label: str = "Move",
@@ -78,22 +101,14 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"a:(?P<t
                              match: re.Match[str]) -> ActionButton:
         return cls(int(match["table"]), int(match["seq"]), match["code"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            desk = publisher(interaction.client)
-            table = desk.sessions.get_by_id(self.table_id)
-            if table is None:
-                raise_closed()
-            action = decode_action(table.game, self.code)
-            await desk.play(interaction, table, action, self.seq)
-        except Exception as error:  # noqa: BLE001 - the one error path answers every failure
-            await answer_error(interaction, error)
+    async def run(self, interaction: discord.Interaction, desk: Publisher, table: Table) -> None:
+        await desk.play(interaction, table, decode_action(table.game, self.code), self.seq)
 
 
 SELECT_TEMPLATE = r"s:(?P<table>\d+):(?P<seq>\d+):(?P<kind>[a-z]+)"
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
     """A move chosen from a menu. Kind `act`: each option's value is an encoded action. Other kinds are
     the game renderer's own (`Renderer.action_from_select`), e.g. a multi-select of dice to re-roll."""
 
@@ -122,23 +137,16 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
                              match: re.Match[str]) -> ActionSelect:
         return cls(int(match["table"]), int(match["seq"]), match["kind"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            desk = publisher(interaction.client)
-            table = desk.sessions.get_by_id(self.table_id)
-            if table is None:
-                raise_closed()
-            values = list(interaction.data.get("values", []))
-            if self.kind == "act":
-                action = decode_action(table.game, values[0] if values else "")
-            else:
-                action = desk.renderer(table).action_from_select(table, self.kind, values)
-            await desk.play(interaction, table, action, self.seq)
-        except Exception as error:  # noqa: BLE001
-            await answer_error(interaction, error)
+    async def run(self, interaction: discord.Interaction, desk: Publisher, table: Table) -> None:
+        values = list(interaction.data.get("values", []))
+        if self.kind == "act":
+            action = decode_action(table.game, values[0] if values else "")
+        else:
+            action = desk.renderer(table).action_from_select(table, self.kind, values)
+        await desk.play(interaction, table, action, self.seq)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"l:(?P<table>\d+):(?P<verb>[a-z]+)"):
+class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r"l:(?P<table>\d+):(?P<verb>[a-z]+)"):
     """Join, Leave, Add computer, Start: the lobby's buttons."""
 
     VERBS = {
@@ -158,14 +166,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"l:(?P<ta
                              match: re.Match[str]) -> LobbyButton:
         return cls(int(match["table"]), match["verb"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await publisher(interaction.client).lobby_click(interaction, self.table_id, self.verb)
-        except Exception as error:  # noqa: BLE001
-            await answer_error(interaction, error)
+    async def run(self, interaction: discord.Interaction, desk: Publisher, table: Table) -> None:
+        await desk.show(await desk.lobby_action(interaction, table, self.verb), interaction=interaction)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"h:(?P<table>\d+)"):
+class HandButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r"h:(?P<table>\d+)"):
     """My hand: the private view with the player's own move buttons, ephemeral. Always works."""
 
     def __init__(self, table_id: int) -> None:
@@ -178,19 +183,8 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"h:(?P<tab
                              match: re.Match[str]) -> HandButton:
         return cls(int(match["table"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            desk = publisher(interaction.client)
-            table = desk.sessions.get_by_id(self.table_id)
-            if table is None:
-                raise_closed()
-            await desk.show_hand(interaction, table)
-        except Exception as error:  # noqa: BLE001
-            await answer_error(interaction, error)
-
-
-def raise_closed() -> None:
-    raise GameOver("This table is closed.")
+    async def run(self, interaction: discord.Interaction, desk: Publisher, table: Table) -> None:
+        await desk.show_hand(interaction, table)
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, LobbyButton, HandButton)

@@ -21,7 +21,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import answer_error
 from bot.errors import NotSeated, Refusal
 from bot.games.core import IllegalAction
 from bot.games.doodle_dice import Block, Claim, Draw, Free, Reroll, Steal, Stop
@@ -29,7 +28,8 @@ from bot.games.doodle_dice.cards import COLOURS, FIGURES
 from bot.sessions import Table
 
 from ._render import Renderer, register
-from ._ui import ActionButton, ActionSelect, escape, fill_names, publisher, raise_closed, seat_name
+from ._table import Publisher
+from ._ui import ActionButton, ActionSelect, TableItem, escape, fill_names, publisher, seat_name
 
 FIGURE_EMOJI = {"arch": "🌈", "dash": "➖", "dot": "⚫", "face": "🙂", "slant": "↗️", "squiggle": "〰️"}
 COLOUR_EMOJI = {"orange": "🟧", "red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
@@ -296,7 +296,10 @@ class DoodleRenderer(Renderer):
 RENDERER = register(DoodleRenderer())
 
 
-class BlockButton(discord.ui.DynamicItem[discord.ui.Button], template=r"db:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+)"):
+BLOCK_TEMPLATE = r"db:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+)"
+
+
+class BlockButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=BLOCK_TEMPLATE):
     """Block A Turn against `seat`, pressed by a holder who is not on turn (DD-R7); others are refused."""
 
     def __init__(self, table_id: int, seq: int, seat: int, *, label: str = "Block", row: int | None = None) -> None:
@@ -313,18 +316,11 @@ class BlockButton(discord.ui.DynamicItem[discord.ui.Button], template=r"db:(?P<t
                              match: re.Match[str]) -> BlockButton:
         return cls(int(match["table"]), int(match["seq"]), int(match["seat"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            desk = publisher(interaction.client)
-            table = desk.sessions.get_by_id(self.table_id)
-            if table is None:
-                raise_closed()
-            refusal = block_refusal(table, table.seat_of(interaction.user.id), self.seat)
-            if refusal:
-                raise Refusal(refusal)
-            await desk.play(interaction, table, Block(self.seat), self.seq)
-        except Exception as error:  # noqa: BLE001 - the one error path answers every failure
-            await answer_error(interaction, error)
+    async def run(self, interaction: discord.Interaction, desk: Publisher, table: Table) -> None:
+        refusal = block_refusal(table, table.seat_of(interaction.user.id), self.seat)
+        if refusal:
+            raise Refusal(refusal)
+        await desk.play(interaction, table, Block(self.seat), self.seq)
 
 
 # --- typed moves ------------------------------------------------------------------------------------
