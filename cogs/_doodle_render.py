@@ -1,0 +1,319 @@
+"""How a Doodle Dice table looks: figures as emoji, the Gallery by colour, every control, the Block button.
+
+Everything in Doodle Dice is public (DD-R11): the table message carries every control, no DMs.
+- Figures read at a glance as one emoji each (`FIGURE_EMOJI`), colours as coloured squares.
+- Before the draw: a Steal menu (cards in opponents' sets of colours the player lacks) and **Draw & roll**.
+- After a roll: a multi-select of the dice to re-roll, **Re-roll all**, one **Claim** button per card the dice
+  match now (a menu when there are more than ten), **Free Roll** and **Stop**.
+- While a turn has not begun, holders of an unused Block A Turn see a **Block <name>** button on the table
+  message: a `BlockButton` (the game's own persistent item), so any holder may press it though it is not their
+  turn, and anyone else gets a clear refusal.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.errors import NotSeated, Refusal
+from bot.games.core import IllegalAction
+from bot.games.doodle_dice import Block, Claim, Draw, Free, Reroll, Steal, Stop
+from bot.games.doodle_dice.cards import COLOURS, FIGURES
+from bot.sessions import Table
+
+from ._render import Renderer, register
+from ._table import Publisher
+from ._ui import ActionButton, ActionSelect, TableItem, escape, fill_names, seat_name
+
+FIGURE_EMOJI = {"arch": "🌈", "dash": "➖", "dot": "⚫", "face": "🙂", "slant": "↗️", "squiggle": "〰️"}
+COLOUR_EMOJI = {"orange": "🟧", "red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
+ACTION_EMOJI = {"Free Roll": "🎟️", "Block A Turn": "⛔"}
+LOG_LINES_SHOWN = 8  # every line the engine keeps: a turn (and a computer's) logs several at once
+MAX_CLAIM_BUTTONS = 10  # two rows; more matching cards become a menu
+GAME = "doodle"
+
+
+def figures(names: list[str] | tuple[str, ...]) -> str:
+    return "".join(FIGURE_EMOJI.get(f, f) for f in names) or "—"
+
+
+def card_text(card: dict[str, Any], *, with_figures: bool = True) -> str:
+    text = f"{COLOUR_EMOJI.get(card['colour'], '')} {escape(card['name'])}"
+    return f"{text} {figures(card['figures'])}" if with_figures else text
+
+
+def _roll_line(match: re.Match[str]) -> str:
+    return match[1] + " ".join(FIGURE_EMOJI.get(f, f) for f in match[2].split()) + "."
+
+
+def pretty_log(line: str) -> str:
+    """The engine logs rolls by figure name; show them as the figure symbols."""
+    names = "|".join(FIGURES)
+    return re.sub(rf"(rolled (?:\d+: )?)((?:(?:{names}) ?)+)\.$", _roll_line, line)
+
+
+def raw_name(table: Table, seat: int) -> str:
+    """A seat's name for plain-text places (button labels, menu options): no markdown there."""
+    s = table.seats[seat]
+    return f"🤖 {s.name}" if s.is_computer else s.name
+
+
+def block_refusal(table: Table, seat: int | None, target: int) -> str | None:
+    """Why `seat` may not block `target` now (DD-R7), in the player's words; None when it may."""
+    if table.status != "active" or table.state is None:
+        return "This game is not running."
+    if seat is None:
+        return NotSeated.default
+    view = table.view(None)
+    turn = view["turn"]
+    if seat == target:
+        return "You cannot block your own turn (DD-R7)."
+    if target != turn:
+        return "You can only block the player whose turn is about to begin (DD-R7)."
+    if seat in view["blockers"]:
+        return None
+    if view["begun"]:
+        return f"Too late: {seat_name(table, target)}'s turn has already begun (DD-R7)."
+    return "You hold no unused Block A Turn card (DD-R7)."
+
+
+class DoodleRenderer(Renderer):
+    game_id = GAME
+    emoji = "✏️"
+    colour = discord.Colour.gold()
+    has_private = False  # DD-R11: everything is public
+
+    # --- the table message --------------------------------------------------------------------
+    def board(self, table: Table, view: dict[str, Any]) -> str:
+        lines = [self.gallery_text(view), ""]
+        turn = view["turn"]
+        if turn is None:
+            return "\n".join(lines).rstrip()
+        name = seat_name(table, turn)
+        steal = view["steal"]
+        if steal:
+            lines.append(f"🎯 {name} declared a steal of {card_text(steal['card'])} from "
+                         f"{seat_name(table, steal['from'])}: only that card can be won this turn.")
+        if not view["rolled"]:
+            if steal:
+                lines.append(f"▶️ {name}: **Draw & roll** next.")
+            else:
+                lines.append(f"▶️ {name}'s turn has not begun: declare a steal (optional), then **Draw & roll**.")
+            if view["blockers"]:
+                holders = " or ".join(seat_name(table, s) for s in view["blockers"])
+                lines.append(f"⛔ {holders} may **block** this turn (Block A Turn) until it begins.")
+        else:
+            rolls = view["rolls_left"]
+            extra = f" · 🎟️ {view['free_rolls']} Free Roll" + ("s" if view["free_rolls"] != 1 else "") \
+                if view["free_rolls"] else ""
+            lines.append(f"🎲 {name} rolled: **{' '.join(FIGURE_EMOJI[f] for f in view['dice'])}**")
+            lines.append(f"{rolls} re-roll{'s' if rolls != 1 else ''} left{extra}")
+            cards = {c["id"]: c for c in view["gallery"]}
+            if steal:
+                cards[steal["card"]["id"]] = steal["card"]
+            if view["matching"]:
+                found = ", ".join(card_text(cards[c], with_figures=False) for c in view["matching"] if c in cards)
+                lines.append(f"✅ The dice match: {found}")
+            else:
+                lines.append("No match yet.")
+        return "\n".join(lines)
+
+    def gallery_text(self, view: dict[str, Any]) -> str:
+        deck = view["deck"]
+        head = f"**Gallery** · deck: {deck} card{'s' if deck != 1 else ''}"
+        if deck == 0:
+            head += f" · stall {view['quiet_turns']}/{view['stall_limit']} quiet turns (DD-R9)"
+        matching = set(view["matching"])
+        rows = []
+        for colour in COLOURS:
+            cards = [c for c in view["gallery"] if c["colour"] == colour]
+            if cards:
+                shown = " · ".join(("✅ " if c["id"] in matching else "")
+                                   + f"{escape(c['name'])} {figures(c['figures'])}" for c in cards)
+                rows.append(f"{COLOUR_EMOJI[colour]} {shown}")
+        return head + "\n" + ("\n".join(rows) if rows else "(empty)")
+
+    def seat_status(self, table: Table, view: dict[str, Any], seat: int) -> str:
+        held = sorted(view["sets"][seat], key=lambda c: COLOURS.index(c["colour"]))
+        parts = [f"**{view['colours'][seat]}**/6"]
+        if held:
+            parts.append(" ".join(card_text(c, with_figures=False) for c in held))
+        for card in view["action_cards"][seat]:
+            mark = f"~~{card['name']}~~" if card["used"] else card["name"]
+            parts.append(f"{ACTION_EMOJI.get(card['name'], '')} {mark}")
+        return " · ".join(parts)
+
+    def embed(self, table: Table) -> discord.Embed:
+        embed = super().embed(table)
+        if table.status == "lobby":
+            return embed
+        lines = [pretty_log(fill_names(table, line)) for line in table.view(None).get("log", [])]
+        for i, field in enumerate(embed.fields):
+            if field.name == "Recent":
+                embed.set_field_at(i, name="Recent", value="\n".join(lines[-LOG_LINES_SHOWN:])[:1024], inline=False)
+        return embed
+
+    def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
+        return "it's your Doodle Dice turn: Draw & roll (or declare a steal first)"
+
+    def rules_embed(self) -> discord.Embed:
+        embed = super().rules_embed()
+        legend = " · ".join(f"{FIGURE_EMOJI[f]} {f}" for f in FIGURES)
+        colours = " · ".join(f"{COLOUR_EMOJI[c]} {c} {i + 1}" for i, c in enumerate(COLOURS))
+        embed.insert_field_at(0, name="Symbols", inline=False, value=(
+            f"Figures: {legend}\nColours (figures needed): {colours}\n"
+            "Buttons: steal menu and **Draw & roll** before the draw; after a roll, pick dice to re-roll in the "
+            "menu (or **Re-roll all**), **Claim** a matching card, **Free Roll**, **Stop**. "
+            "**Block** appears on the table while a turn has not begun.\n"
+            "Typed: `/doodle roll` draws and rolls at the start of your turn, and re-rolls all six dice after "
+            "that; `/doodle reroll dice:1 3 5` names dice 1–6, left to right."))
+        return embed
+
+    # --- moves ----------------------------------------------------------------------------------
+    def action_label(self, table: Table, seat: int, action: Any) -> tuple[str, discord.ButtonStyle]:
+        view = table.view(None)
+        if isinstance(action, Draw):
+            return "Draw & roll", discord.ButtonStyle.success
+        if isinstance(action, Claim):
+            card = self._card(view, action.card)
+            return f"Claim {card['name']}" if card else "Claim", discord.ButtonStyle.success
+        if isinstance(action, Reroll):
+            if len(action.dice) == 6:
+                return "Re-roll all", discord.ButtonStyle.primary
+            return "Re-roll " + " ".join(str(i + 1) for i in action.dice), discord.ButtonStyle.primary
+        if isinstance(action, Free):
+            return "Free Roll (+1 roll)", discord.ButtonStyle.primary
+        if isinstance(action, Stop):
+            return "Stop", discord.ButtonStyle.secondary
+        if isinstance(action, Block):
+            return f"Block {raw_name(table, action.seat)}", discord.ButtonStyle.danger
+        if isinstance(action, Steal):
+            card = self._card(view, action.card)
+            return f"Steal {card['name']}" if card else "Steal", discord.ButtonStyle.secondary
+        return super().action_label(table, seat, action)
+
+    @staticmethod
+    def _card(view: dict[str, Any], card_id: str) -> dict[str, Any] | None:
+        cards = list(view["gallery"]) + [c for held in view["sets"] for c in held]
+        return next((c for c in cards if c["id"] == card_id), None)
+
+    def public_items(self, table: Table) -> list[discord.ui.Item]:
+        view = table.view(None)
+        turn = view["turn"]
+        if turn is None:
+            return []
+        items: list[discord.ui.Item] = []
+        if not view["rolled"]:
+            steals = [a for a in table.game.legal_actions(table.state, turn) if isinstance(a, Steal)]
+            if steals:
+                items.append(self.steal_select(table, view, steals))
+            items.append(self._button(table, Draw(), row=1, emoji="🎲"))
+            if view["blockers"]:  # one button, for any holder: the target is always the player on turn
+                items.append(BlockButton.of(table, turn, row=1))
+            return items
+        if view["rolls_left"] > 0:
+            items.append(self.reroll_select(table, view))
+        matching = sorted(view["matching"], key=lambda c: -self._rank(view, c))
+        if len(matching) > MAX_CLAIM_BUTTONS:
+            options = [ActionSelect.option(self.action_label(table, turn, Claim(c))[0], Claim(c),
+                                           description=self._figure_names(view, c),
+                                           emoji=self._colour_emoji(view, c)) for c in matching]
+            items.append(ActionSelect.of(table, options=options, placeholder="✅ Claim a matching card…", row=1))
+        else:
+            for i, card in enumerate(matching):
+                items.append(self._button(table, Claim(card), row=1 + i // 5, emoji=self._colour_emoji(view, card)))
+        if view["rolls_left"] > 0:
+            items.append(self._button(table, Reroll(tuple(range(6))), row=3, emoji="🎲"))
+        if view["free_rolls"]:
+            items.append(self._button(table, Free(), row=3, emoji="🎟️"))
+        items.append(self._button(table, Stop(), row=3))
+        return items
+
+    def private_items(self, table: Table, seat: int) -> list[discord.ui.Item]:
+        """`/game hand` shows the same controls (the table's, for the player on turn; Block for a holder)."""
+        items = self.public_items(table)
+        if seat in table.to_act:
+            return items
+        return [i for i in items if isinstance(i, BlockButton)]
+
+    def _button(self, table: Table, action: Any, *, row: int, emoji: str | None = None) -> ActionButton:
+        (seat,) = table.to_act
+        label, style = self.action_label(table, seat, action)
+        return ActionButton.of(table, action, label=label, style=style, row=row, emoji=emoji)
+
+    def _rank(self, view: dict[str, Any], card_id: str) -> int:
+        card = self._card(view, card_id) or (view["steal"] or {}).get("card")
+        return COLOURS.index(card["colour"]) if card else -1
+
+    def _colour_emoji(self, view: dict[str, Any], card_id: str) -> str | None:
+        card = self._card(view, card_id)
+        return COLOUR_EMOJI.get(card["colour"]) if card else None
+
+    def _figure_names(self, view: dict[str, Any], card_id: str) -> str | None:
+        card = self._card(view, card_id)
+        return " ".join(card["figures"]) if card else None
+
+    def steal_select(self, table: Table, view: dict[str, Any], steals: list[Steal]) -> ActionSelect:
+        owners = {c["id"]: seat for seat, held in enumerate(view["sets"]) for c in held}
+        steals = sorted(steals, key=lambda a: -self._rank(view, a.card))
+        options = []
+        for action in steals:
+            card = self._card(view, action.card)
+            assert card is not None
+            options.append(ActionSelect.option(
+                f"{card['name']} ({card['colour']}) from {raw_name(table, owners[action.card])}", action,
+                description=f"{' '.join(card['figures'])} — only this card can be won this turn",
+                emoji=COLOUR_EMOJI.get(card["colour"])))
+        return ActionSelect.of(table, options=options, placeholder="🎯 Declare a steal instead (before drawing)…",
+                               row=0)
+
+    def reroll_select(self, table: Table, view: dict[str, Any]) -> ActionSelect:
+        options = [discord.SelectOption(label=f"Die {i + 1}: {FIGURE_EMOJI[f]} {f}", value=str(i))
+                   for i, f in enumerate(view["dice"])]
+        rolls = view["rolls_left"]
+        return ActionSelect.of(table, "reroll", options=options, min_values=1, max_values=6, row=0,
+                               placeholder=f"🎲 Pick the dice to re-roll ({rolls} re-roll{'s' if rolls != 1 else ''} "
+                                           "left)…")
+
+    def action_from_select(self, table: Table, kind: str, values: list[str]) -> Any:
+        if kind == "reroll":
+            try:
+                dice = tuple(sorted({int(v) for v in values}))
+            except ValueError:
+                raise IllegalAction("Pick the dice to re-roll from the menu.") from None
+            if not dice or any(not 0 <= d <= 5 for d in dice):
+                raise IllegalAction("Pick the dice to re-roll from the menu.")
+            return Reroll(dice)
+        return super().action_from_select(table, kind, values)
+
+
+RENDERER = register(DoodleRenderer())
+
+
+BLOCK_TEMPLATE = r"db:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+)"
+
+
+class BlockButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=BLOCK_TEMPLATE):
+    """Block A Turn against `seat`, pressed by a holder who is not on turn (DD-R7); others are refused."""
+
+    def __init__(self, table_id: int, seq: int, seat: int, *, label: str = "Block", row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.danger, emoji="⛔", row=row,
+                                           custom_id=f"db:{table_id}:{seq}:{seat}"))
+        self.table_id, self.seq, self.seat = table_id, seq, seat
+
+    @classmethod
+    def of(cls, table: Table, seat: int, *, row: int | None = None) -> BlockButton:
+        return cls(table.id, table.seq, seat, label=f"Block {raw_name(table, seat)}", row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> BlockButton:
+        return cls(int(match["table"]), int(match["seq"]), int(match["seat"]))
+
+    async def run(self, interaction: discord.Interaction, desk: Publisher, table: Table) -> None:
+        refusal = block_refusal(table, table.seat_of(interaction.user.id), self.seat)
+        if refusal:
+            raise Refusal(refusal)
+        await desk.play(interaction, table, Block(self.seat), self.seq)
