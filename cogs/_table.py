@@ -156,7 +156,7 @@ class Publisher:
                                 clicked: int | None) -> None:
         """The move came from a DM, an ephemeral hand, an old table message or a typed command."""
         if clicked is None:
-            await interaction.response.send_message("✅ Done.", ephemeral=True)
+            await interaction.response.send_message(f"✅ Done. [Open the table]({jump_url(table)})", ephemeral=True)
             return
         in_dm = actor is not None and table.seats[actor].dm_message_id == clicked
         if actor is not None and (in_dm or interaction.message.flags.ephemeral):

@@ -98,7 +98,7 @@ class Community(commands.Cog):
             f"{game_title(g)} — `/{g} new` · `/{g} rules` · {game.min_players}–{game.max_players} players"
             for g, game in GAMES.items() if g in RENDERERS))
         embed.add_field(name="At a table", inline=False, value=(
-            "`/game join` · `/game leave` · `/game start` · `/game addbot` (a computer player)\n"
+            "`/game join` · `/game leave` · `/game start` · `/game addbot` / `removebot` (computer players)\n"
             "`/game hand` your private view · `/game status` show the table again\n"
             "`/game end` · `/game kick` for the host (or Manage Server)"))
         embed.add_field(name="Time", inline=False, value=(

@@ -47,6 +47,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
     async def addbot(self, interaction: discord.Interaction) -> None:
         await self._lobby(interaction, "addbot")
 
+    @app_commands.command(description="Host: take the last computer player out of the lobby")
+    async def removebot(self, interaction: discord.Interaction) -> None:
+        table = await self.sessions.remove_computer(interaction.channel_id, interaction.user.id)
+        await self.publisher.show(table, interaction=interaction)
+
     @app_commands.command(description="Host: start the game")
     async def start(self, interaction: discord.Interaction) -> None:
         await self._lobby(interaction, "start")

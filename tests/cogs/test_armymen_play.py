@@ -79,7 +79,7 @@ async def test_a_whole_campaign_with_slash_commands(world, dice, tmp_path):
         else:
             lowest = sorted(view["rolled"], key=lambda f: 0 if f == 1 else f)[0]
             result = await member.slash(channel, "armymen keep", dice=str(lowest))
-        assert result.ephemeral and result.response.content == "✅ Done."
+        assert result.ephemeral and result.response.content.startswith("✅ Done.")
     with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
         games = db.execute("SELECT game, COUNT(*) FROM results GROUP BY game").fetchall()
         (state_game,) = db.execute("SELECT status FROM sessions").fetchone()
@@ -242,3 +242,17 @@ async def test_a_discord_outage_after_a_move_loses_nothing(world, dice):
     assert not env.errors, "the failed edit was logged; nothing escaped"
     shown = await alice.slash(channel, "game status")
     assert "rolled" in text_of(shown.response.message)
+
+
+async def test_the_host_adds_and_removes_computer_players_in_the_lobby(world):
+    env, channel, alice, bob = world
+    await alice.slash(channel, "armymen new")
+    await alice.slash(channel, "game addbot")
+    assert [s.name for s in table_of(env, channel).seats] == ["alice", "Computer 1"]
+    refused = await alice.slash(channel, "game addbot")
+    assert refused.ephemeral and "full" in refused.response.content
+    assert (await bob.slash(channel, "game removebot")).ephemeral, "only the host"
+    await alice.slash(channel, "game removebot")
+    assert [s.name for s in table_of(env, channel).seats] == ["alice"]
+    joined = await bob.slash(channel, "game join")
+    assert joined.response.content.startswith("✅ Done.") and len(table_of(env, channel).seats) == 2
