@@ -70,3 +70,13 @@ async def make_bot(tmp_path, dice):
 @pytest.fixture
 def simcord_bot(make_bot) -> DiceBot:
     return make_bot()
+
+
+@pytest.fixture
+def world(simcord_env):
+    """A server with a table channel and two members, alice and bob: (env, channel, alice, bob)."""
+    guild = simcord_env.create_guild(name="Game Night")
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    return simcord_env, channel, alice, bob

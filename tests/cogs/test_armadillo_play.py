@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bot.games.armadillo import Roll
 from bot.games.core import encode_action
 from cogs.armadillo import hand_text
@@ -14,15 +12,6 @@ from .helpers import components, labels, message_by_id, move_ids, table_of, text
 ALICE = [2, 4, 6, 8, 10, 12, 14, 16, 18, 20]
 BOB = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19]
 COMPUTER = [1, 2, 3, 4, 5, 15, 16, 17, 18, 19]
-
-
-@pytest.fixture
-def world(simcord_env):
-    guild = simcord_env.create_guild(name="Game Night")
-    channel = guild.create_text_channel("armadillo")
-    alice = guild.add_member(simcord_env.create_user("alice"))
-    bob = guild.add_member(simcord_env.create_user("bob"))
-    return simcord_env, channel, alice, bob
 
 
 def close_dms(env, member) -> None:

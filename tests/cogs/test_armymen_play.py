@@ -4,18 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-import pytest
-
 from .helpers import message_by_id, move_ids, table_of, text_of
-
-
-@pytest.fixture
-def world(simcord_env):
-    guild = simcord_env.create_guild(name="Game Night")
-    channel = guild.create_text_channel("army-men")
-    alice = guild.add_member(simcord_env.create_user("alice"))
-    bob = guild.add_member(simcord_env.create_user("bob"))
-    return simcord_env, channel, alice, bob
 
 
 async def open_two_player_table(env, channel, alice, bob, dice, *, starter=0, **options):

@@ -3,20 +3,10 @@
 from __future__ import annotations
 
 import discord
-import pytest
 
 from .helpers import components, labels, message_by_id, move_ids, table_of, text_of
 
 PRIVATE = "Your points pile"  # the private line of the DM / My hand view (DZ-R13)
-
-
-@pytest.fixture
-def world(simcord_env):
-    guild = simcord_env.create_guild(name="Game Night")
-    channel = guild.create_text_channel("dardz")
-    alice = guild.add_member(simcord_env.create_user("alice"))
-    bob = guild.add_member(simcord_env.create_user("bob"))
-    return simcord_env, channel, alice, bob
 
 
 async def open_scripted_table(env, channel, alice, bob, dice, hands):

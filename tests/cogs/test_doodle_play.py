@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bot.games.doodle_dice.cards import CARDS, FIGURES, serving
 from bot.games.doodle_dice.chance import card_chance
 
@@ -12,15 +10,6 @@ from .helpers import components, labels, message_by_id, table_of, text_of
 # Die faces as `randint(1, 6)` gives them (FIGURES order).
 ARCH, DASH, DOT, FACE, SLANT, SQUIGGLE = range(1, 7)
 assert FIGURES[FACE - 1] == "face"
-
-
-@pytest.fixture
-def world(simcord_env):
-    guild = simcord_env.create_guild(name="Game Night")
-    channel = guild.create_text_channel("doodle")
-    alice = guild.add_member(simcord_env.create_user("alice"))
-    bob = guild.add_member(simcord_env.create_user("bob"))
-    return simcord_env, channel, alice, bob
 
 
 async def open_table(env, channel, alice, bob, dice, *, ordered=False, top=(), computer=True):
