@@ -209,13 +209,13 @@ class Publisher:
             return
         users = [discord.Object(table.seats[s].user_id) for s in targets]
         prompt = text or self.renderer(table).turn_prompt(table, frozenset(targets))
-        content = f"{' '.join(mention(table, s) for s in targets)}, {prompt} — {table.game.title} ({jump_url(table)})"
+        content = f"{' '.join(mention(table, s) for s in targets)}, {prompt} · [{table.game.title}]({jump_url(table)})"
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(content, allowed_mentions=discord.AllowedMentions(users=users, everyone=False, roles=False))
 
     async def announce_result(self, table: Table) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(f"{self.renderer(table).result_text(table)}\n{jump_url(table)}")
+        await channel.send(f"{self.renderer(table).result_text(table)}\n[See the table]({jump_url(table)})")
 
     # --- private views by DM ------------------------------------------------------------------
     async def update_dms(self, table: Table) -> None:
