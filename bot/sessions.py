@@ -34,6 +34,7 @@ __all__ = ["PACES", "Move", "Seat", "Sessions", "Table"]
 log = logging.getLogger(__name__)
 
 MAX_AUTOMATIC_MOVES = 10_000
+MAX_HOSTED_TABLES = 3  # open tables one member may host in one server
 
 Listener = Callable[[Table, str], Awaitable[None]]
 
@@ -115,6 +116,24 @@ class Sessions(LobbyMixin, DeadlineMixin):
                 found.append(table)
         return found
 
+    async def closed_table(self, table_id: int) -> Table | None:
+        """A finished or ended table, rebuilt from the database so its message can be shown again."""
+        row = await self.store.session(table_id)
+        if row is None or row.status in ("lobby", "active") or row.game not in GAMES:
+            return None
+        live = LiveTable(row, [seat_from_row(s) for s in await self.store.seats(row.id)])
+        if row.seq and live.game.rules_version == row.rules_version:  # a table closed before any move has no board
+            try:
+                self._replay(live, await self.store.events(row.id))
+            except Exception:
+                log.exception("closed table %s cannot be replayed", row.id)
+                live.state = None
+        return self._snapshot(live)
+
+    async def last_closed_in(self, channel_id: int) -> Table | None:
+        row = await self.store.last_session_in(channel_id)
+        return await self.closed_table(row.id) if row else None
+
     def _live_in(self, channel_id: int) -> LiveTable:
         live = next((t for t in self._tables.values() if t.row.channel_id == channel_id), None)
         if live is None:
@@ -138,6 +157,9 @@ class Sessions(LobbyMixin, DeadlineMixin):
         async with self._open_lock:
             if any(t.row.channel_id == channel_id for t in self._tables.values()):
                 raise errors.TableBusy()
+            hosted = await self.store.hosted_channels(guild_id, host_id) if guild_id is not None else []
+            if len(hosted) >= MAX_HOSTED_TABLES:
+                raise errors.TooManyTables(hosted)
             now = self.now()
             async with self.store.transaction() as tx:
                 table_id = await tx.create_session(

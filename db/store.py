@@ -290,6 +290,21 @@ class Store:
         rows = await self._read_all("SELECT * FROM sessions WHERE status IN ('lobby', 'active') ORDER BY id")
         return [SessionRow(**dict(row)) for row in rows]
 
+    async def last_session_in(self, channel_id: int) -> SessionRow | None:
+        row = await self._read_one(
+            "SELECT * FROM sessions WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        return SessionRow(**dict(row)) if row else None
+
+    async def hosted_channels(self, guild_id: int, host_id: int) -> list[int]:
+        """Channels of the open tables a member hosts in a server."""
+        rows = await self._read_all(
+            "SELECT channel_id FROM sessions WHERE guild_id = ? AND host_id = ? AND status IN ('lobby', 'active')"
+            " ORDER BY id",
+            (guild_id, host_id),
+        )
+        return [row["channel_id"] for row in rows]
+
     async def seats(self, session_id: int) -> list[SeatRow]:
         rows = await self._read_all("SELECT * FROM seats WHERE session_id = ? ORDER BY seat", (session_id,))
         return [
