@@ -122,7 +122,7 @@ class Sessions(LobbyMixin, DeadlineMixin):
         if row is None or row.status in ("lobby", "active") or row.game not in GAMES:
             return None
         live = LiveTable(row, [seat_from_row(s) for s in await self.store.seats(row.id)])
-        if row.seq and live.game.rules_version == row.rules_version:  # a table closed before any move has no board
+        if row.started_at is not None and live.game.rules_version == row.rules_version:
             try:
                 self._replay(live, await self.store.events(row.id))
             except Exception:
@@ -157,9 +157,7 @@ class Sessions(LobbyMixin, DeadlineMixin):
         async with self._open_lock:
             if any(t.row.channel_id == channel_id for t in self._tables.values()):
                 raise errors.TableBusy()
-            hosted = await self.store.hosted_channels(guild_id, host_id) if guild_id is not None else []
-            if len(hosted) >= MAX_HOSTED_TABLES:
-                raise errors.TooManyTables(hosted)
+            await self.check_hosting(guild_id, host_id)
             now = self.now()
             async with self.store.transaction() as tx:
                 table_id = await tx.create_session(
@@ -180,6 +178,12 @@ class Sessions(LobbyMixin, DeadlineMixin):
         self._arm(row.deadline_at)
         return self.get_by_id(table_id)
 
+    async def check_hosting(self, guild_id: int | None, host_id: int) -> None:
+        """Refuse a member who already hosts MAX_HOSTED_TABLES open tables in this server."""
+        hosted = await self.store.hosted_channels(guild_id, host_id) if guild_id is not None else []
+        if len(hosted) >= MAX_HOSTED_TABLES:
+            raise errors.TooManyTables(hosted)
+
     async def start(self, channel_id: int, user_id: int) -> Table:
         live = self._live_in(channel_id)
         async with live.lock:
@@ -197,8 +201,8 @@ class Sessions(LobbyMixin, DeadlineMixin):
             moves: list[Move] = []
             async with self._changing(live) as tx:
                 live.state, live.since = state, [0] * len(live.seats)
-                await tx.update_session(live.row.id, status="active")
-                live.row = replace(live.row, status="active")
+                await tx.update_session(live.row.id, status="active", started_at=self.now())
+                live.row = replace(live.row, status="active", started_at=self.now())
                 await self._play_automatic(tx, live, moves)
                 await self._after_moves(tx, live, moves, force_deadline=True)
             snapshot = self._snapshot(live, moves, newly=frozenset(game.to_act(live.state)))

@@ -147,7 +147,7 @@ class DoodleRenderer(Renderer):
 
     def embed(self, table: Table) -> discord.Embed:
         embed = super().embed(table)
-        if table.status == "lobby":
+        if table.state is None:
             return embed
         lines = [pretty_log(fill_names(table, line)) for line in table.view(None).get("log", [])]
         for i, field in enumerate(embed.fields):

@@ -56,6 +56,7 @@ class Publisher:
         if interaction.guild is None or channel is None:
             raise Refusal("Tables are opened in a server channel, not in DMs.")
         name = interaction.user.display_name
+        await self.sessions.check_hosting(interaction.guild.id, interaction.user.id)  # before making a thread
         if thread:
             if not isinstance(channel, discord.TextChannel):
                 raise Refusal("A thread can only be made from a text channel: run this in the channel itself.")

@@ -38,6 +38,7 @@ class SessionRow:
     created_at: float
     ended_at: float | None
     end_reason: str | None
+    started_at: float | None = None
 
 
 @dataclass(frozen=True)
@@ -206,6 +207,7 @@ class Store:
             "ended_at",
             "end_reason",
             "host_id",
+            "started_at",
         }
         assert fields and set(fields) <= allowed, fields
         assignments = ", ".join(f"{name} = ?" for name in fields)
