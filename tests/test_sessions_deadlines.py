@@ -12,6 +12,8 @@ from datetime import timedelta
 import pytest
 
 from bot import errors
+from bot.games.doodle_dice import Block, Draw
+from bot.games.rng import SeededRng
 from bot.sessions import PACES
 
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
@@ -83,6 +85,34 @@ async def test_one_deadline_finishes_a_doodle_dice_turn_dd_r12(svc):
     assert actions[1] == '["Stop"]' or actions[1].startswith('["Claim"')
     assert after.state.turns == 1 and after.to_act == {1}, "alice's whole turn is over; bob's begins"
     assert after.seats[0].timeouts == 1
+
+
+class BlockOnTop(SeededRng):
+    """Seeded dice whose Doodle Dice deck has Block A Turn on top: the first player draws it."""
+
+    def shuffle(self, items) -> None:
+        super().shuffle(items)
+        if "BT1" in items:
+            items.remove("BT1")
+            items.insert(0, "BT1")
+
+
+async def test_a_timed_out_doodle_turn_ends_though_the_same_member_plays_next_dd_r12(svc_harness):
+    """DD-R7 and DD-R12 together: alice blocks bob's coming turn, then walks away. One deadline finishes her
+    turn only (bob's is lost, so hers comes again): one timeout, and her new turn waits with its own deadline."""
+    svc = await svc_harness(rng_factory=BlockOnTop)
+    await svc.lobby(CHANNEL, ALICE, BOB, game_id="doodle", pace=LIVE)
+    table = await svc.sessions.start(CHANNEL, ALICE)
+    table = await svc.sessions.act(table.id, ALICE, Draw(), table.seq)  # keeps Block A Turn, draws, rolls
+    table = await svc.sessions.act(table.id, ALICE, Block(1), table.seq)
+    acted = table.seq
+    await svc.advance(seconds=LIVE)
+    after = svc.sessions.get_by_id(table.id)
+    timed_out = [(seat, by) for seq, seat, _, by in svc.events(table.id) if seq > acted]
+    assert timed_out == [(0, "timeout")], "one move finished her turn: a claim or the end of it"
+    assert after.state.turns == 2 and after.to_act == {0} and not after.state.begun, "bob's turn was lost"
+    assert after.seats[0].timeouts == 1
+    assert after.deadline_at == svc.now.timestamp() + LIVE
 
 
 async def test_three_timeouts_in_a_row_put_the_seat_on_autopilot(svc):
