@@ -87,6 +87,22 @@ async def test_one_deadline_finishes_a_doodle_dice_turn_dd_r12(svc):
     assert after.seats[0].timeouts == 1
 
 
+async def test_a_timed_out_armadillo_roller_also_answers_arm_r9_as_one_timeout(svc):
+    """ARM-R9 under the same rule: a turn is a roll and the answers to it. One deadline rolls the computer's
+    dice for the absent roller and answers by ARM-R9 for them; the others keep their own time to answer."""
+    await svc.lobby(CHANNEL, ALICE, BOB, game_id="armadillo", pace=LIVE)
+    table = await svc.sessions.start(CHANNEL, ALICE)
+    (roller,) = table.to_act
+    await svc.advance(seconds=LIVE)
+    after = svc.sessions.get_by_id(table.id)
+    actions = [(seat, action.split('"')[1], by) for _, seat, action, by in svc.events(table.id)]
+    assert actions[0] == (roller, "Roll", "timeout") and actions[1][0::2] == (roller, "timeout")
+    assert actions[1][1] in ("Discard", "Token") and len(actions) == 2
+    assert after.to_act == {1 - roller}, "the other member answers in their own time"
+    assert after.seats[roller].timeouts == 1 and after.seats[1 - roller].timeouts == 0
+    assert after.deadline_at == svc.now.timestamp() + LIVE
+
+
 class BlockOnTop(SeededRng):
     """Seeded dice whose Doodle Dice deck has Block A Turn on top: the first player draws it."""
 
