@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import dataclasses
 import logging
 import sys
@@ -33,9 +34,17 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_live(settings: Settings) -> int:
+    from db import StoreUnavailable, check_database
+
     from .app import DiceBot
 
-    bot = DiceBot(settings.database_path, dev_guild_id=settings.dev_guild_id)
+    if settings.database_url:
+        try:
+            asyncio.run(check_database(settings.database_url))
+        except StoreUnavailable as error:
+            print(f"Cannot start: {error}", file=sys.stderr)
+            return 2
+    bot = DiceBot(settings.database, dev_guild_id=settings.dev_guild_id)
     bot.run(settings.discord_token, log_handler=None)
     return 0
 

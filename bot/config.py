@@ -18,6 +18,12 @@ class Settings:
     database_path: Path
     dev_guild_id: int | None
     log_level: str = "INFO"
+    database_url: str | None = None  # postgresql://… : PostgreSQL instead of the SQLite file
+
+    @property
+    def database(self) -> str | Path:
+        """What the store opens: DATABASE_URL when set, else the SQLite file at DATABASE_PATH."""
+        return self.database_url or self.database_path
 
     @classmethod
     def from_env(cls, env_file: str | os.PathLike | None = ".env") -> Settings:
@@ -29,4 +35,5 @@ class Settings:
             database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
             dev_guild_id=int(guild) if guild.isdigit() else None,
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            database_url=os.environ.get("DATABASE_URL", "").strip() or None,
         )

@@ -15,7 +15,7 @@ GUILD, CHANNEL = 7, 900  # the harness opens every table in server 7
 
 
 def results(svc) -> list[tuple]:
-    return svc.query("SELECT session_id, guild_id, game, user_id, seat, placing, rated FROM results ORDER BY seat")
+    return svc.query('SELECT session_id, guild_id, game, user_id, seat, "placing", rated FROM results ORDER BY seat')
 
 
 def ratings(svc) -> dict[int, tuple[float, float, int, int]]:
