@@ -25,7 +25,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
         return self.publisher.sessions
 
     async def _lobby(self, interaction: discord.Interaction, verb: str) -> None:
-        table = self.sessions.get(interaction.channel_id)
+        table = await self.sessions.get(interaction.channel_id)
         table = await self.publisher.lobby_action(interaction, table, verb)
         await self.publisher.show(table, interaction=interaction)
 
@@ -35,7 +35,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
 
     @app_commands.command(description="Leave the table (in a running game the computer takes your seat)")
     async def leave(self, interaction: discord.Interaction) -> None:
-        if self.sessions.get(interaction.channel_id).status == "lobby":
+        if (await self.sessions.get(interaction.channel_id)).status == "lobby":
             await self._lobby(interaction, "leave")
             return
         table = await self.sessions.leave(interaction.channel_id, interaction.user.id)
@@ -58,11 +58,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
 
     @app_commands.command(description="Your private view and your move buttons (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.publisher.show_hand(interaction, self.sessions.get(interaction.channel_id))
+        await self.publisher.show_hand(interaction, await self.sessions.get(interaction.channel_id))
 
     @app_commands.command(description="Show the table again at the bottom of the channel")
     async def status(self, interaction: discord.Interaction) -> None:
-        await self.publisher.repost(interaction, self.sessions.get(interaction.channel_id))
+        await self.publisher.repost(interaction, await self.sessions.get(interaction.channel_id))
 
     @app_commands.command(description="Host or Manage Server: end this table (not rated)")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -75,7 +75,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
     @app_commands.command(description="Host: remove a player (in a running game the computer takes the seat)")
     @app_commands.describe(member="The player to remove")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        table = self.sessions.get(interaction.channel_id)
+        table = await self.sessions.get(interaction.channel_id)
         if interaction.user.id != table.host_id:
             raise NotHost("Only the host can kick a player.")
         table = await self.sessions.kick(interaction.channel_id, interaction.user.id, member.id)

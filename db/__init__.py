@@ -2,9 +2,10 @@
 
 from .connect import StoreUnavailable, check_database, is_postgres
 from .rows import EventRow, RatingRow, ResultRow, SeatRow, SessionRow
-from .store import Conflict, Store
+from .store import ChannelTaken, Conflict, Store
 
 __all__ = [
+    "ChannelTaken",
     "Conflict",
     "EventRow",
     "RatingRow",

@@ -8,8 +8,11 @@ so of two processes computing a move from the same state only one commits (the o
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
+
+import asyncpg
 
 from .connect import open_driver
 from .rows import EventRow, RatingRow, ResultRow, SeatRow, SessionRow, from_mapping
@@ -19,6 +22,18 @@ OPEN = ("lobby", "active")
 
 class Conflict(Exception):
     """The table changed in the database since this process computed the change (another process moved)."""
+
+    def __init__(self, session_id: int) -> None:
+        super().__init__(f"table {session_id} changed in the database")
+        self.session_id = session_id
+
+
+class ChannelTaken(Exception):
+    """The channel already has an open table (the database's unique index said so)."""
+
+
+DUPLICATE = (sqlite3.IntegrityError, asyncpg.UniqueViolationError)
+CLAIM_SECONDS = 60  # a deadline claim lapses after this long, so another process fires what a dead one claimed
 
 
 class Store:
@@ -64,15 +79,28 @@ class Store:
         created_at: float,
         deadline_at: float,
     ) -> int:
-        row = await self._one(
-            "INSERT INTO sessions (guild_id, channel_id, game, rules_version, options, status, host_id, seed,"
-            " pace_seconds, created_at, deadline_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
-            (guild_id, channel_id, game, rules_version, options, host_id, seed, pace_seconds, created_at, deadline_at),
-        )
+        try:
+            row = await self._one(
+                "INSERT INTO sessions (guild_id, channel_id, game, rules_version, options, status, host_id, seed,"
+                " pace_seconds, created_at, deadline_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                (guild_id, channel_id, game, rules_version, options, host_id, seed, pace_seconds, created_at,
+                 deadline_at),
+            )
+        except DUPLICATE as error:
+            raise ChannelTaken() from error
         return row["id"]
+
+    async def advance_rev(self, session_id: int, rev: int) -> None:
+        """The first write of every change to a table: raises `Conflict` unless its revision is still `rev`."""
+        changed = await self._db.execute(
+            "UPDATE sessions SET rev = ? WHERE id = ? AND rev = ?", (rev + 1, session_id, rev)
+        )
+        if changed != 1:
+            raise Conflict(session_id)
 
     async def update_session(self, session_id: int, **fields: object) -> None:
         allowed = {"status", "message_id", "deadline_at", "reminder_at", "ended_at", "end_reason", "host_id"}
+        allowed.add("claimed_until")
         assert fields and set(fields) <= allowed, fields
         assignments = ", ".join(f"{name} = ?" for name in fields)
         await self._db.execute(f"UPDATE sessions SET {assignments} WHERE id = ?", (*fields.values(), session_id))
@@ -104,7 +132,7 @@ class Store:
             "UPDATE sessions SET seq = ? WHERE id = ? AND seq = ?", (seq, session_id, seq - 1)
         )
         if changed != 1:
-            raise Conflict(f"table {session_id} is past move {seq - 1}")
+            raise Conflict(session_id)
         await self._db.execute(
             "INSERT INTO events (session_id, seq, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)",
             (session_id, seq, seat, action, by, at),
@@ -164,11 +192,37 @@ class Store:
         )
         return row["due"] if row else None
 
-    async def due_sessions(self, now: float) -> list[int]:
+    async def claim_due(self, now: float, limit: int = 100) -> list[int]:
+        """Claim up to `limit` open tables with a due reminder or deadline that no live claim holds (a claim
+        lapses CLAIM_SECONDS after it was made). Each due table is claimed by exactly one caller: on
+        PostgreSQL, rows another process is claiming right now are skipped (SKIP LOCKED); SQLite has one
+        writer at a time anyway."""
+        skip_locked = " FOR UPDATE SKIP LOCKED" if self.dialect == "postgresql" else ""
+        async with self.transaction():
+            rows = await self._all(
+                "UPDATE sessions SET claimed_until = ? WHERE id IN (SELECT id FROM sessions"
+                " WHERE status IN ('lobby', 'active') AND (deadline_at <= ? OR reminder_at <= ?)"
+                f" AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY id LIMIT ?{skip_locked}) RETURNING id",
+                (now + CLAIM_SECONDS, now, now, now, limit),
+            )
+        return sorted(row["id"] for row in rows)
+
+    async def open_session_id(self, channel_id: int) -> int | None:
+        row = await self._one(
+            "SELECT id FROM sessions WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        )
+        return row["id"] if row else None
+
+    async def open_session_ids(self) -> list[int]:
+        rows = await self._all("SELECT id FROM sessions WHERE status IN ('lobby', 'active') ORDER BY id")
+        return [row["id"] for row in rows]
+
+    async def active_sessions_of(self, user_id: int) -> list[int]:
+        """Running tables where `user_id` holds a seat (any server)."""
         rows = await self._all(
-            "SELECT id FROM sessions WHERE status IN ('lobby', 'active')"
-            " AND (deadline_at <= ? OR reminder_at <= ?) ORDER BY id",
-            (now, now),
+            "SELECT sessions.id FROM seats JOIN sessions ON sessions.id = seats.session_id"
+            " WHERE seats.user_id = ? AND seats.is_computer = 0 AND sessions.status = 'active' ORDER BY sessions.id",
+            (user_id,),
         )
         return [row["id"] for row in rows]
 

@@ -110,8 +110,9 @@ class SvcHarness:
         """Let the service's timer task read the next deadline and go to sleep (in real time), so it
         can't wake on a clock the test moves next and race the test's own `expire_due` call."""
         await asyncio.sleep(0)
-        if self.store is not None:
-            await self.store.next_due()
+        timer = self.sessions._timer if self.sessions is not None else None
+        while timer is not None and not timer.done() and not self.sessions.timer_asleep:
+            await asyncio.sleep(0.001)
 
     async def advance(self, **delta: float) -> list[tuple[Table, str]]:
         """Move the fake clock (timedelta keywords) and run the deadlines that fell due."""

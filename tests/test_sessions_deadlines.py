@@ -52,7 +52,7 @@ async def test_the_timeout_default_plays_at_the_deadline(svc):
     assert svc.event_count(table.id) == 0
     await svc.advance(seconds=1)
     assert svc.kinds()[-1] == "timeout"
-    after = svc.sessions.get_by_id(table.id)
+    after = await svc.sessions.get_by_id(table.id)
     assert after.seq == 1
     assert svc.events(table.id) == [(1, seat, encode_action(expected), "timeout")]
     assert [(m.seat, m.action, m.by) for m in svc.heard[-1][1].moves] == [(seat, expected, "timeout")]
@@ -66,11 +66,11 @@ async def test_three_timeouts_in_a_row_put_the_seat_on_autopilot(svc):
     other = 1 - seat
     for n in (1, 2):
         await svc.advance(seconds=LIVE)
-        now = svc.sessions.get_by_id(table.id)
+        now = await svc.sessions.get_by_id(table.id)
         assert (now.seats[seat].timeouts, now.seats[seat].autopilot) == (n, False)
         assert now.to_act == {seat}  # still her turn: a timeout decides one decision only
     await svc.advance(seconds=LIVE)
-    table = svc.sessions.get_by_id(table.id)
+    table = await svc.sessions.get_by_id(table.id)
     assert (table.seats[seat].timeouts, table.seats[seat].autopilot) == (3, True)
     assert seat_row(svc, table.id, seat)["autopilot"] == 1
     log = [(s, by) for _, s, _, by in svc.events(table.id)]
@@ -96,7 +96,7 @@ async def test_reclaim_takes_the_seat_back_from_autopilot(svc):
     other = 1 - seat
     for _ in range(3):
         await svc.advance(seconds=LIVE)
-    assert svc.sessions.get_by_id(table.id).seats[seat].autopilot
+    assert (await svc.sessions.get_by_id(table.id)).seats[seat].autopilot
 
     table = await svc.sessions.reclaim(table.id, owner)
     assert (table.seats[seat].autopilot, table.seats[seat].timeouts) == (False, 0)
@@ -116,25 +116,25 @@ async def test_acting_again_resets_the_timeouts_in_a_row(svc):
     table, seat, owner = await live_game(svc)
     for _ in range(2):
         await svc.advance(seconds=LIVE)
-    table = svc.sessions.get_by_id(table.id)
+    table = await svc.sessions.get_by_id(table.id)
     table = await svc.sessions.act(table.id, owner, table.game.timeout_action(table.state, seat), table.seq)
     assert table.seats[seat].timeouts == 0
     assert seat_row(svc, table.id, seat)["timeouts"] == 0
     assert table.to_act == {seat}  # her turn goes on (seeded dice): one more timeout starts a new row
     await svc.advance(seconds=LIVE)
-    table = svc.sessions.get_by_id(table.id)
+    table = await svc.sessions.get_by_id(table.id)
     assert (table.seats[seat].timeouts, table.seats[seat].autopilot) == (1, False)
 
 
 async def test_a_live_lobby_expires_after_30_minutes(svc):
     table = await svc.lobby(CHANNEL, ALICE, BOB, pace=LIVE)
     await svc.advance(minutes=29, seconds=59)
-    assert svc.kinds() == [] and svc.sessions.get(CHANNEL).status == "lobby"
+    assert svc.kinds() == [] and (await svc.sessions.get(CHANNEL)).status == "lobby"
     await svc.advance(seconds=1)
     assert svc.kinds() == ["expired"]
     assert svc.heard[0][1].id == table.id and svc.heard[0][1].status == "ended"
     with pytest.raises(errors.NoTable):
-        svc.sessions.get(CHANNEL)
+        await svc.sessions.get(CHANNEL)
     row = svc.session_row(table.id)
     assert (row["status"], row["end_reason"], row["deadline_at"]) == ("ended", "the lobby expired", None)
     again = await svc.lobby(CHANNEL, BOB)  # the channel is free
@@ -150,14 +150,14 @@ async def test_other_lobbies_expire_after_7_days(svc, pace):
     assert svc.kinds() == ["expired"]
     assert svc.session_row(table.id)["status"] == "ended"
     with pytest.raises(errors.NoTable):
-        svc.sessions.get(CHANNEL)
+        await svc.sessions.get(CHANNEL)
 
 
 async def test_a_started_game_does_not_expire_as_a_lobby(svc):
     table, _, _ = await live_game(svc)
     await svc.advance(minutes=31)  # a turn deadline (timeout), but no lobby expiry
     assert "expired" not in svc.kinds()
-    assert svc.sessions.get(CHANNEL).status == "active"
+    assert (await svc.sessions.get(CHANNEL)).status == "active"
     assert svc.session_row(table.id)["status"] == "active"
 
 

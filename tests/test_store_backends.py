@@ -40,7 +40,7 @@ async def test_a_release_0001_database_upgrades_in_place_and_loses_nothing(tmp_p
     store = await Store.open(path)
     sessions = Sessions(store, clock=lambda: SVC_START)
     assert await sessions.load() == []  # every open table still replays
-    active = sessions.get_by_id(2)
+    active = await sessions.get_by_id(2)
     assert (active.status, active.seq) == ("active", 4)
     seat = min(active.to_act)
     moved = await sessions.act(2, active.seats[seat].user_id, active.game.timeout_action(active.state, seat), 4)
