@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import inspect
 import json
 import os
 import statistics
@@ -67,8 +68,8 @@ def use_code(code: Path) -> None:
 
 
 async def snapshot(sessions, table_id: int):
-    fetch = getattr(sessions, "fetch", None)  # the lazy service reads a table on first touch
-    return await fetch(table_id) if fetch else sessions.get_by_id(table_id)
+    found = sessions.get_by_id(table_id)  # the lazy service's is a coroutine: it may rebuild the table
+    return await found if inspect.isawaitable(found) else found
 
 
 async def build(target: str, tables: int) -> None:

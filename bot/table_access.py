@@ -1,10 +1,12 @@
 """How `Sessions` finds a table: the database is the arbiter, this process keeps a bounded cache.
 
 Start-up reads no moves. A table is rebuilt from its log the first time it is touched (a move, a view,
-a deadline, /mygames) and kept in an LRU cache. Every change first advances the table's revision in the
-database, conditional on the revision it was computed from; when another process got there first the
-change raises `Conflict`, the cached copy is dropped, and the whole operation runs again on a fresh copy
-(where a stale click is refused exactly as in one process).
+a deadline, /mygames) and kept in an LRU cache. On SQLite this is the only process, so a cached table is
+current; on PostgreSQL every touch first reads the table's row (one indexed read) and rebuilds a copy
+that is behind. Every change first advances the table's revision in the database, conditional on the
+revision it was computed from; when another process got there first the change raises `Conflict`, the
+cached copy is dropped, and the whole operation runs again on a fresh copy (where a stale click is
+refused exactly as in one process).
 """
 
 from __future__ import annotations
@@ -104,6 +106,9 @@ class TableAccessMixin:
 
     async def _current(self, table_id: int) -> LiveTable | None:
         live = self._cache.get(table_id)
+        if live is not None and self.store.single_process:
+            self._cache.move_to_end(table_id)
+            return live
         row = await self.store.session(table_id)  # one indexed read: another process may have changed it
         if row is None or row.status not in ("lobby", "active"):
             self._cache.pop(table_id, None)
@@ -112,6 +117,14 @@ class TableAccessMixin:
             self._cache.move_to_end(table_id)
             return live
         return await self._rebuild(row)
+
+    async def _reloaded(self, live: LiveTable) -> LiveTable:
+        row = await self.store.session(live.row.id)
+        fresh = await self._rebuild(row) if row is not None and row.status in ("lobby", "active") else None
+        if fresh is None:
+            self._cache.pop(live.row.id, None)
+            raise errors.GameOver("This table is closed.")
+        return fresh
 
     async def _rebuild(self, row: SessionRow) -> LiveTable | None:
         live = LiveTable(row, [seat_from_row(s) for s in await self.store.seats(row.id)])

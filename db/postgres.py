@@ -12,6 +12,7 @@ from contextvars import ContextVar
 import asyncpg
 
 from .migrations import migrations
+from .sqlite import RowcountMismatch
 
 MIGRATION_LOCK = 16_016  # a pg_advisory_xact_lock key: two processes starting at once migrate one after the other
 
@@ -24,6 +25,7 @@ def numbered(sql: str) -> str:
 
 class PostgresDriver:
     dialect = "postgresql"
+    single_process = False  # many bot processes may share the server: check a cached table before use
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
@@ -74,10 +76,12 @@ class PostgresDriver:
         async with self._conn() as conn:
             return [dict(row) for row in await conn.fetch(numbered(sql), *args)]
 
-    async def execute(self, sql: str, args: Sequence = ()) -> int:
+    async def execute(self, sql: str, args: Sequence = (), *, expect: int | None = None, tag: object = None) -> None:
+        """With `expect`: raises RowcountMismatch(tag) unless exactly that many rows changed."""
         async with self._conn() as conn:
             status = await conn.execute(numbered(sql), *args)
-        return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else 0
+        if expect is not None and int(status.rsplit(" ", 1)[-1]) != expect:
+            raise RowcountMismatch(tag)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence]) -> None:
         async with self._conn() as conn:

@@ -1,9 +1,14 @@
-"""The embedded backend: one aiosqlite connection, serialised by an asyncio lock."""
+"""The embedded backend: one aiosqlite connection, serialised by an asyncio lock.
+
+Writes inside a transaction are buffered and sent to aiosqlite's thread together with BEGIN and COMMIT,
+so a move costs one thread hop instead of one per statement (the commit still completes before the
+transaction's `async with` returns). A read inside a transaction first sends what is buffered."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextvars import ContextVar
 from pathlib import Path
@@ -13,16 +18,55 @@ import aiosqlite
 from .migrations import migrations
 
 
+class RowcountMismatch(Exception):
+    """A conditional write changed another number of rows than expected; the transaction was rolled back."""
+
+    def __init__(self, tag: object) -> None:
+        super().__init__(tag)
+        self.tag = tag
+
+
+class _Batch:
+    def __init__(self) -> None:
+        self.writes: list[tuple[str, Sequence | list, int | None, object]] = []
+        self.begun = False
+
+
+def _run_batch(raw: sqlite3.Connection, batch: _Batch, commit: bool) -> None:
+    """In aiosqlite's thread: BEGIN (once), the buffered writes with their row-count checks, COMMIT."""
+    try:
+        if not batch.begun:
+            raw.execute("BEGIN IMMEDIATE")
+            batch.begun = True
+        for sql, args, expect, tag in batch.writes:
+            if expect == MANY:
+                raw.executemany(sql, args)
+            elif raw.execute(sql, args).rowcount != expect and expect is not None:
+                raise RowcountMismatch(tag)
+        batch.writes.clear()
+        if commit:
+            raw.execute("COMMIT")
+    except BaseException:
+        if batch.begun:
+            raw.execute("ROLLBACK")
+            batch.begun = False
+        raise
+
+
+MANY = -1
+
+
 class SqliteDriver:
     """Every statement runs on the one connection. A transaction holds the lock for its whole span; reads
     outside one take the lock briefly, reads inside one (same task context) run straight through."""
 
     dialect = "sqlite"
+    single_process = True  # one bot process per SQLite file: its cached tables are current
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
-        self._in_transaction: ContextVar[bool] = ContextVar(f"sqlite_tx_{id(self)}", default=False)
+        self._batch: ContextVar[_Batch | None] = ContextVar(f"sqlite_tx_{id(self)}", default=None)
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteDriver:
@@ -47,38 +91,44 @@ class SqliteDriver:
     async def close(self) -> None:
         await self._conn.close()
 
+    async def _in_thread(self, batch: _Batch, commit: bool) -> None:
+        # aiosqlite runs queued functions on its connection's thread; `_execute` is how its own methods
+        # do it (there is no public name for running several statements in one hop).
+        await self._conn._execute(_run_batch, self._conn._conn, batch, commit)
+
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
         async with self._lock:
-            token = self._in_transaction.set(True)
+            batch = _Batch()
+            token = self._batch.set(batch)
             try:
-                await self._conn.execute("BEGIN IMMEDIATE")
                 try:
                     yield
                 except BaseException:
-                    await self._conn.execute("ROLLBACK")
+                    if batch.begun:
+                        await self._conn.execute("ROLLBACK")
                     raise
-                await self._conn.execute("COMMIT")
+                await self._in_thread(batch, commit=True)
             finally:
-                self._in_transaction.reset(token)
-
-    @contextlib.asynccontextmanager
-    async def _turn(self) -> AsyncIterator[None]:
-        if self._in_transaction.get():
-            yield
-        else:
-            async with self._lock:
-                yield
+                self._batch.reset(token)
 
     async def fetch(self, sql: str, args: Sequence = ()) -> list[dict]:
-        async with self._turn(), self._conn.execute(sql, args) as cursor:
+        batch = self._batch.get()
+        if batch is None:
+            async with self._lock, self._conn.execute(sql, args) as cursor:
+                return [dict(row) for row in await cursor.fetchall()]
+        await self._in_thread(batch, commit=False)  # what this transaction wrote so far, first
+        async with self._conn.execute(sql, args) as cursor:
             return [dict(row) for row in await cursor.fetchall()]
 
-    async def execute(self, sql: str, args: Sequence = ()) -> int:
-        """A write inside `transaction()`; returns the number of rows it changed."""
-        async with self._turn(), self._conn.execute(sql, args) as cursor:
-            return cursor.rowcount
+    async def execute(self, sql: str, args: Sequence = (), *, expect: int | None = None, tag: object = None) -> None:
+        """A write inside `transaction()`, sent at commit; with `expect`, the transaction fails with
+        RowcountMismatch(tag) unless it changes exactly that many rows."""
+        batch = self._batch.get()
+        assert batch is not None, "writes happen inside transaction()"
+        batch.writes.append((sql, args, expect, tag))
 
     async def executemany(self, sql: str, rows: Iterable[Sequence]) -> None:
-        async with self._turn():
-            await self._conn.executemany(sql, list(rows))
+        batch = self._batch.get()
+        assert batch is not None, "writes happen inside transaction()"
+        batch.writes.append((sql, list(rows), MANY, None))

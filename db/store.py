@@ -16,6 +16,7 @@ import asyncpg
 
 from .connect import open_driver
 from .rows import EventRow, RatingRow, ResultRow, SeatRow, SessionRow, from_mapping
+from .sqlite import RowcountMismatch
 
 OPEN = ("lobby", "active")
 
@@ -52,10 +53,18 @@ class Store:
     async def close(self) -> None:
         await self._db.close()
 
+    @property
+    def single_process(self) -> bool:
+        """Only this process writes here (SQLite): a table cached in memory is current."""
+        return self._db.single_process
+
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Store]:
-        async with self._db.transaction():
-            yield self
+        try:
+            async with self._db.transaction():
+                yield self
+        except RowcountMismatch as mismatch:
+            raise Conflict(mismatch.tag) from mismatch
 
     async def _all(self, sql: str, args: Sequence = ()) -> list[dict]:
         return await self._db.fetch(sql, args)
@@ -92,11 +101,9 @@ class Store:
 
     async def advance_rev(self, session_id: int, rev: int) -> None:
         """The first write of every change to a table: raises `Conflict` unless its revision is still `rev`."""
-        changed = await self._db.execute(
-            "UPDATE sessions SET rev = ? WHERE id = ? AND rev = ?", (rev + 1, session_id, rev)
+        await self._db.execute(
+            "UPDATE sessions SET rev = ? WHERE id = ? AND rev = ?", (rev + 1, session_id, rev), expect=1, tag=session_id
         )
-        if changed != 1:
-            raise Conflict(session_id)
 
     async def update_session(self, session_id: int, **fields: object) -> None:
         allowed = {"status", "message_id", "deadline_at", "reminder_at", "ended_at", "end_reason", "host_id"}
@@ -128,11 +135,9 @@ class Store:
 
     async def append_event(self, session_id: int, seq: int, seat: int, action: str, by: str, at: float) -> None:
         """Log move `seq`; raises `Conflict` unless the table's stored move number is still `seq - 1`."""
-        changed = await self._db.execute(
-            "UPDATE sessions SET seq = ? WHERE id = ? AND seq = ?", (seq, session_id, seq - 1)
+        await self._db.execute(
+            "UPDATE sessions SET seq = ? WHERE id = ? AND seq = ?", (seq, session_id, seq - 1), expect=1, tag=session_id
         )
-        if changed != 1:
-            raise Conflict(session_id)
         await self._db.execute(
             "INSERT INTO events (session_id, seq, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)",
             (session_id, seq, seat, action, by, at),
