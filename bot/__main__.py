@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
 def run_live(settings: Settings) -> int:
     from db import StoreUnavailable, check_database
 
-    from .app import DiceBot
+    from .app import ShardedDiceBot
 
     if settings.database_url:
         try:
@@ -44,7 +44,13 @@ def run_live(settings: Settings) -> int:
         except StoreUnavailable as error:
             print(f"Cannot start: {error}", file=sys.stderr)
             return 2
-    bot = DiceBot(settings.database, dev_guild_id=settings.dev_guild_id)
+    problem = settings.shard_problem()
+    if problem:
+        print(f"Cannot start: {problem}", file=sys.stderr)
+        return 2
+    bot = ShardedDiceBot(settings.database, dev_guild_id=settings.dev_guild_id,
+                         shard_count=settings.shard_count,
+                         shard_ids=list(settings.shard_ids) if settings.shard_ids else None)
     bot.run(settings.discord_token, log_handler=None)
     return 0
 
