@@ -1,8 +1,10 @@
 """The embedded backend: one aiosqlite connection, serialised by an asyncio lock.
 
-Writes inside a transaction are buffered and sent to aiosqlite's thread together with BEGIN and COMMIT,
-so a move costs one thread hop instead of one per statement (the commit still completes before the
-transaction's `async with` returns). A read inside a transaction first sends what is buffered."""
+Writes inside a transaction are buffered. At its end the transaction joins a group commit: the batches
+of every transaction that ended meanwhile (moves of different tables) go to aiosqlite's thread in one
+hop and one BEGIN … COMMIT, each batch in a savepoint of its own so one failing check fails only its
+transaction. Each `async with transaction()` returns only after that COMMIT. A transaction that reads
+takes the connection's lock at its first read and commits on its own."""
 
 from __future__ import annotations
 
@@ -29,7 +31,38 @@ class RowcountMismatch(Exception):
 class _Batch:
     def __init__(self) -> None:
         self.writes: list[tuple[str, Sequence | list, int | None, object]] = []
-        self.begun = False
+        self.begun = False  # a real transaction is open (it read something)
+        self.holds_lock = False  # it holds the driver's lock until it ends
+
+
+def _run_writes(raw: sqlite3.Connection, batch: _Batch) -> None:
+    for sql, args, expect, tag in batch.writes:
+        if expect == MANY:
+            raw.executemany(sql, args)
+        elif raw.execute(sql, args).rowcount != expect and expect is not None:
+            raise RowcountMismatch(tag)
+    batch.writes.clear()
+
+
+def _run_group(raw: sqlite3.Connection, batches: list[_Batch]) -> list[BaseException | None]:
+    """In aiosqlite's thread: one transaction for many batches, each in its own savepoint."""
+    raw.execute("BEGIN IMMEDIATE")
+    failures: list[BaseException | None] = []
+    try:
+        for batch in batches:
+            raw.execute("SAVEPOINT batch")
+            try:
+                _run_writes(raw, batch)
+                failures.append(None)
+            except Exception as failure:
+                raw.execute("ROLLBACK TO batch")
+                failures.append(failure)
+            raw.execute("RELEASE batch")
+        raw.execute("COMMIT")
+    except BaseException:
+        raw.execute("ROLLBACK")
+        raise
+    return failures
 
 
 def _run_batch(raw: sqlite3.Connection, batch: _Batch, commit: bool) -> None:
@@ -38,12 +71,7 @@ def _run_batch(raw: sqlite3.Connection, batch: _Batch, commit: bool) -> None:
         if not batch.begun:
             raw.execute("BEGIN IMMEDIATE")
             batch.begun = True
-        for sql, args, expect, tag in batch.writes:
-            if expect == MANY:
-                raw.executemany(sql, args)
-            elif raw.execute(sql, args).rowcount != expect and expect is not None:
-                raise RowcountMismatch(tag)
-        batch.writes.clear()
+        _run_writes(raw, batch)
         if commit:
             raw.execute("COMMIT")
     except BaseException:
@@ -67,6 +95,8 @@ class SqliteDriver:
         self._conn = conn
         self._lock = asyncio.Lock()
         self._batch: ContextVar[_Batch | None] = ContextVar(f"sqlite_tx_{id(self)}", default=None)
+        self._queue: list[tuple[_Batch, asyncio.Future]] = []
+        self._flusher: asyncio.Task | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteDriver:
@@ -98,25 +128,55 @@ class SqliteDriver:
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
-        async with self._lock:
-            batch = _Batch()
-            token = self._batch.set(batch)
+        batch = _Batch()
+        token = self._batch.set(batch)
+        try:
             try:
-                try:
-                    yield
-                except BaseException:
-                    if batch.begun:
-                        await self._conn.execute("ROLLBACK")
-                    raise
+                yield
+            except BaseException:
+                if batch.begun:
+                    await self._conn.execute("ROLLBACK")
+                raise
+            if batch.begun:
                 await self._in_thread(batch, commit=True)
-            finally:
-                self._batch.reset(token)
+            elif batch.writes:
+                await self._group_commit(batch)
+        finally:
+            self._batch.reset(token)
+            if batch.holds_lock:
+                self._lock.release()
+
+    async def _group_commit(self, batch: _Batch) -> None:
+        done = asyncio.get_running_loop().create_future()
+        self._queue.append((batch, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._queue:
+            group, self._queue = self._queue, []
+            try:
+                async with self._lock:
+                    failures = await self._conn._execute(_run_group, self._conn._conn, [b for b, _ in group])
+            except BaseException as failure:
+                failures = [failure] * len(group)
+            for (_, done), failure in zip(group, failures, strict=True):
+                if done.done():
+                    continue
+                if failure is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(failure)
 
     async def fetch(self, sql: str, args: Sequence = ()) -> list[dict]:
         batch = self._batch.get()
         if batch is None:
             async with self._lock, self._conn.execute(sql, args) as cursor:
                 return [dict(row) for row in await cursor.fetchall()]
+        if not batch.holds_lock:
+            await self._lock.acquire()  # released when the transaction ends
+            batch.holds_lock = True
         await self._in_thread(batch, commit=False)  # what this transaction wrote so far, first
         async with self._conn.execute(sql, args) as cursor:
             return [dict(row) for row in await cursor.fetchall()]

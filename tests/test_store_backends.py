@@ -3,6 +3,7 @@ before (schema 0001, made by that release's code), and a bad DATABASE_URL stoppi
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import sqlite3
@@ -104,3 +105,25 @@ def test_the_bot_stops_at_start_up_with_one_line_for_a_bad_database_url(tmp_path
     assert done.stderr.strip().count("\n") == 0, done.stderr
     assert done.stderr.startswith("Cannot start: DATABASE_URL names a PostgreSQL server that can't be reached")
     assert "Traceback" not in done.stderr and not list(tmp_path.iterdir())  # nothing written
+
+
+async def test_changes_committed_together_fail_alone(svc):
+    """Transactions that end at the same time share one commit (on SQLite); a change whose table moved on
+    fails alone, and every other one is committed before its `async with` returns."""
+    tables = [await svc.started(100 + n, 10 * n + 1, 10 * n + 2) for n in range(5)]
+    revs = {t.id: svc.session_row(t.id)["rev"] for t in tables}
+    stale = tables[2].id
+
+    async def change(table_id: int) -> None:
+        async with svc.store.transaction() as tx:
+            await tx.advance_rev(table_id, revs[table_id] - (table_id == stale))
+            await tx.update_session(table_id, message_id=5000 + table_id)
+
+    results = await asyncio.gather(*(change(t.id) for t in tables), return_exceptions=True)
+    assert [type(r).__name__ for r in results] == ["NoneType", "NoneType", "Conflict", "NoneType", "NoneType"]
+    for table in tables:
+        row = svc.session_row(table.id)
+        if table.id == stale:
+            assert (row["message_id"], row["rev"]) == (None, revs[table.id])
+        else:
+            assert (row["message_id"], row["rev"]) == (5000 + table.id, revs[table.id] + 1)
