@@ -215,12 +215,15 @@ def main() -> None:
 
 def print_table(rows: list[tuple[str, str, int, dict]]) -> None:
     keys = ["cold_start_s", "first_move_ms", "moves_per_s_c1", "moves_per_s_c50", "rss_mib"]
+    print("before: today's code (SQLite only; its PostgreSQL rows compare with its SQLite figures).")
+    print("first_move_ms: before, the table was replayed at start-up; after, the move rebuilds it.")
+    print("rss_mib: growth over the cold start with the tables open (after: none rebuilt yet).")
     print(f"{'backend':<11}{'tables':>7}  {'figure':<16}{'before':>10}{'after':>10}{'after/before':>14}")
     before = {(b, t): f for label, b, t, f in rows if label == "before"}
     for label, backend, tables, figures in rows:
         if label != "after" and any(lb == "after" for lb, *_ in rows):
             continue
-        base = before.get(("sqlite", tables)) if backend == "sqlite" else before.get(("sqlite", tables))
+        base = before.get(("sqlite", tables))
         for key in keys:
             old = base.get(key) if base else None
             new = figures[key] if label == "after" else None
