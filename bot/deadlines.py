@@ -12,6 +12,8 @@ from .tables import AUTOPILOT_AFTER, LiveTable, Move, Table
 
 log = logging.getLogger(__name__)
 
+MAX_TIMEOUT_STEPS = 1_000
+
 
 class DeadlineMixin:
     """What happens when time passes, for `Sessions`. The one timer task sleeps until the earliest
@@ -81,10 +83,21 @@ class DeadlineMixin:
                 autopilot = timeouts >= AUTOPILOT_AFTER
                 await tx.update_seat(live.row.id, seat, timeouts=timeouts, autopilot=int(autopilot))
                 live.seats[seat] = replace(live.seats[seat], timeouts=timeouts, autopilot=autopilot)
-                await self._move(tx, live, seat, game.timeout_action(live.state, seat), "timeout", moves)
+                await self._finish_turn_by_default(tx, live, seat, moves)
             await self._play_automatic(tx, live, moves)
             await self._after_moves(tx, live, moves, force_deadline=True)
         return self._snapshot(live, moves, newly=self._newly(live, moves)), "timeout"
+
+    async def _finish_turn_by_default(self, tx, live: LiveTable, seat: int, moves: list[Move]) -> None:
+        """One deadline finishes the seat's whole turn: its timeout default is played again while the seat
+        still acts in the same turn (`Game.turn_key`), all of it counted as the one timeout."""
+        game = live.game
+        turn = game.turn_key(live.state)
+        for _ in range(MAX_TIMEOUT_STEPS):
+            await self._move(tx, live, seat, game.timeout_action(live.state, seat), "timeout", moves)
+            if turn is None or seat not in game.to_act(live.state) or game.turn_key(live.state) != turn:
+                return
+        raise RuntimeError(f"table {live.row.id}: the timeout default of seat {seat} did not finish the turn")
 
     def start_timer(self) -> None:
         self._arm(0.0)

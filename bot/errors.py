@@ -63,3 +63,12 @@ class StaleMove(Refusal):
 
 class GameOver(Refusal):
     default = "This game is over."
+
+
+class TooManyTables(Refusal):
+    def __init__(self, channel_ids: list[int]) -> None:
+        where = ", ".join(f"<#{c}>" for c in channel_ids)
+        super().__init__(
+            f"You already host {len(channel_ids)} open tables in this server ({where}). "
+            "Finish one, or end it with `/game end` in its channel, before opening another."
+        )

@@ -46,10 +46,10 @@ class LobbyMixin:
             return await self._remove(live, seat)
 
     @retried
-    async def kick(self, channel_id: int, by_user: int, user_id: int) -> Table:
+    async def kick(self, channel_id: int, by_user: int, user_id: int, is_admin: bool = False) -> Table:
         async with self._locked_in(channel_id) as live:
-            if by_user != live.row.host_id:
-                raise errors.NotHost("Only the host can kick a player.")
+            if by_user != live.row.host_id and not is_admin:
+                raise errors.NotHost("Only the host or a member with Manage Server can kick a player.")
             if user_id == by_user:
                 raise errors.Refusal("You can't kick yourself: use `/game leave`, or `/game end`.")
             seat = self._seat_of(live, user_id, "That member is not seated at this table.")
@@ -72,7 +72,7 @@ class LobbyMixin:
         row = live.row
         if row.status == "lobby":
             leaving = live.seats[seat]
-            humans_left = [s for s in live.seats if s.human and s.seat != seat]
+            humans_left = _humans_after(live.seats, seat)
             async with self._changing(live) as tx:
                 await tx.remove_seat(row.id, seat)
                 if not humans_left:
@@ -85,12 +85,23 @@ class LobbyMixin:
         self._require_active(live)
         moves: list[Move] = []
         async with self._changing(live) as tx:
+            leaving = live.seats[seat]
             await tx.update_seat(row.id, seat, is_computer=1, autopilot=0)
-            live.seats[seat] = replace(live.seats[seat], is_computer=True, autopilot=False)
-            if not any(s.human for s in live.seats):
+            live.seats[seat] = replace(leaving, is_computer=True, autopilot=False)
+            humans_left = _humans_after(live.seats, seat)
+            if not humans_left:
                 await self._close(tx, live, "ended", "every player left")
             else:
+                if leaving.user_id == row.host_id:  # the next seated member hosts from here
+                    await tx.update_session(row.id, host_id=humans_left[0].user_id)
+                    live.row = replace(live.row, host_id=humans_left[0].user_id)
                 await self._play_automatic(tx, live, moves)
                 await self._after_moves(tx, live, moves)
         self._arm_for(live)
         return self._snapshot(live, moves)
+
+
+def _humans_after(seats: list[Seat], leaving: int) -> list[Seat]:
+    """The members still seated, in seat order starting after the one leaving (the next host first)."""
+    order = sorted(seats, key=lambda s: (s.seat <= leaving, s.seat))
+    return [s for s in order if s.human and s.seat != leaving]

@@ -28,13 +28,14 @@ from .games.rng import Rng, SeededRng
 from .lobby import LobbyMixin
 from .results import record_result
 from .table_access import CACHE_SIZE, TableAccessMixin, retried
-from .tables import PACES, LiveTable, Move, Seat, Table, lobby_lifetime
+from .tables import PACES, LiveTable, Move, Seat, Table, lobby_lifetime, seat_from_row
 
 __all__ = ["PACES", "Move", "Seat", "Sessions", "Table"]
 
 log = logging.getLogger(__name__)
 
 MAX_AUTOMATIC_MOVES = 10_000
+MAX_HOSTED_TABLES = 3  # open tables one member may host in one server
 
 Listener = Callable[[Table, str], Awaitable[None]]
 
@@ -62,6 +63,25 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
     def now(self) -> float:
         return self._clock().timestamp()
 
+    # --- closed tables ----------------------------------------------------------------------
+    async def closed_table(self, table_id: int) -> Table | None:
+        """A finished or ended table, rebuilt from the database so its message can be shown again."""
+        row = await self.store.session(table_id)
+        if row is None or row.status in ("lobby", "active") or row.game not in GAMES:
+            return None
+        live = LiveTable(row, [seat_from_row(s) for s in await self.store.seats(row.id)])
+        if row.started_at is not None and live.game.rules_version == row.rules_version:
+            try:
+                self._replay(live, await self.store.events(row.id))
+            except Exception:
+                log.exception("closed table %s cannot be replayed", row.id)
+                live.state = None
+        return self._snapshot(live)
+
+    async def last_closed_in(self, channel_id: int) -> Table | None:
+        row = await self.store.last_session_in(channel_id)
+        return await self.closed_table(row.id) if row else None
+
     # --- lobby --------------------------------------------------------------------------------
     async def open(
         self,
@@ -79,6 +99,7 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
         async with self._open_lock:
             if await self.store.open_session_id(channel_id) is not None:
                 raise errors.TableBusy()
+            await self.check_hosting(guild_id, host_id)
             now = self.now()
             try:
                 async with self.store.transaction() as tx:
@@ -103,6 +124,12 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
         self._arm(row.deadline_at)
         return self._snapshot(live)
 
+    async def check_hosting(self, guild_id: int | None, host_id: int) -> None:
+        """Refuse a member who already hosts MAX_HOSTED_TABLES open tables in this server."""
+        hosted = await self.store.hosted_channels(guild_id, host_id) if guild_id is not None else []
+        if len(hosted) >= MAX_HOSTED_TABLES:
+            raise errors.TooManyTables(hosted)
+
     @retried
     async def start(self, channel_id: int, user_id: int) -> Table:
         async with self._locked_in(channel_id) as live:
@@ -120,8 +147,8 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
             moves: list[Move] = []
             async with self._changing(live) as tx:
                 live.state, live.since = state, [0] * len(live.seats)
-                await tx.update_session(live.row.id, status="active")
-                live.row = replace(live.row, status="active")
+                await tx.update_session(live.row.id, status="active", started_at=self.now())
+                live.row = replace(live.row, status="active", started_at=self.now())
                 await self._play_automatic(tx, live, moves)
                 await self._after_moves(tx, live, moves, force_deadline=True)
             snapshot = self._snapshot(live, moves, newly=frozenset(game.to_act(live.state)))

@@ -5,9 +5,10 @@ Everything in Doodle Dice is public (DD-R11): the table message carries every co
 - Before the draw: a Steal menu (cards in opponents' sets of colours the player lacks) and **Draw & roll**.
 - After a roll: a multi-select of the dice to re-roll, **Re-roll all**, one **Claim** button per card the dice
   match now (a menu when there are more than ten), **Free Roll** and **Stop**.
-- While a turn has not begun, holders of an unused Block A Turn see a **Block <name>** button on the table
-  message: a `BlockButton` (the game's own persistent item), so any holder may press it though it is not their
-  turn, and anyone else gets a clear refusal.
+- Whenever a holder of an unused Block A Turn may block a turn that has not begun — the player about to play,
+  or anyone's coming turn, computer seats included (DD-R7) — the table message shows a **Block <name>** button
+  per such player: a `BlockButton` (the game's own persistent item), so any holder may press it whether or
+  not it is their turn, and anyone else gets a clear refusal. My hand shows a holder only their own.
 """
 
 from __future__ import annotations
@@ -61,22 +62,30 @@ def raw_name(table: Table, seat: int) -> str:
 
 
 def block_refusal(table: Table, seat: int | None, target: int) -> str | None:
-    """Why `seat` may not block `target` now (DD-R7), in the player's words; None when it may."""
+    """Why `seat` may not block `target`'s turn now (DD-R7), in the player's words; None when it may."""
     if table.status != "active" or table.state is None:
         return "This game is not running."
     if seat is None:
         return NotSeated.default
     view = table.view(None)
-    turn = view["turn"]
     if seat == target:
         return "You cannot block your own turn (DD-R7)."
-    if target != turn:
-        return "You can only block the player whose turn is about to begin (DD-R7)."
-    if seat in view["blockers"]:
+    if target in view["can_block"][seat]:
         return None
-    if view["begun"]:
+    if target == view["turn"] and view["begun"]:
         return f"Too late: {seat_name(table, target)}'s turn has already begun (DD-R7)."
+    if target in view["blocked"]:
+        return f"{seat_name(table, target)}'s coming turn is already blocked: one block per turn (DD-R7)."
     return "You hold no unused Block A Turn card (DD-R7)."
+
+
+def block_targets(view: dict[str, Any]) -> list[int]:
+    """The players whose turn some holder may block now, the player on turn first (DD-R7)."""
+    turn, players = view["turn"], view["players"]
+    if turn is None:
+        return []
+    open_to = {t for targets in view["can_block"] for t in targets}
+    return [t for t in ((turn + i) % players for i in range(players)) if t in open_to]
 
 
 class DoodleRenderer(Renderer):
@@ -104,6 +113,9 @@ class DoodleRenderer(Renderer):
             if view["blockers"]:
                 holders = " or ".join(seat_name(table, s) for s in view["blockers"])
                 lines.append(f"⛔ {holders} may **block** this turn (Block A Turn) until it begins.")
+        if view["blocked"]:
+            names = " and ".join(seat_name(table, s) for s in view["blocked"])
+            lines.append(f"⛔ Blocked: {names} will lose their coming turn.")
         else:
             rolls = view["rolls_left"]
             extra = f" · 🎟️ {view['free_rolls']} Free Roll" + ("s" if view["free_rolls"] != 1 else "") \
@@ -147,7 +159,7 @@ class DoodleRenderer(Renderer):
 
     def embed(self, table: Table) -> discord.Embed:
         embed = super().embed(table)
-        if table.status == "lobby":
+        if table.state is None:
             return embed
         lines = [pretty_log(fill_names(table, line)) for line in table.view(None).get("log", [])]
         for i, field in enumerate(embed.fields):
@@ -166,7 +178,8 @@ class DoodleRenderer(Renderer):
             f"Figures: {legend}\nColours (figures needed): {colours}\n"
             "Buttons: steal menu and **Draw & roll** before the draw; after a roll, pick dice to re-roll in the "
             "menu (or **Re-roll all**), **Claim** a matching card, **Free Roll**, **Stop**. "
-            "**Block** appears on the table while a turn has not begun.\n"
+            "**Block <name>** appears on the table for every turn a holder may still block (the next "
+            "player's, or a coming one).\n"
             "Typed: `/doodle roll` draws and rolls at the start of your turn, and re-rolls all six dice after "
             "that; `/doodle reroll dice:1 3 5` names dice 1–6, left to right."))
         return embed
@@ -204,14 +217,24 @@ class DoodleRenderer(Renderer):
         turn = view["turn"]
         if turn is None:
             return []
+        items = self._turn_items(table, view)
+        # Block buttons, one per turn some holder may still block (DD-R7), for any holder to press; they
+        # join the last row while it has room.
+        blocks = block_targets(view)
+        last = max(getattr(getattr(i, "item", i), "row", 0) or 0 for i in items)
+        in_last = sum(1 for i in items if (getattr(getattr(i, "item", i), "row", 0) or 0) == last)
+        row = last if in_last + len(blocks) <= 5 else last + 1
+        return items + [BlockButton.of(table, t, row=row) for t in blocks]
+
+    def _turn_items(self, table: Table, view: dict[str, Any]) -> list[discord.ui.Item]:
+        """The controls of the player on turn."""
+        turn = view["turn"]
         items: list[discord.ui.Item] = []
         if not view["rolled"]:
             steals = [a for a in table.game.legal_actions(table.state, turn) if isinstance(a, Steal)]
             if steals:
                 items.append(self.steal_select(table, view, steals))
             items.append(self._button(table, Draw(), row=1, emoji="🎲"))
-            if view["blockers"]:  # one button, for any holder: the target is always the player on turn
-                items.append(BlockButton.of(table, turn, row=1))
             return items
         if view["rolls_left"] > 0:
             items.append(self.reroll_select(table, view))
@@ -234,9 +257,9 @@ class DoodleRenderer(Renderer):
     def private_items(self, table: Table, seat: int) -> list[discord.ui.Item]:
         """`/game hand` shows the same controls (the table's, for the player on turn; Block for a holder)."""
         items = self.public_items(table)
-        if seat in table.to_act:
-            return items
-        return [i for i in items if isinstance(i, BlockButton)]
+        mine = set(table.view(None)["can_block"][seat])
+        return [i for i in items if (seat in table.to_act and not isinstance(i, BlockButton))
+                or (isinstance(i, BlockButton) and i.seat in mine)]
 
     def _button(self, table: Table, action: Any, *, row: int, emoji: str | None = None) -> ActionButton:
         (seat,) = table.to_act
@@ -296,7 +319,7 @@ BLOCK_TEMPLATE = r"db:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+)"
 
 
 class BlockButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=BLOCK_TEMPLATE):
-    """Block A Turn against `seat`, pressed by a holder who is not on turn (DD-R7); others are refused."""
+    """Block A Turn against `seat`'s turn, pressed by any holder (DD-R7); others are refused."""
 
     def __init__(self, table_id: int, seq: int, seat: int, *, label: str = "Block", row: int | None = None) -> None:
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.danger, emoji="⛔", row=row,

@@ -111,7 +111,7 @@ class Renderer:
 
     def embed(self, table: Table) -> discord.Embed:
         embed = discord.Embed(title=self.title(table), colour=self.colour)
-        if table.status == "lobby":
+        if table.state is None:  # a lobby, or a table closed before the game started
             return self._lobby(table, embed)
         view = table.view(None)
         body = self.board(table, view)
@@ -143,7 +143,7 @@ class Renderer:
                    if table.deadline_at else "")
             )
         else:
-            embed.description = f"Closed before the game started ({table.end_reason or 'ended'})."
+            embed.description = f"🛑 Closed before the game started ({table.end_reason or 'ended'}). Not rated."
         return embed
 
     def players_text(self, table: Table, view: dict[str, Any]) -> str:

@@ -7,22 +7,23 @@ the players whose turn began are pinged in one short message, and private views 
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import logging
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
 
 from bot.errors import NotSeated, Refusal
-from bot.sessions import PACES, Sessions, Table
+from bot.sessions import PACES, Seat, Sessions, Table
 
 from ._render import RENDERERS, Renderer
 from ._ui import escape, mention, seat_name
 
 log = logging.getLogger(__name__)
 
+SAVED = "✅ Saved — but Discord did not let me update the table. `/game status` shows it again."
 DM_CLOSED = 0  # dm_channel_id stored when a member's DMs are closed (error 50007)
 
 
@@ -55,26 +56,32 @@ class Publisher:
         if interaction.guild is None or channel is None:
             raise Refusal("Tables are opened in a server channel, not in DMs.")
         name = interaction.user.display_name
+        await self.sessions.check_hosting(interaction.guild.id, interaction.user.id)  # before making a thread
         if thread:
             if not isinstance(channel, discord.TextChannel):
                 raise Refusal("A thread can only be made from a text channel: run this in the channel itself.")
             title = f"{RENDERERS[game_id].emoji} {name}'s table"
             where = await channel.create_thread(name=title[:100], type=discord.ChannelType.public_thread,
                                                 auto_archive_duration=1440)
-            await where.add_user(interaction.user)
+            await attempt("adding the host to the thread", where.add_user(interaction.user))
         else:
             where = channel
         table = await self.sessions.open(
             guild_id=interaction.guild.id, channel_id=where.id, game_id=game_id, host_id=interaction.user.id,
             host_name=name, options=options, pace_seconds=pace_seconds(pace, minutes))
-        renderer = self.renderer(table)
+        # Committed: from here on every step is attempted on its own.
         if thread:
-            message = await where.send(embed=renderer.embed(table), view=renderer.table_view(table))
-            await interaction.response.send_message(f"Your table is open in {where.mention}.", ephemeral=True)
-        else:
-            await interaction.response.send_message(embed=renderer.embed(table), view=renderer.table_view(table))
-            message = await interaction.original_response()
-        await self.sessions.set_message(table.id, message.id)
+            await attempt("posting the table", self.edit_table_message(table))
+            await attempt("answering the host", interaction.response.send_message(
+                f"Your table is open in {where.mention}.", ephemeral=True))
+        elif not await attempt("posting the table as the answer", self._post_as_answer(interaction, table)):
+            await attempt("posting the table", self.edit_table_message(table))
+            await attempt("telling the host it was saved", _tell_saved(interaction))
+
+    async def _post_as_answer(self, interaction: discord.Interaction, table: Table) -> None:
+        response = await interaction.response.send_message(**self.table_payload(table))
+        message_id = response.message_id or (await interaction.original_response()).id
+        await self.sessions.set_message(table.id, message_id)
 
     # --- lobby --------------------------------------------------------------------------------
     async def lobby_action(self, interaction: discord.Interaction, table: Table, verb: str) -> Table:
@@ -111,52 +118,52 @@ class Publisher:
             raise Refusal("The game has not started yet: your private view comes with the first move.")
         if table.seats[seat].autopilot:
             table = await self.sessions.reclaim(table.id, interaction.user.id)
-            await self.edit_table_message(table)
+            await attempt("showing the seat taken back", self.edit_table_message(table))
         embed, view = self.private_payload(table, seat)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     # --- showing a change ---------------------------------------------------------------------
-    async def show(self, table: Table, *, interaction: discord.Interaction | None = None) -> None:
-        """Show a new snapshot: answer the interaction (editing what was clicked), then the rest.
-
-        The change is already committed: a Discord failure here loses nothing, so it is logged and the
-        other updates still go out (the next change, or `/game status`, shows the table again)."""
-        renderer = self.renderer(table)
+    async def show(self, table: Table, *, interaction: discord.Interaction | None = None,
+                   announce: str | None = None) -> None:
+        """Show a committed change: answer the member (publicly with `announce`), edit the table message,
+        ping whoever must act now, update DMs and announce a result. Each step is attempted on its own."""
         actor = table.seat_of(interaction.user.id) if interaction else None
         clicked = getattr(interaction.message, "id", None) if interaction else None
-        try:
-            if interaction is not None and clicked is not None and clicked == table.message_id:
-                await interaction.response.edit_message(embed=renderer.embed(table), view=renderer.table_view(table))
-            else:
-                if interaction is not None:
-                    await self._answer_elsewhere(interaction, table, actor, clicked)
-                await self.edit_table_message(table)
-        except discord.HTTPException:
-            log.warning("could not show table %s", table.id, exc_info=True)
-            if interaction is not None:
-                await self._tell_saved(interaction)
-        with _logged(f"pinging at table {table.id}"):
-            await self.ping(table, exclude=actor)
-        if renderer.has_private and table.state is not None:  # no private view before the deal
+        on_table = interaction is not None and announce is None and clicked is not None and clicked == table.message_id
+        answered = table_shown = False
+        if on_table:
+            answered = table_shown = await attempt("editing the table through the click",
+                                                   self._edit_clicked(interaction, table))
+        if not table_shown:
+            table_shown = await attempt("editing the table message", self.edit_table_message(table))
+        if interaction is not None and not on_table:
+            answered = await attempt("answering the member",
+                                     self._answer(interaction, table, actor, clicked, announce, table_shown))
+        if interaction is not None and not answered:
+            await attempt("telling the member it was saved", _tell_saved(interaction))
+        await attempt("pinging", self.ping(table, exclude=actor))
+        if self.renderer(table).has_private and table.state is not None:  # no private view before the deal
             await self.update_dms(table)
         if table.status == "finished":
-            with _logged(f"announcing the result of table {table.id}"):
-                await self.announce_result(table)
+            await attempt("announcing the result", self.announce_result(table))
 
-    @staticmethod
-    async def _tell_saved(interaction: discord.Interaction) -> None:
-        message = "✅ Saved — but Discord did not let me update the table. `/game status` shows it again."
-        with _logged("telling a player their move was saved"):
-            if interaction.response.is_done():
-                await interaction.followup.send(message, ephemeral=True)
-            else:
-                await interaction.response.send_message(message, ephemeral=True)
+    async def _edit_clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        await interaction.response.edit_message(**self.table_payload(table))
 
-    async def _answer_elsewhere(self, interaction: discord.Interaction, table: Table, actor: int | None,
-                                clicked: int | None) -> None:
-        """The move came from a DM, an ephemeral hand, an old table message or a typed command."""
+    def table_payload(self, table: Table) -> dict[str, Any]:
+        renderer = self.renderer(table)
+        return {"embed": renderer.embed(table), "view": renderer.table_view(table)}
+
+    async def _answer(self, interaction: discord.Interaction, table: Table, actor: int | None,
+                      clicked: int | None, announce: str | None, table_shown: bool) -> None:
+        """The answer when the table message itself was not what was clicked: a public line, a typed
+        command's confirmation, a DM or an ephemeral hand edited in place, or an old table message retired."""
+        if announce is not None:
+            await interaction.response.send_message(announce)
+            return
         if clicked is None:
-            await interaction.response.send_message(f"✅ Done. [Open the table]({jump_url(table)})", ephemeral=True)
+            text = f"✅ Done. [Open the table]({jump_url(table)})" if table_shown else SAVED
+            await interaction.response.send_message(text, ephemeral=True)
             return
         in_dm = actor is not None and table.seats[actor].dm_message_id == clicked
         if actor is not None and (in_dm or interaction.message.flags.ephemeral):
@@ -173,30 +180,35 @@ class Publisher:
         return embed, view
 
     async def edit_table_message(self, table: Table) -> None:
-        renderer = self.renderer(table)
+        """Edit the table message in place (posting it anew if it was deleted or never recorded)."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         if table.message_id:
             try:
-                await channel.get_partial_message(table.message_id).edit(
-                    embed=renderer.embed(table), view=renderer.table_view(table))
+                await channel.get_partial_message(table.message_id).edit(**self.table_payload(table))
                 return
             except discord.NotFound:
                 pass
-        message = await channel.send(embed=renderer.embed(table), view=renderer.table_view(table))
+        message = await channel.send(**self.table_payload(table))
         await self.sessions.set_message(table.id, message.id)
 
     async def repost(self, interaction: discord.Interaction, table: Table) -> None:
-        """/game status: the table message again, at the bottom of the channel; the old one is retired."""
-        renderer = self.renderer(table)
+        """/game status: the table message again, at the bottom of the channel; the old one is retired.
+        With no open table here it shows the channel's last closed table, so a final state whose edit
+        failed can always be seen (and its old message loses its buttons)."""
         old = table.message_id
-        await interaction.response.send_message(embed=renderer.embed(table), view=renderer.table_view(table))
-        message = await interaction.original_response()
-        await self.sessions.set_message(table.id, message.id)
+        await self._post_as_answer(interaction, table)
         if old:
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old).edit(content="This table moved further down ⤵", embed=None,
-                                                            view=None)
+            retired = {"content": "This table moved further down ⤵", "embed": None, "view": None}
+            await attempt("retiring the old table message", channel.get_partial_message(old).edit(**retired))
+
+    async def show_closed(self, interaction: discord.Interaction, table_id: int) -> bool:
+        """A click on a closed table's message: show its final state in place, without buttons."""
+        table = await self.sessions.closed_table(table_id)
+        if table is None or getattr(interaction.message, "id", None) != table.message_id:
+            return False
+        await interaction.response.edit_message(**self.table_payload(table))
+        return True
 
     async def ping(self, table: Table, *, exclude: int | None = None, text: str | None = None,
                    seats: frozenset[int] | None = None) -> None:
@@ -230,14 +242,17 @@ class Publisher:
                 await self._send_dm(table, seat.seat, embed, view)
                 self._dm_shown[(table.id, seat.seat)] = shown
             except discord.Forbidden:
-                await self.sessions.set_dm(table.id, seat.seat, DM_CLOSED, None)
-                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-                await channel.send(
-                    f"{mention(table, seat.seat)}, I can't DM you — use **My hand** on the table message "
-                    "(or `/game hand`) to see your private view and play.",
-                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
-            except discord.HTTPException:  # an outage: the move stands; the next change tries this DM again
+                await attempt("noting closed DMs", self.sessions.set_dm(table.id, seat.seat, DM_CLOSED, None))
+                await attempt("telling a member their DMs are closed", self._dm_closed_notice(table, seat))
+            except Exception:  # an outage: the move stands; the next change tries this DM again
                 log.warning("could not update the DM of seat %s at table %s", seat.seat, table.id, exc_info=True)
+
+    async def _dm_closed_notice(self, table: Table, seat: Seat) -> None:
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await channel.send(
+            f"{mention(table, seat.seat)}, I can't DM you — use **My hand** on the table message "
+            "(or `/game hand`) to see your private view and play.",
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
 
     async def _send_dm(self, table: Table, seat: int, embed: discord.Embed, view: discord.ui.View) -> None:
         info = table.seats[seat]
@@ -260,13 +275,19 @@ class Publisher:
     async def on_table_event(self, table: Table, kind: str) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         if kind == "expired":
-            await self.edit_table_message(table)
-            await channel.send(f"⌛ The {table.game.title} lobby closed: the game never started.")
+            await attempt("closing the lobby message", self.edit_table_message(table))
+            await attempt("announcing the lobby closed", channel.send(
+                f"⌛ The {table.game.title} lobby closed: the game never started."))
             return
         if kind == "reminder":
             due = f"<t:{int(table.deadline_at)}:R>" if table.deadline_at else "soon"
-            await self.ping(table, seats=table.to_act, text=f"⏰ reminder: your move is due {due}")
+            await attempt("sending a reminder", self.ping(
+                table, seats=table.to_act, text=f"⏰ reminder: your move is due {due}"))
             return
+        await attempt("announcing a timeout", self._announce_timeout(table))
+        await self.show(table)
+
+    async def _announce_timeout(self, table: Table) -> None:
         timed_out = sorted({m.seat for m in table.moves if m.by == "timeout"})
         names = ", ".join(seat_name(table, s) for s in timed_out)
         autopiloted = [s for s in timed_out if table.seats[s].autopilot]
@@ -275,24 +296,35 @@ class Publisher:
             note += (" " + ", ".join(seat_name(table, s) for s in autopiloted)
                      + " missed 3 turns in a row: the computer plays the seat until its owner presses **My hand** "
                      "(or types `/game hand`).")
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(note)
-        await self.show(table)
 
     async def announce_closed(self, row: Any) -> None:
         channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
-        try:
-            await channel.send(f"🛑 The {row.game} table here was closed: {row.end_reason}. Start a new one anytime.")
-        except discord.HTTPException:
-            log.warning("could not announce closing table %s", row.id)
+        await attempt(f"announcing that table {row.id} was closed", channel.send(
+            f"🛑 The {row.game} table here was closed: {row.end_reason}. Start a new one anytime."))
 
 
-@contextlib.contextmanager
-def _logged(what: str):
-    """Discord calls after a committed change: a failure is logged, never shown as 'game unchanged'."""
+async def attempt(what: str, step: Awaitable[Any]) -> bool:
+    """THE rule after the service has committed: every Discord step (the answer, the table edit, pings,
+    notices, DMs, the result) is attempted on its own. A failure is logged and never reported as
+    'unchanged' — the change is saved; the others still go out. True when the step succeeded."""
     try:
-        yield
+        await step
+        return True
     except discord.HTTPException:
-        log.warning("failed %s", what, exc_info=True)
+        log.warning("after a saved change, failed %s", what, exc_info=True)
+    except Exception:
+        log.exception("after a saved change, failed %s", what)
+    return False
+
+
+async def _tell_saved(interaction: discord.Interaction) -> None:
+    """The member's own answer could not show their change: say it was saved all the same."""
+    if interaction.response.is_done():
+        await interaction.followup.send(SAVED, ephemeral=True)
+    else:
+        await interaction.response.send_message(SAVED, ephemeral=True)
 
 
 def _fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:

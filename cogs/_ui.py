@@ -70,6 +70,8 @@ class TableItem:
             desk = publisher(interaction.client)
             table = await desk.sessions.get_by_id(self.table_id)
             if table is None:
+                if await desk.show_closed(interaction, self.table_id):
+                    return
                 raise GameOver("This table is closed.")
             await self.run(interaction, desk, table)
         except Exception as error:  # noqa: BLE001 - the one error path answers every failure

@@ -153,7 +153,7 @@ class Doodle(commands.GroupCog, group_name="doodle",
     async def freeroll(self, interaction: discord.Interaction) -> None:
         await publisher(self.bot).play_typed(interaction, GAME, Free())
 
-    @app_commands.command(description="Play Block A Turn on the player whose turn has not begun yet")
+    @app_commands.command(description="Play Block A Turn on a player whose turn has not begun yet")
     @app_commands.describe(member="The player to block")
     async def block(self, interaction: discord.Interaction, member: discord.Member) -> None:
         table = await channel_table(interaction)

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NotHost
+from bot.errors import NoTable
 
 from ._table import Publisher
 from ._ui import DYNAMIC_ITEMS, escape
@@ -38,10 +38,10 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
         if (await self.sessions.get(interaction.channel_id)).status == "lobby":
             await self._lobby(interaction, "leave")
             return
+        host = (await self.sessions.get(interaction.channel_id)).host_id
         table = await self.sessions.leave(interaction.channel_id, interaction.user.id)
-        await interaction.response.send_message(
-            f"{escape(interaction.user.display_name)} left the game; the computer plays their seat from here.")
-        await self.publisher.show(table)
+        note = f"{escape(interaction.user.display_name)} left the game; the computer plays their seat from here."
+        await self.publisher.show(table, interaction=interaction, announce=note + _new_host(table, host))
 
     @app_commands.command(description="Host: seat a computer player")
     async def addbot(self, interaction: discord.Interaction) -> None:
@@ -62,26 +62,42 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
 
     @app_commands.command(description="Show the table again at the bottom of the channel")
     async def status(self, interaction: discord.Interaction) -> None:
-        await self.publisher.repost(interaction, await self.sessions.get(interaction.channel_id))
+        try:
+            table = await self.sessions.get(interaction.channel_id)
+        except NoTable:  # show the last closed table again: its final state, without buttons
+            table = await self.sessions.last_closed_in(interaction.channel_id)
+            if table is None:
+                raise
+        await self.publisher.repost(interaction, table)
 
     @app_commands.command(description="Host or Manage Server: end this table (not rated)")
     async def end(self, interaction: discord.Interaction) -> None:
-        is_admin = bool(interaction.permissions and interaction.permissions.manage_guild)
-        table = await self.sessions.end(interaction.channel_id, interaction.user.id, is_admin=is_admin)
-        await interaction.response.send_message(
-            f"🛑 {escape(interaction.user.display_name)} ended the {table.game.title} table. It is not rated.")
-        await self.publisher.show(table)  # the table message and every DM lose their buttons
+        table = await self.sessions.end(interaction.channel_id, interaction.user.id, is_admin=_is_admin(interaction))
+        note = f"🛑 {escape(interaction.user.display_name)} ended the {table.game.title} table. It is not rated."
+        await self.publisher.show(table, interaction=interaction, announce=note)  # the table and DMs lose buttons
 
-    @app_commands.command(description="Host: remove a player (in a running game the computer takes the seat)")
+    @app_commands.command(description="Host or Manage Server: remove a player (in a running game the computer "
+                                      "takes the seat)")
     @app_commands.describe(member="The player to remove")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        table = await self.sessions.get(interaction.channel_id)
-        if interaction.user.id != table.host_id:
-            raise NotHost("Only the host can kick a player.")
-        table = await self.sessions.kick(interaction.channel_id, interaction.user.id, member.id)
-        note = " The computer plays their seat from here." if table.status == "active" else ""
-        await interaction.response.send_message(f"{escape(member.display_name)} was removed from the table.{note}")
-        await self.publisher.show(table)
+        host = (await self.sessions.get(interaction.channel_id)).host_id
+        table = await self.sessions.kick(interaction.channel_id, interaction.user.id, member.id,
+                                         is_admin=_is_admin(interaction))
+        note = f"{escape(member.display_name)} was removed from the table."
+        if table.status == "active":
+            note += " The computer plays their seat from here."
+        await self.publisher.show(table, interaction=interaction, announce=note + _new_host(table, host))
+
+
+def _is_admin(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions and interaction.permissions.manage_guild)
+
+
+def _new_host(table, previous_host_id: int) -> str:
+    """The host left and the next seated member hosts from here: say so."""
+    if table.status not in ("lobby", "active") or table.host_id == previous_host_id:
+        return ""
+    return f" {escape(next(s.name for s in table.seats if s.user_id == table.host_id))} hosts the table now."
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -29,6 +29,7 @@ class SessionRow:
     created_at: float
     ended_at: float | None
     end_reason: str | None
+    started_at: float | None = None
     rev: int = 0  # committed changes of this table (the optimistic-concurrency check)
 
 

@@ -107,7 +107,7 @@ class Store:
 
     async def update_session(self, session_id: int, **fields: object) -> None:
         allowed = {"status", "message_id", "deadline_at", "reminder_at", "ended_at", "end_reason", "host_id"}
-        allowed.add("claimed_until")
+        allowed |= {"started_at", "claimed_until"}
         assert fields and set(fields) <= allowed, fields
         assignments = ", ".join(f"{name} = ?" for name in fields)
         await self._db.execute(f"UPDATE sessions SET {assignments} WHERE id = ?", (*fields.values(), session_id))
@@ -176,6 +176,19 @@ class Store:
     async def open_sessions(self) -> list[SessionRow]:
         rows = await self._all("SELECT * FROM sessions WHERE status IN ('lobby', 'active') ORDER BY id")
         return [from_mapping(SessionRow, row) for row in rows]
+
+    async def last_session_in(self, channel_id: int) -> SessionRow | None:
+        row = await self._one("SELECT * FROM sessions WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+        return from_mapping(SessionRow, row) if row else None
+
+    async def hosted_channels(self, guild_id: int, host_id: int) -> list[int]:
+        """Channels of the open tables a member hosts in a server."""
+        rows = await self._all(
+            "SELECT channel_id FROM sessions WHERE guild_id = ? AND host_id = ? AND status IN ('lobby', 'active')"
+            " ORDER BY id",
+            (guild_id, host_id),
+        )
+        return [row["channel_id"] for row in rows]
 
     async def seats(self, session_id: int) -> list[SeatRow]:
         rows = await self._all("SELECT * FROM seats WHERE session_id = ? ORDER BY seat", (session_id,))

@@ -320,6 +320,10 @@ class Armadillo(CheckedGame):
         total = sum(state.faces)
         return Discard(total) if total in state.hands[seat] else Token()
 
+    def turn_key(self, state: State) -> tuple[int, int] | None:
+        """A turn is one roll and everyone's answers to it: a roller who times out also answers (ARM-R9)."""
+        return None if state.phase == "over" else (state.round_no, state.turn_no)
+
 
 ARMADILLO = Armadillo()
 ARMADILLO.rules_help = (

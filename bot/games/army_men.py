@@ -297,5 +297,9 @@ class ArmyMenDiceWar(CheckedGame):
     def timeout_action(self, state: State, seat: int) -> Roll | Keep:
         return self.computer_action(state, seat, rng=None)  # type: ignore[arg-type]  # needs no chance
 
+    def turn_key(self, state: State) -> tuple[int, int, int] | None:
+        """A turn is one player's rolls and set-asides in one round: a timeout plays all of it."""
+        return None if state.turn is None else (state.game_no, state.round_no, state.turn)
+
 
 ARMY_MEN = ArmyMenDiceWar()

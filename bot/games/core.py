@@ -11,7 +11,7 @@ import dataclasses
 import json
 import types
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -75,6 +75,12 @@ class Game(Protocol):
     def timeout_action(self, state: Any, seat: int) -> Any: ...
 
     def computer_action(self, state: Any, seat: int, rng: Rng) -> Any: ...
+
+    def turn_key(self, state: Any) -> Hashable | None:
+        """Which turn the pending decisions belong to. At a deadline the service plays a seat's
+        `timeout_action` again and again while that seat still acts in the same turn (equal keys), so one
+        deadline finishes the whole turn and counts as one timeout. None: every decision stands alone."""
+        ...
 
 
 class CheckedGame:

@@ -265,4 +265,6 @@ async def test_a_timeout_plays_the_dz_r14_default(world, dice):
     await env.advance_time(121)
     assert any("Time ran out for **alice**" in m.content for m in channel.history())
     text = text_of(table_message(env, channel))
-    assert "**alice** picks 8: **alice** ×1 to the pile." in text and "rolls next: Roll 3" in text
+    assert "**alice** picks 8: **alice** ×1 to the pile." in text, "DZ-R14's pick…"
+    assert "**bob** rolls next" in text, "…and one deadline finished alice's whole turn"
+    assert table_of(env, channel).seats[0].timeouts == 1

@@ -191,13 +191,27 @@ async def test_a_block_before_the_draw_and_a_refused_block_after(world, dice):
     dice.script(*[DASH] * 6)
     await press(alice, table_message(env, channel), "Draw & roll")
     await press(alice, table_message(env, channel), "Stop")
+    dice.script(*[DASH] * 6)
     await press(bob, table_message(env, channel), "Draw & roll")  # bob's turn has begun
     message = table_message(env, channel)
-    assert not [n for n in labels(message) if n.startswith("Block")]
+    assert "Block bob" not in labels(message)
     seq = table_of(env, channel).seq
     result = await alice.slash(channel, "doodle block", member=bob)
     assert result.ephemeral and "Too late" in result.response.content
     assert table_of(env, channel).seq == seq
+
+    # DD-R7: during bob's turn, alice blocks the computer's coming turn with the button on the table.
+    assert "Block 🤖 Computer 1" in labels(message)
+    result = await alice.click(message, label="Block 🤖 Computer 1")
+    assert not result.ephemeral
+    assert "their coming turn is lost" in text_of(table_message(env, channel))
+    assert "Blocked: 🤖 **Computer 1** will lose their coming turn" in text_of(table_message(env, channel))
+    assert table_of(env, channel).to_act == {1}, "bob plays on"
+    before = table_of(env, channel).seq
+    await press(bob, table_message(env, channel), "Stop")
+    after = table_of(env, channel)
+    assert after.to_act == {0} and after.seq == before + 1, "the computer lost its whole turn: no move of its own"
+    assert "turn is blocked" in text_of(table_message(env, channel))
 
 
 async def test_refusals_are_ephemeral_and_change_nothing(world, dice):
@@ -212,7 +226,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(world, dice):
         (alice.slash(channel, "doodle reroll", dice="7"), "1 to 6"),
         (alice.slash(channel, "doodle claim", card="Unicorn"), "No card"),
         (alice.slash(channel, "doodle steal", card="Smiley", member=bob), "No card"),
-        (alice.slash(channel, "doodle block", member=bob), "only block the player whose turn"),
+        (alice.slash(channel, "doodle block", member=bob), "no unused Block A Turn"),
         (bob.slash(channel, "doodle block", member=alice), "no unused Block A Turn"),
         (alice.slash(channel, "doodle block", member=alice), "your own turn"),
         (alice.slash(channel, "armymen roll"), "plays Doodle Dice"),

@@ -145,3 +145,28 @@ def test_player_counts_outside_the_range_are_refused(game):
     for players in (game.min_players - 1, game.max_players + 1):
         with pytest.raises(IllegalAction):
             game.setup(players, resolve_options(game, {}), SeededRng("x"))
+
+
+@pytest.mark.parametrize(("game", "players", "options"), list(variants()))
+def test_a_timeout_finishes_the_seats_turn(game, players, options):
+    """At a deadline the service plays a seat's timeout default while it still acts in the same turn
+    (`turn_key`, DD-R12's rule for every game): from every state of a random walk that loop ends, with
+    legal moves, and leaves the seat's turn over or the game ended."""
+    chooser = RandomChooser("turns")
+    state = game.setup(players, options, SeededRng("turns", 0))
+    for n in range(1, 300):
+        if game.outcome(state) is not None:
+            break
+        for seat in sorted(game.to_act(state)):
+            turn, after = game.turn_key(state), state
+            for step in range(200):
+                action = game.timeout_action(after, seat)
+                assert game.is_legal(after, seat, action), f"timeout default {action} is illegal"
+                after = game.apply(after, seat, action, SeededRng("turns", 1000 * n + step))
+                if turn is None or seat not in game.to_act(after) or game.turn_key(after) != turn:
+                    break
+            else:
+                raise AssertionError(f"the timeout default of seat {seat} never finished its turn")
+        seat = chooser.seat(sorted(game.to_act(state)))
+        state = game.apply(state, seat, chooser.action(game, state, seat, game.legal_actions(state, seat)),
+                           SeededRng("turns", n))

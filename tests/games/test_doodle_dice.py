@@ -264,12 +264,37 @@ def test_dd_r7_block_landing_before_the_targets_draw():
     state = with_held(new(3), (), (), ("BT1",))
     deck = state.deck
     assert G.to_act(state) == {0}
-    assert G.legal_actions(state, 2) == [Block(0)] and G.legal_actions(state, 1) == []
-    assert G.view(state, None)["blockers"] == [2]
+    assert G.legal_actions(state, 2) == [Block(0), Block(1)], "the pending turn first, then the coming one"
+    assert G.legal_actions(state, 1) == []
+    assert G.view(state, None)["blockers"] == [2] and G.view(state, None)["can_block"] == [[], [], [0, 1]]
     state = act(state, 2, Block(0))
     assert (state.turn, state.begun, state.deck, state.dice) == (1, False, deck, ())  # no draw, no roll for seat 0
     assert state.used == {"BT1"} and state.held[2] == ("BT1",)
     refused(state, 2, Block(1), "no unused Block")  # used cards stay inert
+
+
+def test_dd_r7_a_block_announced_ahead_takes_the_coming_turn_when_it_comes():
+    """During seat 0's turn, seat 2 blocks seat 1's coming turn; seat 1 loses it when it comes."""
+    state = with_held(new(3), (), (), ("BT1",))
+    state = act(state, 0, Draw(), *MISS)  # seat 0's turn has begun
+    state = act(state, 2, Block(1))
+    assert state.turn == 0 and state.blocked == {1}, "announced: seat 0 plays on"
+    assert "coming turn is lost" in state.log[-1]
+    state = act(state, 0, Stop())
+    assert state.turn == 2, "seat 1 lost the whole turn: no draw, no roll"
+    assert state.blocked == frozenset() and state.turns == 2
+    assert "turn is blocked" in state.log[-2]
+
+
+def test_dd_r7_one_block_per_coming_turn_and_blocking_during_ones_own_turn():
+    state = with_held(new(3), ("BT1",), (), ("BT2",))
+    state = act(state, 0, Draw(), *MISS)
+    assert Block(1) in G.legal_actions(state, 0), "the player on turn may block a coming turn too"
+    state = act(state, 0, Block(1))
+    refused(state, 2, Block(1), "already blocked")
+    assert G.legal_actions(state, 2) == [], "seat 0's begun turn and seat 1's blocked one: nothing left"
+    state = act(state, 0, Stop())
+    assert state.turn == 2
 
 
 def test_dd_r7_block_refused_after_the_targets_draw():
@@ -285,10 +310,11 @@ def test_dd_r7_a_steal_declaration_begins_the_turn():
     refused(state, 1, Block(0), "already begun")
 
 
-def test_dd_r7_no_self_block_no_wrong_target_and_the_next_player_can_be_blocked():
+def test_dd_r7_no_self_block_and_the_next_player_can_be_blocked():
     state = with_held(new(3), ("BT1",), (), ("BT2",))
     refused(state, 0, Block(0), "your own turn")
-    refused(state, 2, Block(1), "about to begin")
+    refused(state, 2, Block(2), "your own turn")
+    refused(state, 2, Block(7), "not in this game")
     refused(state, 1, Block(0), "no unused Block")
     state = act(state, 2, Block(0))
     assert state.turn == 1
@@ -299,6 +325,13 @@ def test_dd_r7_no_self_block_no_wrong_target_and_the_next_player_can_be_blocked(
 def test_dd_r7_a_block_by_the_target_itself_is_refused_even_while_pending():
     state = with_held(new(), ("BT1",), ())
     assert Block(0) not in G.legal_actions(state, 0)
+
+
+def test_dd_r7_blocks_announced_against_every_opponent_skip_round_to_the_blocker():
+    state = with_held(new(3), ("BT1", "BT2"), (), ())
+    state = act(act(state, 0, Block(1)), 0, Block(2))
+    state = act(act(state, 0, Draw(), *MISS), 0, Stop())
+    assert state.turn == 0 and state.turns == 3 and state.blocked == frozenset()
 
 
 # --- stall rule -------------------------------------------------------------------------------
@@ -368,9 +401,11 @@ def test_computer_blocks_and_steals_only_against_five_colours():
     five = ("R02", "Y02", "G02", "B02", "P02")
     state = with_held(with_sets(new(3), five, ("O03",), ()), (), ("BT1",), ("BT2",))
     assert G.computer_action(state, 1, ScriptedRng()) == Block(0)
+    coming = replace(state, sets=((), ("O03",), five))  # seat 2 holds five; its turn comes after seat 1's
+    assert G.computer_action(coming, 1, ScriptedRng()) == Block(2), "DD-R7: a coming turn may be blocked"
     assert G.computer_action(replace(state, sets=((), ("O03",), ())), 1, ScriptedRng()) is None
     # Seat 1 at its turn: seat 0 holds five; stealing the red Lollipop beats any Gallery card it lacks.
-    state = replace(state, turn=1, gallery=("O01", "P01"))
+    state = replace(state, turn=1, gallery=("O01", "P01"), held=((), (), ("BT2",)))
     assert G.computer_action(state, 1, ScriptedRng()) == Steal("R02")
     # With an easier Gallery doodle of a missing colour, the computer draws instead (project decision).
     state = replace(state, gallery=("R01", "P01"), sets=(five, ("O03",), ()))

@@ -185,6 +185,10 @@ class Dardz(CheckedGame):
     def timeout_action(self, state: State, seat: int) -> Action:
         return computer.timeout_action(state, seat)
 
+    def turn_key(self, state: State) -> tuple[int, int | None] | None:
+        """A turn is the roller's rolls, picks, Bonus Roll, action cards and Jackpot guess (DZ-R14)."""
+        return None if state.phase == "over" else (state.round_no, state.turn)
+
     def computer_action(self, state: State, seat: int, rng: Rng) -> Action:
         return computer.computer_action(state, seat, rng)
 

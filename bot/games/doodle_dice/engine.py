@@ -1,8 +1,10 @@
 """Doodle Dice (../shared/rules/doodle_dice.md): collect one doodle of each of six colours by rolling figures.
 
 Turn shape (project decisions marked PD in `help.py`):
-- pending: the turn has not begun; the player may `Steal` (declare) or `Draw`. Any other holder of an
-  unused Block A Turn may `Block` them now (an interjection by a seat not in to_act, DD-R7).
+- pending: the turn has not begun; the player may `Steal` (declare) or `Draw`.
+- At any moment, a holder of an unused Block A Turn may `Block` any opponent's turn that has not begun
+  (DD-R7): the pending turn loses at once; a coming turn is announced as blocked and lost when it comes.
+  A Block is an interjection: a seat plays it whether or not it is in to_act.
 - begun, not rolled (a steal was declared): the player must `Draw`.
 - `Draw` draws (action cards are kept, the player draws again until a doodle; empty deck: no draw) and
   rolls all six dice at once: the first roll is never a choice, so it costs no second click.
@@ -91,6 +93,7 @@ class State:
     quiet: int  # turns ended with the deck empty and no card changing hands since (DD-R9)
     turns: int = 0  # turns played or blocked so far
     log: tuple[str, ...] = ()
+    blocked: frozenset[int] = frozenset()  # seats whose coming turn a Block was announced against (DD-R7)
 
 
 def _log(state: State, *lines: str) -> tuple[str, ...]:
@@ -163,11 +166,26 @@ class DoodleDice(CheckedGame):
     def to_act(self, state: State) -> frozenset[int]:
         return frozenset() if state.turn is None else frozenset({state.turn})
 
+    def turn_key(self, state: State) -> int | None:
+        """DD-R12: a timeout finishes the whole turn; a turn is over once `turns` counts it."""
+        return None if state.turn is None else state.turns
+
+    def block_targets(self, state: State, seat: int) -> list[int]:
+        """The opponents whose turn `seat` may block now (DD-R7), the player on turn first."""
+        if state.turn is None or not 0 <= seat < state.players:
+            return []
+        order = [(state.turn + i) % state.players for i in range(state.players)]
+        return [t for t in order if self._block_error(state, seat, t) is None]
+
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if state.turn is None:
             return []
+        blocks: list[Action] = [Block(t) for t in self.block_targets(state, seat)]
         if seat != state.turn:
-            return [Block(state.turn)] if self._block_error(state, seat, state.turn) is None else []
+            return blocks
+        return self._turn_actions(state, seat) + blocks
+
+    def _turn_actions(self, state: State, seat: int) -> list[Action]:
         if not state.dice:
             if state.begun:
                 return [Draw()]
@@ -188,12 +206,14 @@ class DoodleDice(CheckedGame):
             return "The game is over."
         if not 0 <= seat < state.players:
             return "You are not playing in this game."
-        if seat == state.turn:
+        if seat == target:
             return "You cannot block your own turn (DD-R7)."
-        if target != state.turn:
-            return "You can only block the player whose turn is about to begin (DD-R7)."
-        if state.begun:
+        if not 0 <= target < state.players:
+            return "That player is not in this game."
+        if target == state.turn and state.begun:
             return "Too late: that turn has already begun (DD-R7)."
+        if target in state.blocked:
+            return "That player's coming turn is already blocked: one block per turn (DD-R7)."
         if not unused(state, seat, BLOCK):
             return "You hold no unused Block A Turn card (DD-R7)."
         return None
@@ -240,9 +260,13 @@ class DoodleDice(CheckedGame):
     def apply(self, state: State, seat: int, action: Action, rng: Rng) -> State:
         self._check(state, seat, action)
         if isinstance(action, Block):
-            line = f"{{s{seat}}} plays Block A Turn: {{s{state.turn}}} loses this turn."
             card = unused(state, seat, BLOCK)[0]
-            return self._end_turn(replace(state, used=state.used | {card}, log=_log(state, line)))
+            state = replace(state, used=state.used | {card})
+            if action.seat == state.turn:
+                line = f"{{s{seat}}} plays Block A Turn: {{s{action.seat}}} loses this turn."
+                return self._end_turn(replace(state, log=_log(state, line)))
+            line = f"{{s{seat}}} plays Block A Turn on {{s{action.seat}}}: their coming turn is lost."
+            return replace(state, blocked=state.blocked | {action.seat}, log=_log(state, line))
         if isinstance(action, Steal):
             holder = owner(state, action.card)
             line = f"{{s{seat}}} declares a steal of {CARDS[action.card].label()} from {{s{holder}}}."
@@ -313,6 +337,9 @@ class DoodleDice(CheckedGame):
             return replace(state, turn=None, log=_log(
                 state, f"Stall: {STALL_ROUNDS} rounds, empty deck, no card won; most colours wins."))
         nxt = (state.turn + 1) % state.players
+        if nxt in state.blocked:  # DD-R7: a block announced ahead takes the whole turn as it comes
+            line = f"{{s{nxt}}}'s turn is blocked (Block A Turn)."
+            return self._end_turn(replace(state, turn=nxt, blocked=state.blocked - {nxt}, log=_log(state, line)))
         return replace(state, turn=nxt, log=_log(state, f"{{s{nxt}}}'s turn."))
 
     # --- information --------------------------------------------------------------------------
@@ -333,6 +360,8 @@ class DoodleDice(CheckedGame):
             "matching": [] if turn is None else list(matching(state, turn)),
             "blockers": [s for s in range(state.players)
                          if turn is not None and self._block_error(state, s, turn) is None],
+            "can_block": [self.block_targets(state, s) for s in range(state.players)],
+            "blocked": sorted(state.blocked),
             "gallery": [CARDS[c].public() for c in state.gallery],
             "sets": [[CARDS[c].public() for c in cards] for cards in state.sets],
             "colours": [len(colours(state, s)) for s in range(state.players)],
@@ -366,13 +395,17 @@ class DoodleDice(CheckedGame):
         found = matching(state, seat)
         return Claim(_best(found)) if found else Stop()
 
+    def _computer_block(self, state: State, seat: int) -> Block | None:
+        """Block the first player holding five colours whose turn can still be blocked."""
+        threats = [t for t in self.block_targets(state, seat) if len(colours(state, t)) == len(COLOURS) - 1]
+        return Block(threats[0]) if threats else None
+
     def computer_action(self, state: State, seat: int, rng: Rng) -> Action | None:
         if seat not in self.to_act(state):  # the interjection: block a player holding five colours
-            target = state.turn
-            if target is not None and len(colours(state, target)) == len(COLOURS) - 1 \
-                    and self._block_error(state, seat, target) is None:
-                return Block(target)
-            return None
+            return self._computer_block(state, seat)
+        block = self._computer_block(state, seat)
+        if block is not None:
+            return block
         free = len(unused(state, seat, FREE_ROLL))
         if not state.dice:
             if state.begun:

@@ -23,9 +23,10 @@ RULES_HELP: tuple[tuple[str, str], ...] = (
     )),
     ("Action cards", (
         "**Free Roll**: one extra roll in your own turn, also the turn you drew it; use several at once "
-        "if you have them. **Block A Turn**: while a player's turn has not begun (before they declare a "
-        "steal or draw), any other holder may block it: that player loses the whole turn and play passes "
-        "on. Used cards stay face down with their owner."
+        "if you have them. **Block A Turn**: at any moment, block an opponent's turn that has not begun "
+        "(before they declare a steal or draw): the player about to play loses their turn at once, and a "
+        "later player's coming turn is announced as blocked and lost when it comes. Used cards stay face "
+        "down with their owner."
     )),
     ("Rulings", (
         "DD-R1 Gallery = one random doodle per colour; action cards shuffled into the deck.\n"
@@ -44,7 +45,10 @@ RULES_HELP: tuple[tuple[str, str], ...] = (
         "- Set-up: the 60 doodles are shuffled, the first of each colour goes to the Gallery; then the "
         "rest and the action cards are shuffled into the deck. The first seat starts.\n"
         "- Draw and the first roll are one move. A Free Roll is used after the first roll.\n"
-        "- A Block targets only the player whose turn is about to begin, until their first move.\n"
+        "- A Block may name any opponent whose turn has not begun: the player on turn until their first "
+        "move, or anyone after them (their coming turn). One block per coming turn; you may block during "
+        "your own turn too. The turn in progress, once begun, can no longer be blocked.\n"
+        "- A timeout (DD-R12) finishes the whole turn and counts as one missed turn.\n"
         "- A blocked turn counts as a turn for the stall rule; its count is turns ending with the deck "
         "empty and no card won, 3 x players in a row.\n"
         "- Out of rolls with no match and no Free Roll: the turn ends by itself.\n"
