@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,13 +86,12 @@ class Table:
 
 @dataclass
 class LiveTable:
-    """The mutable cache of an open table; only touched under `lock`."""
+    """The mutable cache of an open table; only touched under its lock in `Sessions`."""
 
     row: SessionRow
     seats: list[Seat]
     state: Any = None
     since: list[int] = field(default_factory=list)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def game(self) -> Game:

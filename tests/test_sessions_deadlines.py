@@ -50,7 +50,7 @@ async def miss_turns(svc, table, seat: int, turns: int):
     """`seat`'s member misses `turns` turns: each deadline finishes one; the other member plays theirs."""
     for _ in range(turns):
         await svc.advance(seconds=LIVE)
-        table = svc.sessions.get_by_id(table.id)
+        table = await svc.sessions.get_by_id(table.id)
         while table.status == "active" and seat not in table.to_act and not table.seats[seat].autopilot:
             table = await svc.play(table, moves=1)
     return table
@@ -63,7 +63,7 @@ async def test_one_deadline_finishes_the_absent_members_whole_turn_as_one_timeou
     assert svc.event_count(table.id) == 0
     await svc.advance(seconds=1)
     assert svc.kinds()[-1] == "timeout"
-    after = svc.sessions.get_by_id(table.id)
+    after = await svc.sessions.get_by_id(table.id)
     events = svc.events(table.id)
     assert len(events) >= 2, "the roll and every set-aside of the turn"
     assert {(s, by) for _, s, _, by in events} == {(seat, "timeout")}
@@ -79,7 +79,7 @@ async def test_one_deadline_finishes_a_doodle_dice_turn_dd_r12(svc):
     await svc.lobby(CHANNEL, ALICE, BOB, game_id="doodle", pace=LIVE)
     table = await svc.sessions.start(CHANNEL, ALICE)
     await svc.advance(seconds=LIVE)
-    after = svc.sessions.get_by_id(table.id)
+    after = await svc.sessions.get_by_id(table.id)
     actions = [action for _, _, action, _ in svc.events(table.id)]
     assert actions[0] == '["Draw"]' and len(actions) == 2, "the draw with its roll, then a claim or the end"
     assert actions[1] == '["Stop"]' or actions[1].startswith('["Claim"')
@@ -139,7 +139,7 @@ async def test_three_timeouts_in_a_row_put_the_seat_on_autopilot(svc):
         assert (table.seats[seat].timeouts, table.seats[seat].autopilot) == (n, False)
         assert table.to_act == {seat}  # her next turn waits for her
     await svc.advance(seconds=LIVE)
-    table = svc.sessions.get_by_id(table.id)
+    table = await svc.sessions.get_by_id(table.id)
     assert (table.seats[seat].timeouts, table.seats[seat].autopilot) == (3, True)
     assert seat_row(svc, table.id, seat)["autopilot"] == 1
     assert table.to_act == {other} or table.status != "active"
@@ -161,7 +161,7 @@ async def test_reclaim_takes_the_seat_back_from_autopilot(svc):
     table, seat, owner = await live_game(svc)
     other = 1 - seat
     table = await miss_turns(svc, table, seat, 3)
-    assert svc.sessions.get_by_id(table.id).seats[seat].autopilot
+    assert (await svc.sessions.get_by_id(table.id)).seats[seat].autopilot
 
     table = await svc.sessions.reclaim(table.id, owner)
     assert (table.seats[seat].autopilot, table.seats[seat].timeouts) == (False, 0)
@@ -186,19 +186,19 @@ async def test_acting_again_resets_the_timeouts_in_a_row(svc):
     assert seat_row(svc, table.id, seat)["timeouts"] == 0
     assert table.to_act == {seat}  # her turn goes on (seeded dice): one more timeout starts a new row
     await svc.advance(seconds=LIVE)
-    table = svc.sessions.get_by_id(table.id)
+    table = await svc.sessions.get_by_id(table.id)
     assert (table.seats[seat].timeouts, table.seats[seat].autopilot) == (1, False)
 
 
 async def test_a_live_lobby_expires_after_30_minutes(svc):
     table = await svc.lobby(CHANNEL, ALICE, BOB, pace=LIVE)
     await svc.advance(minutes=29, seconds=59)
-    assert svc.kinds() == [] and svc.sessions.get(CHANNEL).status == "lobby"
+    assert svc.kinds() == [] and (await svc.sessions.get(CHANNEL)).status == "lobby"
     await svc.advance(seconds=1)
     assert svc.kinds() == ["expired"]
     assert svc.heard[0][1].id == table.id and svc.heard[0][1].status == "ended"
     with pytest.raises(errors.NoTable):
-        svc.sessions.get(CHANNEL)
+        await svc.sessions.get(CHANNEL)
     row = svc.session_row(table.id)
     assert (row["status"], row["end_reason"], row["deadline_at"]) == ("ended", "the lobby expired", None)
     again = await svc.lobby(CHANNEL, BOB)  # the channel is free
@@ -214,14 +214,14 @@ async def test_other_lobbies_expire_after_7_days(svc, pace):
     assert svc.kinds() == ["expired"]
     assert svc.session_row(table.id)["status"] == "ended"
     with pytest.raises(errors.NoTable):
-        svc.sessions.get(CHANNEL)
+        await svc.sessions.get(CHANNEL)
 
 
 async def test_a_started_game_does_not_expire_as_a_lobby(svc):
     table, _, _ = await live_game(svc)
     await svc.advance(minutes=31)  # a turn deadline (timeout), but no lobby expiry
     assert "expired" not in svc.kinds()
-    assert svc.sessions.get(CHANNEL).status == "active"
+    assert (await svc.sessions.get(CHANNEL)).status == "active"
     assert svc.session_row(table.id)["status"] == "active"
 
 
