@@ -112,7 +112,7 @@ class Run:
         await self.bot.shutdown_storage()
 
     def table(self, channel) -> Any:
-        return next((t for t in self.bot.sessions.open_tables() if t.channel_id == channel.id), None)
+        return next((t for t in self.bot.sessions.cached_tables() if t.channel_id == channel.id), None)
 
     async def open(self, game: str, channel) -> Any:
         humans, computers = SEATING[game]

@@ -94,7 +94,7 @@ async def test_a_timed_out_armadillo_roller_also_answers_arm_r9_as_one_timeout(s
     table = await svc.sessions.start(CHANNEL, ALICE)
     (roller,) = table.to_act
     await svc.advance(seconds=LIVE)
-    after = svc.sessions.get_by_id(table.id)
+    after = await svc.sessions.get_by_id(table.id)
     actions = [(seat, action.split('"')[1], by) for _, seat, action, by in svc.events(table.id)]
     assert actions[0] == (roller, "Roll", "timeout") and actions[1][0::2] == (roller, "timeout")
     assert actions[1][1] in ("Discard", "Token") and len(actions) == 2
@@ -123,7 +123,7 @@ async def test_a_timed_out_doodle_turn_ends_though_the_same_member_plays_next_dd
     table = await svc.sessions.act(table.id, ALICE, Block(1), table.seq)
     acted = table.seq
     await svc.advance(seconds=LIVE)
-    after = svc.sessions.get_by_id(table.id)
+    after = await svc.sessions.get_by_id(table.id)
     timed_out = [(seat, by) for seq, seat, _, by in svc.events(table.id) if seq > acted]
     assert timed_out == [(0, "timeout")], "one move finished her turn: a claim or the end of it"
     assert after.state.turns == 2 and after.to_act == {0} and not after.state.begun, "bob's turn was lost"
