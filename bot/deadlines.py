@@ -29,7 +29,11 @@ class DeadlineMixin:
         now = self.now()
         happened = []
         for table_id in await self.store.claim_due(now):
-            event = await self._expire_one(table_id, now)
+            try:
+                event = await self._expire_one(table_id, now)
+            except Exception:  # one broken table must not hold up the others' deadlines (nor kill the timer);
+                log.exception("table %s failed at its deadline; retried when its claim lapses", table_id)
+                continue
             if event:
                 happened.append(event)
         for table, kind in happened:

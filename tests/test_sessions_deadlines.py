@@ -258,3 +258,21 @@ async def test_a_move_elsewhere_does_not_cancel_the_timers_notifications(svc):
     assert heard == [first.id, second.id]
     assert {by for *_, by in svc.events(first.id)} == {"timeout"}
     assert {by for *_, by in svc.events(second.id)} == {"timeout"}
+
+
+async def test_a_table_failing_at_its_deadline_does_not_hold_up_the_others(svc_harness):
+    """Its claim stays until it lapses (then it is tried again); the other due tables time out now."""
+    failures: list[str] = []
+
+    def rng(seed: str, stream):
+        if failures:  # the first table handled at the deadline fails once
+            raise RuntimeError(failures.pop())
+        return SeededRng(seed, stream)
+
+    svc = await svc_harness(rng_factory=rng)
+    first = await svc.started(CHANNEL, ALICE, BOB, pace=LIVE)
+    second = await svc.started(CHANNEL + 1, CAROL, DAVE, pace=LIVE)
+    failures.append("a table that fails at its deadline")
+    await svc.advance(seconds=LIVE)
+    assert svc.event_count(first.id) == 0
+    assert svc.event_count(second.id) > 0 and svc.kinds() == ["timeout"]
