@@ -16,6 +16,21 @@ def conservative(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
+RATING_BASE = 1000
+RATING_SCALE = 40  # one OpenSkill point is 40 shown points: a first win moves a rating by about 100
+PROVISIONAL_GAMES = 5
+
+
+def shown_rating(mu: float, sigma: float) -> int:
+    """The number players see: 1000 for a newcomer, up with wins, down with losses, never below 0."""
+    return max(0, round(RATING_BASE + RATING_SCALE * conservative(mu, sigma)))
+
+
+def is_provisional(games: int) -> bool:
+    """Too few rated games for the rating to mean much yet."""
+    return games < PROVISIONAL_GAMES
+
+
 def rate(
     before: Mapping[int, tuple[float, float]], placings: Mapping[int, int]
 ) -> dict[int, tuple[float, float]]:

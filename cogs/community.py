@@ -7,13 +7,25 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import GAMES
-from bot.ratings import conservative
+from bot.ratings import PROVISIONAL_GAMES, is_provisional, shown_rating
+from db import RatingRow
 
 from ._render import PLACE_MEDALS, RENDERERS
 from ._table import jump_url
 from ._ui import escape
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=game_id) for game_id, game in GAMES.items()]
+
+
+NO_RATED_GAMES = ("No rated games yet. A game counts once it finishes with at least two members playing "
+                  "(computer players and ended tables do not count).")
+RATING_EXPLAINED = ("Everyone starts at 1000; winning against others raises the rating, losing lowers it, "
+                    "and beating strong players counts more.")
+PROVISIONAL_EXPLAINED = f"Provisional: fewer than {PROVISIONAL_GAMES} rated games, so the rating is still settling."
+
+
+def rating_text(r: RatingRow) -> str:
+    return f"**{shown_rating(r.mu, r.sigma)}**" + (" (provisional)" if is_provisional(r.games) else "")
 
 
 def game_title(game_id: str) -> str:
@@ -30,26 +42,40 @@ class Community(commands.Cog):
         return self.bot.store
 
     @app_commands.command(description="This server's best players")
-    @app_commands.describe(game="One game (all games if left out)")
+    @app_commands.describe(game="One game (every game, each ranked on its own, if left out)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        rows = await self.store.leaderboard(interaction.guild_id, game)
-        title = f"🏆 Leaderboard · {game_title(game) if game else 'all games'}"
+        title = f"🏆 Leaderboard · {game_title(game) if game else 'every game'}"
         embed = discord.Embed(title=title, colour=discord.Colour.gold())
-        if not rows:
-            embed.description = ("No rated games yet. A game counts once it finishes with at least two members "
-                                 "playing (computer players and ended tables are not rated).")
-        else:
-            lines = []
-            for rank, (game_id, r) in enumerate(rows, start=1):
-                where = "" if game else f" · {game_title(game_id)}"
-                rate = round(100 * r.wins / r.games) if r.games else 0
-                lines.append(f"{PLACE_MEDALS.get(rank, f'**{rank}.**')} <@{r.user_id}> — rating "
-                             f"**{conservative(r.mu, r.sigma):.1f}** · {r.wins}/{r.games} won ({rate}%){where}")
-            embed.description = "\n".join(lines)
-            embed.set_footer(text="Rating: OpenSkill (Plackett-Luce), shown as μ − 3σ.")
+        if game:
+            rows = [r for _, r in await self.store.leaderboard(interaction.guild_id, game)]
+            embed.description = "\n".join(await self._ranking(interaction.guild_id, rows)) or NO_RATED_GAMES
+            provisional = any(is_provisional(r.games) for r in rows)
+        else:  # one ranking per game: ratings from different games do not compare
+            provisional = False
+            for game_id in GAMES:
+                rows = [r for _, r in await self.store.leaderboard(interaction.guild_id, game_id, limit=5)]
+                if rows:
+                    embed.add_field(name=game_title(game_id), inline=False,
+                                    value="\n".join(await self._ranking(interaction.guild_id, rows)))
+                    provisional |= any(is_provisional(r.games) for r in rows)
+            if not embed.fields:
+                embed.description = NO_RATED_GAMES
+        if embed.description != NO_RATED_GAMES:
+            embed.set_footer(text=RATING_EXPLAINED + (f" {PROVISIONAL_EXPLAINED}" if provisional else ""))
         await interaction.response.send_message(embed=embed)
+
+    async def _ranking(self, guild_id: int | None, rows: list[RatingRow]) -> list[str]:
+        """Names, not mentions: a mention in an embed shows as a raw id wherever the member is not cached."""
+        names = await self.store.member_names(guild_id, [r.user_id for r in rows]) if rows else {}
+        lines = []
+        for rank, r in enumerate(rows, start=1):
+            rate = round(100 * r.wins / r.games) if r.games else 0
+            name = escape(names.get(r.user_id, "a former member"))
+            lines.append(f"{PLACE_MEDALS.get(rank, f'**{rank}.**')} {name} — "
+                         f"{rating_text(r)} · won {r.wins} of {r.games} ({rate}%)")
+        return lines
 
     @app_commands.command(description="A member's record per game and recent games")
     @app_commands.describe(member="Whose record (yours if left out)", game="One game (all if left out)")
@@ -70,7 +96,7 @@ class Community(commands.Cog):
             lines = [f"{won} won of {played} ({round(100 * won / played)}%)"]
             if game_id in ratings:
                 r = ratings[game_id]
-                lines.append(f"rating **{conservative(r.mu, r.sigma):.1f}** ({r.games} rated)")
+                lines.append(f"rating {rating_text(r)} · {r.games} rated")
             embed.add_field(name=game_title(game_id), value="\n".join(lines), inline=True)
         if recent:
             embed.add_field(name="Recent games", inline=False, value="\n".join(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 from .helpers import message_by_id, move_ids, sessions, table_of, text_of
@@ -177,7 +178,13 @@ async def test_leaderboard_and_stats_after_games(world, dice):
         await play_out_with_buttons(env, channel, [alice, bob])
     board = await alice.slash(channel, "leaderboard", game="armymen")
     text = text_of(board.response.message)
-    assert f"<@{alice.id}>" in text and f"<@{bob.id}>" in text and "/2 won" in text
+    assert "alice" in text and "bob" in text and "<@" not in text, "names, not raw mentions"
+    assert " of 2 (" in text and "(provisional)" in text and "Everyone starts at 1000" in text
+    assert "μ" not in text and "OpenSkill" not in text
+    ratings = [int(n) for n in re.findall(r"\*\*(\d+)\*\*", text)]
+    assert len(ratings) == 2 and ratings[0] > 1000 > ratings[1] > 0, text
+    combined = text_of((await alice.slash(channel, "leaderboard")).response.message)
+    assert combined.count("alice") == 1 and "Army Men" in combined, "one ranking per game, each member once"
     stats = await bob.slash(channel, "stats", member=alice)
     text = text_of(stats.response.message)
     assert "of 2" in text and "Recent games" in text and "rating" in text
