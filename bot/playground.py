@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 HOST = "127.0.0.1"  # nothing else, ever
 DEFAULT_PORT = 8765
 GUILD_ID = 1_300_000_000_000_000_000  # fixed, like every other id of the world (built in the same order)
-MEMBERS = ("You", "Alice", "Bob", "Carol")
+MEMBERS = ("Sam", "Alice", "Bob", "Carol")  # the first is the one a visitor starts as
 
 
 def welcome_text(game_id: str) -> str:
@@ -77,7 +77,7 @@ class Playground:
         with contextlib.suppress(AttributeError):  # cosmetic: SimCord calls every bot "TestBot"
             self.env.backend.bot_user.name = "Dice Table"
         users = {name: self.env.create_user(name.lower(), global_name=name) for name in MEMBERS}
-        guild = self.env.create_guild("Game Night", id=GUILD_ID, owner=users["You"])
+        guild = self.env.create_guild("Game Night", id=GUILD_ID, owner=users[MEMBERS[0]])
         self.channels = {game_id: guild.create_text_channel(game_id, topic=GAMES[game_id].title) for game_id in GAMES}
         self.members = {name: guild.add_member(user) for name, user in users.items()}
 
@@ -202,7 +202,7 @@ a{{color:#00a8fc;font-weight:600}} li{{margin:.5em 0}} code{{background:#2b2d31;
 <body><h1>🎲 Game Night</h1><p>The real bot, in a simulated Discord server on this computer only.
 Pick a channel:</p><ul>{items}</ul>
 <p>In a channel, type <code>/</code> in the message box for the commands. <b>Viewing as</b> (top of the page)
-switches between You, Alice, Bob and Carol; <b>Add computer</b> in a lobby seats a computer player.
+switches between Sam (you, to start with), Alice, Bob and Carol; <b>Add computer</b> in a lobby seats a computer player.
 Come back here (browser Back) to change channel: the preview shows one channel at a time.</p>
 <p>Stop the playground with Ctrl-C in its terminal; every move is saved as it is made.</p></body></html>"""
         return web.Response(text=page, content_type="text/html")

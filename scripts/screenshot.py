@@ -3,7 +3,7 @@
     python scripts/screenshot.py [PATH]        (default docs/playground.png)
 
 Starts the playground on a throwaway database with fixed dice, plays the opening as a SimCord member
-would (You opens a table, seats a computer player, starts and rolls), then has Debian's chromium
+would (Sam opens a table, seats a computer player, starts and rolls), then has Debian's chromium
 (`apt-get install chromium`), driven headless by pip playwright, photograph the page.
 Nothing leaves 127.0.0.1.
 """
@@ -28,7 +28,7 @@ READY = "() => Boolean(window.simcordPreview && window.simcordPreview.ready)"
 
 
 async def play_opening(playground: Playground) -> None:
-    you = playground.members["You"]
+    you = playground.members["Sam"]
     channel = playground.channels["armymen"]
     lobby = (await you.slash(channel, "armymen new", pace="live")).response.message
     await you.click(lobby, label="Add computer")

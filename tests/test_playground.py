@@ -78,19 +78,20 @@ async def test_switching_channels_keeps_the_address(playground):
 
 
 async def test_one_person_plays_alone_with_a_computer_player(playground):
-    you, channel = playground.members["You"], playground.channels["armymen"]
+    you, channel = playground.members["Sam"], playground.channels["armymen"]
     lobby = (await you.slash(channel, "armymen new")).response.message
     await you.click(lobby, label="Add computer")
     await you.click(lobby, label="Start")
     (table,) = await playground.bot.sessions.open_tables()
     assert table.status == "active" and table.seats[1].is_computer
+    assert table.seats[0].name == "Sam", "a real name: 'You rolls' and 'You's turn' read wrong"
 
 
 async def test_stop_closes_everything_and_a_restart_finds_the_table_again(tmp_path):
     database = tmp_path / "playground.sqlite3"
     first = Playground(database, port=0)
     await first.start()
-    you, channel = first.members["You"], first.channels["armymen"]
+    you, channel = first.members["Sam"], first.channels["armymen"]
     await you.slash(channel, "armymen new")
     ports = (first.port, urlsplit(first.preview.url).port)
     await first.stop()
@@ -107,7 +108,7 @@ async def test_stop_closes_everything_and_a_restart_finds_the_table_again(tmp_pa
         assert "/game status" in welcome.content
         (table,) = await again.bot.sessions.open_tables()
         assert table.channel_id == channel.id
-        shown = await again.members["You"].slash(again.channels["armymen"], "game status")
+        shown = await again.members["Sam"].slash(again.channels["armymen"], "game status")
         assert not shown.ephemeral and "Lobby" in shown.response.embeds[0].description
     finally:
         await again.stop()

@@ -74,13 +74,13 @@ async def test_open_join_as_another_member_start_and_see_the_table_update(page):
     await page.wait_for_function(READY)
     await table.get_by_role("button", name="Join", exact=True).click()
     await expect(table).to_contain_text("Alice")
-    await page.select_option("#viewer-picker", label="You")
+    await page.select_option("#viewer-picker", label="Sam")
     await page.wait_for_function(READY)
     await table.get_by_role("button", name="Start", exact=True).click()
 
     await table.get_by_role("button", name="Roll the dice").wait_for()  # the table message was edited in place
     text = await table.inner_text()
-    assert "Waiting for" in text and "Alice" in text and "You" in text
+    assert "Waiting for" in text and "Alice" in text and "Sam" in text
     assert await table.get_by_role("button", name="Join", exact=True).count() == 0
     (state,) = await playground.bot.sessions.open_tables()
     assert state.status == "active" and len(state.seats) == 2
