@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from db import Store
 
-from .errors import Refusal
+from .errors import Refusal, without_ruling_codes
 from .games.core import IllegalAction
 from .games.rng import Rng, SeededRng
 from .sessions import Sessions
@@ -114,7 +114,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     else:
         log.error("unexpected error in %s", interaction.command or interaction.data, exc_info=error)
         message = UNEXPECTED
-    await reply_ephemeral(interaction, message)
+    await reply_ephemeral(interaction, without_ruling_codes(message))
 
 
 async def reply_ephemeral(interaction: discord.Interaction, message: str) -> None:

@@ -6,6 +6,15 @@ reply at the edge; the state is never changed by a refused request.
 
 from __future__ import annotations
 
+import re
+
+RULING_CODES = re.compile(r"\s*\((?:[A-Z]+-R\d+[a-z]?(?:,\s*)?)+\)")
+
+
+def without_ruling_codes(text: str) -> str:
+    """Ruling ids belong in `/<game> rules` and the tests; a player being refused needs only the sentence."""
+    return RULING_CODES.sub("", text)
+
 
 class Refusal(Exception):
     default = "That can't be done right now."
@@ -55,6 +64,14 @@ class NotEnoughPlayers(Refusal):
 
 class NotYourTurn(Refusal):
     default = "It's not your turn."
+
+    @classmethod
+    def waiting_for(cls, names: list[str]) -> NotYourTurn:
+        """Say whose move the table waits on, so the player knows who to nudge."""
+        if not names:
+            return cls()
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return cls(f"It's not your turn: the table is waiting for {who}.")
 
 
 class StaleMove(Refusal):

@@ -179,7 +179,8 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
                 raise errors.StaleMove()
             if seat not in to_act and not game.is_legal(live.state, seat, action):
                 stale = expected_seq is not None and expected_seq < live.row.seq
-                raise errors.StaleMove() if stale else errors.NotYourTurn()
+                raise errors.StaleMove() if stale else errors.NotYourTurn.waiting_for(
+                    [live.seats[s].name for s in sorted(to_act)])
             moves: list[Move] = []
             async with self._changing(live) as tx:
                 await self._move(tx, live, seat, action, "player", moves)

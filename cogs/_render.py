@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot.errors import without_ruling_codes
 from bot.games import GAMES
 from bot.games.core import IllegalAction
 from bot.sessions import PACES, Table
@@ -34,8 +35,22 @@ def pace_text(seconds: int) -> str:
     return f"{_duration(seconds)} turns"
 
 
-def _option_text(value: Any) -> str:
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+def options_text(table: Table) -> str:
+    """The lobby's options in words: a switched-on option by what it does; switched-off ones not at all."""
+    parts = []
+    for name, value in table.options.items():
+        option = table.game.options.get(name)
+        if isinstance(value, bool):
+            if value:
+                parts.append(without_ruling_codes(option.description) if option else name)
+        else:
+            parts.append(f"{name} {value}")
+    return " · ".join(parts)
+
+
+def players_range(game: Any) -> str:
+    low, high = game.min_players, game.max_players
+    return f"{low} players" if low == high else f"{low}–{high} players"
 
 
 def _duration(seconds: int) -> str:
@@ -132,13 +147,15 @@ class Renderer:
         game = table.game
         seated = "\n".join(f"{i + 1}. {seat_name(table, i)}" + (" 👑" if s.user_id == table.host_id else "")
                            for i, s in enumerate(table.seats))
-        options = ", ".join(f"{k} {_option_text(v)}" for k, v in table.options.items())
+        options = options_text(table)
         if table.status == "lobby":
             embed.description = (
-                f"**Lobby** · {game.min_players}–{game.max_players} players · {pace_text(table.pace_seconds)}"
-                + (f"\nOptions: {options}" if options else "")
-                + f"\n\n{seated}\n\nPress **Join** to play. The host presses **Start**"
-                + (" (or **Add computer** for a computer opponent)." if game.min_players > 1 else ".")
+                f"**Lobby** · {players_range(game)} · {pace_text(table.pace_seconds)}"
+                + (f"\n{options}" if options else "")
+                + f"\n\n{seated}\n\n"
+                + ("The table is full: the host presses **Start**." if len(table.seats) >= game.max_players
+                   else "Press **Join** to play. The host presses **Start**"
+                   + (" (or **Add computer** for a computer opponent)." if game.min_players > 1 else "."))
                 + (f"\nThis lobby closes <t:{int(table.deadline_at)}:R> if the game has not started."
                    if table.deadline_at else "")
             )
@@ -170,8 +187,9 @@ class Renderer:
 
     def table_items(self, table: Table) -> list[discord.ui.Item]:
         if table.status == "lobby":
-            verbs = ["join", "leave", "addbot", "start"]
-            return [LobbyButton(table.id, verb) for verb in verbs]
+            full = len(table.seats) >= table.game.max_players
+            return [LobbyButton(table.id, verb, disabled=full and verb in ("join", "addbot"))
+                    for verb in ("join", "leave", "addbot", "start")]
         if table.status != "active":
             return []
         items = self.public_items(table)

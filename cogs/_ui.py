@@ -158,9 +158,10 @@ class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template
         "start": ("Start", discord.ButtonStyle.primary),
     }
 
-    def __init__(self, table_id: int, verb: str) -> None:
+    def __init__(self, table_id: int, verb: str, *, disabled: bool = False) -> None:
         label, style = self.VERBS.get(verb, ("?", discord.ButtonStyle.secondary))
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"l:{table_id}:{verb}"))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"l:{table_id}:{verb}",
+                                           disabled=disabled))
         self.table_id, self.verb = table_id, verb
 
     @classmethod

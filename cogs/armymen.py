@@ -21,6 +21,10 @@ def army_dice(faces: list[int]) -> str:
     return " ".join("🪖0" if f == 1 else f"{die(f)}{f}" for f in faces) if faces else "—"
 
 
+def dice_count(n: int) -> str:
+    return f"{n} die" if n == 1 else f"{n} dice"
+
+
 def soldiers(faces: list[int]) -> str:
     return f"{army_dice(faces)} = **{sum(points(f) for f in faces)}**" if faces else "—"
 
@@ -32,17 +36,23 @@ class ArmyMenRenderer(Renderer):
 
     def board(self, table: Table, view: dict[str, Any]) -> str:
         lines = []
-        heading = f"**Round {view['round_no']}**"
-        if view["campaign"]:
-            heading = f"**Game {view['game_no']} of {view['games_in_campaign']}** · " + heading
-        lines.append(heading + " · lowest total wins · a soldier (1) scores 0")
         turn = view["turn"]
+        if turn is None:  # over: the round counter already points past the last round played
+            played = len(view["rounds"])
+            heading = f"**Game over** after {played} round{'s' if played != 1 else ''}"
+            if view["campaign"]:
+                heading = f"**Campaign over** after {len(view['games'])} games"
+        else:
+            heading = f"**Round {view['round_no']}**"
+            if view["campaign"]:
+                heading = f"**Game {view['game_no']} of {view['games_in_campaign']}** · " + heading
+        lines.append(heading + " · lowest total wins · a soldier (1) scores 0")
         if turn is not None:
             if view["rolled"]:
                 lines.append(f"🎲 {seat_name(table, turn)} rolled: {army_dice(view['rolled'])}\n"
                              "Set aside **1 or 2** of these dice; the rest are rolled again.")
             else:
-                lines.append(f"🎲 {seat_name(table, turn)} rolls {view['to_roll']} dice next.")
+                lines.append(f"🎲 {seat_name(table, turn)} rolls {dice_count(view['to_roll'])} next.")
         for seat in (0, 1):
             kept = view["kept"][seat]
             if kept:
@@ -50,7 +60,7 @@ class ArmyMenRenderer(Renderer):
         return "\n".join(lines)
 
     def seat_status(self, table: Table, view: dict[str, Any], seat: int) -> str:
-        parts = [f"{view['dice'][seat]} dice", f"total **{view['totals'][seat]}**"]
+        parts = [dice_count(view["dice"][seat]), f"total **{view['totals'][seat]}**"]
         if view["campaign"] and view["games"]:
             parts.append(f"campaign {view['campaign_totals'][seat]}")
         return " · ".join(parts)
@@ -68,6 +78,8 @@ class ArmyMenRenderer(Renderer):
         return sorted(actions, key=lambda a: (0, ()) if isinstance(a, Roll) else (sum(map(points, a.faces)), a.faces))
 
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
+        if table.view(None)["rolled"]:  # e.g. after a timeout played the roll: the dice wait to be set aside
+            return "it's your turn to set aside 1 or 2 dice"
         return "it's your turn to roll"
 
 

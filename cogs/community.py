@@ -10,7 +10,7 @@ from bot.games import GAMES
 from bot.ratings import PROVISIONAL_GAMES, is_provisional, shown_rating
 from db import RatingRow
 
-from ._render import PLACE_MEDALS, RENDERERS
+from ._render import PLACE_MEDALS, RENDERERS, players_range
 from ._table import jump_url
 from ._ui import escape
 
@@ -121,7 +121,7 @@ class Community(commands.Cog):
             "Play dice-and-card games right here. Open a table in a channel, friends press **Join**, the host "
             "presses **Start**. Everything else is buttons on the table message."))
         embed.add_field(name="Games", inline=False, value="\n".join(
-            f"{game_title(g)} — `/{g} new` · `/{g} rules` · {game.min_players}–{game.max_players} players"
+            f"{game_title(g)} — `/{g} new` · `/{g} rules` · {players_range(game)}"
             for g, game in GAMES.items() if g in RENDERERS))
         embed.add_field(name="At a table", inline=False, value=(
             "`/game join` · `/game leave` · `/game start` · `/game addbot` / `removebot` (computer players)\n"

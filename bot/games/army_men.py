@@ -180,7 +180,8 @@ class ArmyMenDiceWar(CheckedGame):
         state = replace(
             state, turn=None, rolled=(), to_roll=0, games=state.games + (totals,),
             game_winners=state.game_winners + (winner,),
-            log=_log(state, f"Game {state.game_no} over: {totals[0]} to {totals[1]}, {result}."),
+            log=_log(state, f"{f'Game {state.game_no} over' if state.campaign else 'Game over'}: "
+                            f"{totals[0]} to {totals[1]}, {result}."),
         )
         if state.campaign and state.game_no < CAMPAIGN_GAMES:
             starter = 1 - state.first_starter  # AMD-R8

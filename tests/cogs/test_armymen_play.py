@@ -133,7 +133,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(world, dice):
     table = await open_two_player_table(env, channel, alice, bob, dice)
     message = message_by_id(channel, table.message_id)
     cases = [
-        (bob.click(message, label="Roll the dice"), "not your turn"),
+        (bob.click(message, label="Roll the dice"), "not your turn: the table is waiting for alice."),
         (carol.click(message, label="Roll the dice"), "not seated"),
         (carol.slash(channel, "armymen new"), "already open"),
         (carol.slash(channel, "game join"), "already started"),

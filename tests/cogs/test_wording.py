@@ -1,0 +1,64 @@
+"""What players read: the lobby, whose turn it is, refusals without ruling ids, Army Men's end screen."""
+
+from __future__ import annotations
+
+import re
+
+from .helpers import components, message_by_id, table_of, text_of
+from .test_armymen_play import open_two_player_table, play_out_with_buttons
+
+
+async def test_a_full_lobby_disables_join_and_says_so(world):
+    env, channel, alice, bob = world
+    lobby = (await alice.slash(channel, "armymen new")).response.message
+    text = text_of(lobby)
+    assert "2 players ·" in text and "2–2" not in text and "campaign off" not in text
+    await bob.click(lobby, label="Join")
+    lobby = message_by_id(channel, lobby.id)
+    buttons = {c.label: c.disabled for c in components(lobby)}
+    assert buttons == {"Join": True, "Leave": False, "Add computer": True, "Start": False}
+    assert "The table is full: the host presses **Start**." in text_of(lobby)
+
+
+async def test_a_switched_on_option_reads_as_what_it_does(world):
+    env, channel, alice, bob = world
+    lobby = (await alice.slash(channel, "armymen new", campaign=True)).response.message
+    text = text_of(lobby)
+    assert "Play a campaign of three games; the lowest sum wins." in text and "AMD-R" not in text
+
+
+async def test_refusals_name_whose_turn_it_is_and_cite_no_ruling(world, dice):
+    env, channel, alice, bob = world
+    await open_two_player_table(env, channel, alice, bob, dice)
+    refused = await bob.slash(channel, "armymen roll")
+    assert refused.ephemeral
+    assert refused.response.content == "It's not your turn: the table is waiting for alice."
+    dice.script(2, 3, 4, 5, 6)
+    await alice.slash(channel, "armymen roll")
+    refused = await alice.slash(channel, "armymen keep", dice="2 3 4")
+    assert refused.response.content == "Set aside 1 or 2 of the dice you just rolled."
+
+
+async def test_after_a_timed_out_roll_the_ping_asks_to_set_dice_aside(world, dice):
+    env, channel, alice, bob = world
+    await open_two_player_table(env, channel, alice, bob, dice, pace="live")
+    await env.advance_time(121)  # the timeout plays the roll; the dice now wait to be set aside
+    table = table_of(env, channel)
+    assert table.view(None)["rolled"]
+    pings = [m.content for m in channel.history() if "it's your turn" in m.content]
+    assert pings[-1].startswith(f"<@{alice.id}>, it's your turn to set aside 1 or 2 dice"), pings
+
+
+async def test_army_men_end_screen_names_the_last_round_played(world, dice):
+    env, channel, alice, bob = world
+    await open_two_player_table(env, channel, alice, bob, dice)
+    await play_out_with_buttons(env, channel, [alice, bob])
+    final = text_of(last_table_message(channel))
+    played = int(re.search(r"\*\*Game over\*\* after (\d+) rounds", final)[1])
+    assert f"Round {played}:" in final and f"Round {played + 1}" not in final, final
+    assert "Game over: " in final and "Game 1 over" not in final, "no campaign, no game number"
+    assert not re.search(r"\b1 dice\b", final)
+
+
+def last_table_message(channel):
+    return [m for m in channel.history() if m.embeds and "· table" in (m.embeds[0].title or "")][-1]
