@@ -54,7 +54,7 @@ def _roll_line(match: re.Match[str]) -> str:
 def pretty_log(line: str) -> str:
     """The engine logs rolls by figure name; show them as the figure symbols."""
     names = "|".join(FIGURES)
-    return re.sub(rf"(rolled (?:\d+: )?)((?:(?:{names}) ?)+)\.$", _roll_line, line)
+    return re.sub(rf"(rolled (?:\d+ dic?e, now )?)((?:(?:{names}) ?)+)\.$", _roll_line, line)
 
 
 def raw_name(table: Table, seat: int) -> str:
@@ -163,11 +163,14 @@ class DoodleRenderer(Renderer):
         embed = super().embed(table)
         if table.state is None:
             return embed
-        lines = [pretty_log(fill_names(table, line)) for line in table.view(None).get("log", [])]
+        lines = [self.log_line(table, line) for line in table.view(None).get("log", [])]
         for i, field in enumerate(embed.fields):
             if field.name == "Recent":
                 embed.set_field_at(i, name="Recent", value="\n".join(lines[-LOG_LINES_SHOWN:])[:1024], inline=False)
         return embed
+
+    def log_line(self, table: Table, line: str) -> str:
+        return pretty_log(fill_names(table, line))
 
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         return "it's your Doodle Dice turn: Draw & roll (or declare a steal first)"

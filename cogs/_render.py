@@ -101,6 +101,10 @@ class Renderer:
         """The action a menu of this game's own `kind` stands for (see ActionSelect)."""
         raise IllegalAction("That menu is not known.")
 
+    def log_line(self, table: Table, line: str) -> str:
+        """One engine log line as players read it."""
+        return fill_names(table, line)
+
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         return "it's your turn" if len(seats) == 1 else "your move"
 
@@ -137,7 +141,7 @@ class Renderer:
             body += "\n\n" + self.result_text(table)
         embed.description = body[:4000]
         embed.add_field(name="Players", value=self.players_text(table, view)[:1024], inline=False)
-        lines = [fill_names(table, line) for line in view.get("log", [])[-LOG_LINES_SHOWN:]]
+        lines = [self.log_line(table, line) for line in view.get("log", [])[-LOG_LINES_SHOWN:]]
         if lines:
             embed.add_field(name="Recent", value="\n".join(lines)[:1024], inline=False)
         embed.set_footer(text=f"Move {table.seq} · {pace_text(table.pace_seconds)}")

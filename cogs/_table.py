@@ -100,8 +100,18 @@ class Publisher:
     # --- moves --------------------------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, table: Table, action: Any, seq: int | None) -> None:
         """A move from a button (seq = the move it was offered at) or a typed command (seq None)."""
+        before = table
         table = await self.sessions.act(table.id, interaction.user.id, action, seq)
-        await self.show(table, interaction=interaction)
+        await self.show(table, interaction=interaction, happened=self.what_happened(before, table))
+
+    def what_happened(self, before: Table, after: Table) -> str | None:
+        """The log lines a move added (the move and whatever followed it), as players read them."""
+        old = list(before.view(None).get("log", [])) if before.state is not None else []
+        new = list(after.view(None).get("log", [])) if after.state is not None else []
+        # Logs keep only their last lines: the new ones follow the longest overlap with the old tail.
+        overlap = next((k for k in range(min(len(old), len(new)), 0, -1) if old[-k:] == new[:k]), 0)
+        renderer = self.renderer(after)
+        return " ".join(renderer.log_line(after, line) for line in new[overlap:])[:1500] or None
 
     async def play_typed(self, interaction: discord.Interaction, game_id: str, action: Any) -> None:
         """A move typed as a slash command, for the table in this channel."""
@@ -124,7 +134,7 @@ class Publisher:
 
     # --- showing a change ---------------------------------------------------------------------
     async def show(self, table: Table, *, interaction: discord.Interaction | None = None,
-                   announce: str | None = None) -> None:
+                   announce: str | None = None, happened: str | None = None) -> None:
         """Show a committed change: answer the member (publicly with `announce`), edit the table message,
         ping whoever must act now, update DMs and announce a result. Each step is attempted on its own."""
         actor = table.seat_of(interaction.user.id) if interaction else None
@@ -138,7 +148,8 @@ class Publisher:
             table_shown = await attempt("editing the table message", self.edit_table_message(table))
         if interaction is not None and not on_table:
             answered = await attempt("answering the member",
-                                     self._answer(interaction, table, actor, clicked, announce, table_shown))
+                                     self._answer(interaction, table, actor, clicked, announce, table_shown,
+                                                  happened))
         if interaction is not None and not answered:
             await attempt("telling the member it was saved", _tell_saved(interaction))
         await attempt("pinging", self.ping(table, exclude=actor))
@@ -155,14 +166,16 @@ class Publisher:
         return {"embed": renderer.embed(table), "view": renderer.table_view(table)}
 
     async def _answer(self, interaction: discord.Interaction, table: Table, actor: int | None,
-                      clicked: int | None, announce: str | None, table_shown: bool) -> None:
+                      clicked: int | None, announce: str | None, table_shown: bool,
+                      happened: str | None = None) -> None:
         """The answer when the table message itself was not what was clicked: a public line, a typed
         command's confirmation, a DM or an ephemeral hand edited in place, or an old table message retired."""
         if announce is not None:
             await interaction.response.send_message(announce)
             return
         if clicked is None:
-            text = f"✅ Done. [Open the table]({jump_url(table)})" if table_shown else SAVED
+            done = f"✅ {happened}" if happened else "✅ Done."
+            text = f"{done}\n[Open the table]({jump_url(table)})" if table_shown else f"{done}\n{SAVED}"
             await interaction.response.send_message(text, ephemeral=True)
             return
         in_dm = actor is not None and table.seats[actor].dm_message_id == clicked

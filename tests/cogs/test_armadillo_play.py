@@ -148,7 +148,7 @@ async def test_refusals_are_clear_and_change_nothing(world, dice):
         assert result.ephemeral and expected in result.response.content, result.response.content
         assert table_of(env, channel).seq == rolled.seq
     result = await bob.slash(channel, "armadillo respond")  # no card: take a token
-    assert result.ephemeral and result.response.content.startswith("✅ Done.")
+    assert result.ephemeral and result.response.content.startswith("✅ ")
     assert table_of(env, channel).state.answers[1] is not None
     rules = await carol.slash(channel, "armadillo rules")
     assert rules.ephemeral and "ARM-R9" not in text_of(rules.response.message) and "R9" in text_of(

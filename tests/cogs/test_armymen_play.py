@@ -69,7 +69,7 @@ async def test_a_whole_campaign_with_slash_commands(world, dice, tmp_path):
         else:
             lowest = sorted(view["rolled"], key=lambda f: 0 if f == 1 else f)[0]
             result = await member.slash(channel, "armymen keep", dice=str(lowest))
-        assert result.ephemeral and result.response.content.startswith("✅ Done.")
+        assert result.ephemeral and result.response.content.startswith("✅ ")
     with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
         games = db.execute("SELECT game, COUNT(*) FROM results GROUP BY game").fetchall()
         (state_game,) = db.execute("SELECT status FROM sessions").fetchone()
@@ -255,4 +255,4 @@ async def test_the_host_adds_and_removes_computer_players_in_the_lobby(world):
     await alice.slash(channel, "game removebot")
     assert [s.name for s in table_of(env, channel).seats] == ["alice"]
     joined = await bob.slash(channel, "game join")
-    assert joined.response.content.startswith("✅ Done.") and len(table_of(env, channel).seats) == 2
+    assert joined.response.content.startswith("✅ ") and len(table_of(env, channel).seats) == 2

@@ -61,7 +61,7 @@ async def play_out(env, channel, members, max_moves=1500) -> list[str]:
             assert "choose who rolls first" in text_of(public) and labels(public)[:2] == names
             assert [c.label for c in components(dm_of(member_at(table, members, second)))] == names
             result = await member_at(table, members, second).slash(channel, "dardz lead", member=member)
-            assert result.ephemeral and result.response.content.startswith("✅ Done.")
+            assert result.ephemeral and result.response.content.startswith("✅ ")
             assert f"**{table.seats[first].name}** rolls first." in text_of(table_message(env, channel))
             done.append("lead")
             continue
@@ -166,7 +166,7 @@ async def test_action_cards_play_order_and_jackpot_guess(world, dice):
     assert "choose which to play first" in text_of(message)
     assert labels(message) == ["Play 💀 Skull (−5)", "Play 🎰 Jackpot (+5)", "My hand"]
     result = await alice.slash(channel, "dardz play", card="JACKPOT")
-    assert result.ephemeral and result.response.content.startswith("✅ Done.")
+    assert result.ephemeral and result.response.content.startswith("✅ ")
     message = table_message(env, channel)
     assert labels(message) == [f"Guess {n}" for n in range(1, 7)] + ["My hand"]
     dm = dm_of(alice)
@@ -215,7 +215,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(world, dice):
         assert expected.lower() in result.response.content.lower(), result.response.content
         assert table_of(env, channel).seq == table.seq and table_of(env, channel).state == table.state
     result = await alice.slash(channel, "dardz pick", number=0)
-    assert result.ephemeral and result.response.content.startswith("✅ Done.")
+    assert result.ephemeral and result.response.content.startswith("✅ ")
     assert "**alice** picks nothing." in text_of(table_message(env, channel))
 
 

@@ -144,7 +144,8 @@ async def test_re_rolls_with_the_menu_and_roll_commands(world, dice):
     await open_table(env, channel, alice, bob, dice, ordered=True, computer=False)
     dice.script(*[DASH] * 6)  # six dashes: nothing in the Gallery matches
     result = await alice.slash(channel, "doodle roll")  # before the draw: draw and roll
-    assert result.ephemeral and result.response.content.startswith("✅ Done.")
+    assert result.ephemeral and result.response.content.startswith("✅ ")
+    assert "**alice** rolled ➖ ➖ ➖ ➖ ➖ ➖." in result.response.content, "the answer says what happened"
     message = table_message(env, channel)
     menu = next(c for c in components(message) if (c.custom_id or "").endswith(":reroll"))
     assert [o.label for o in menu.options] == [f"Die {i}: ➖ dash" for i in range(1, 7)]
@@ -156,7 +157,7 @@ async def test_re_rolls_with_the_menu_and_roll_commands(world, dice):
     assert view["dice"] == ["face", "dash", "dot", "dash", "dash", "dash"] and view["rolls_left"] == 1
     message = table_message(env, channel)
     assert "Claim Smiley" in labels(message), "a face now matches Smiley (orange)"
-    assert "re-rolled 2: 🙂 ➖ ⚫ ➖ ➖ ➖" in text_of(message)
+    assert "re-rolled 2 dice, now 🙂 ➖ ⚫ ➖ ➖ ➖" in text_of(message)
     dice.script(*[SQUIGGLE] * 6)
     result = await alice.slash(channel, "doodle roll")  # after the draw: re-roll all six
     assert result.ephemeral

@@ -62,3 +62,16 @@ async def test_army_men_end_screen_names_the_last_round_played(world, dice):
 
 def last_table_message(channel):
     return [m for m in channel.history() if m.embeds and "· table" in (m.embeds[0].title or "")][-1]
+
+
+async def test_a_typed_move_says_what_happened(world, dice):
+    env, channel, alice, bob = world
+    await open_two_player_table(env, channel, alice, bob, dice)
+    dice.script(2, 3, 4, 5, 6)
+    rolled = await alice.slash(channel, "armymen roll")
+    assert rolled.ephemeral
+    first, link = rolled.response.content.split("\n")
+    assert re.fullmatch(r"✅ \*\*alice\*\* rolled [2-6 ]+\.", first) and link.startswith("[Open the table]")
+    dice.script(1, 1, 1)
+    kept = await alice.slash(channel, "armymen keep", dice="2 3")
+    assert kept.response.content.startswith("✅ **alice** set aside 2 3 and rolled 1 1 1.\n")

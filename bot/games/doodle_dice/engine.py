@@ -277,8 +277,9 @@ class DoodleDice(CheckedGame):
             dice = list(state.dice)
             for i in action.dice:
                 dice[i] = FIGURES[rng.randint(1, 6) - 1]
+            count = f"{len(action.dice)} {'die' if len(action.dice) == 1 else 'dice'}"
             state = replace(state, dice=tuple(dice), rolls_left=state.rolls_left - 1,
-                            log=_log(state, f"{{s{seat}}} re-rolled {len(action.dice)}: {' '.join(dice)}."))
+                            log=_log(state, f"{{s{seat}}} re-rolled {count}, now {' '.join(dice)}."))
             return self._maybe_fail(state, seat)
         if isinstance(action, Free):
             card = unused(state, seat, FREE_ROLL)[0]
