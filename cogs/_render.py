@@ -133,12 +133,13 @@ class Renderer:
         if table.state is None:  # a lobby, or a table closed before the game started
             return self._lobby(table, embed)
         view = table.view(None)
-        body = self.board(table, view)
+        # An ended game's board would still ask for the last turn's move: show only that it closed.
+        body = "" if table.status == "ended" else self.board(table, view)
         if table.status == "active" and table.deadline_at:
             waiting = ", ".join(seat_name(table, s) for s in sorted(table.to_act))
             body += f"\n\n⏳ Waiting for {waiting} · due <t:{int(table.deadline_at)}:R>"
         elif table.status in ("finished", "ended"):
-            body += "\n\n" + self.result_text(table)
+            body = (body + "\n\n" + self.result_text(table)).strip()
         embed.description = body[:4000]
         embed.add_field(name="Players", value=self.players_text(table, view)[:1024], inline=False)
         lines = [self.log_line(table, line) for line in view.get("log", [])[-LOG_LINES_SHOWN:]]

@@ -32,6 +32,10 @@ def jump_url(table: Table, message_id: int | None = None) -> str:
     return f"https://discord.com/channels/{guild}/{table.channel_id}/{message_id or table.message_id}"
 
 
+def is_admin(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions and interaction.permissions.manage_guild)
+
+
 def pace_seconds(pace: str, minutes: int | None) -> int:
     return minutes * 60 if minutes else PACES[pace]
 
@@ -103,6 +107,12 @@ class Publisher:
         before = table
         table = await self.sessions.act(table.id, interaction.user.id, action, seq)
         await self.show(table, interaction=interaction, happened=self.what_happened(before, table))
+
+    async def end_table(self, interaction: discord.Interaction, table: Table) -> None:
+        """End a table for everyone (unrated); the table and DMs lose their buttons."""
+        table = await self.sessions.end(table.channel_id, interaction.user.id, is_admin=is_admin(interaction))
+        note = f"🛑 {escape(interaction.user.display_name)} ended the {table.game.title} table. It is not rated."
+        await self.show(table, interaction=interaction, announce=note)
 
     def what_happened(self, before: Table, after: Table) -> str | None:
         """The log lines a move added (the move and whatever followed it), as players read them."""

@@ -190,4 +190,25 @@ class HandButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=
         await desk.show_hand(interaction, table)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, LobbyButton, HandButton)
+class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r"end:(?P<table>\d+):(?P<verb>yes|no)"):
+    """/game end's confirmation: End the table, or Keep playing."""
+
+    def __init__(self, table_id: int, verb: str) -> None:
+        label, style = ("End the table", discord.ButtonStyle.danger) if verb == "yes" else \
+            ("Keep playing", discord.ButtonStyle.secondary)
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"end:{table_id}:{verb}"))
+        self.table_id, self.verb = table_id, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> EndButton:
+        return cls(int(match["table"]), match["verb"])
+
+    async def run(self, interaction: discord.Interaction, desk: Publisher, table: Table) -> None:
+        if self.verb == "yes":
+            await desk.end_table(interaction, table)
+        else:
+            await interaction.response.edit_message(content="The game goes on.", view=None)
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, LobbyButton, HandButton, EndButton)

@@ -6,10 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NoTable
+from bot.errors import NoTable, NotHost
 
-from ._table import Publisher
-from ._ui import DYNAMIC_ITEMS, escape
+from ._table import Publisher, is_admin
+from ._ui import DYNAMIC_ITEMS, EndButton, escape
 
 
 class Game(commands.GroupCog, group_name="game", group_description="Join, start and manage this channel's table"):
@@ -72,9 +72,18 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
 
     @app_commands.command(description="Host or Manage Server: end this table (not rated)")
     async def end(self, interaction: discord.Interaction) -> None:
-        table = await self.sessions.end(interaction.channel_id, interaction.user.id, is_admin=_is_admin(interaction))
-        note = f"🛑 {escape(interaction.user.display_name)} ended the {table.game.title} table. It is not rated."
-        await self.publisher.show(table, interaction=interaction, announce=note)  # the table and DMs lose buttons
+        table = self.sessions.get(interaction.channel_id)
+        if table.status != "active":  # a lobby loses nothing: it ends at once
+            await self.publisher.end_table(interaction, table)
+            return
+        if interaction.user.id != table.host_id and not is_admin(interaction):
+            raise NotHost("Only the host or a member with Manage Server can end this table.")
+        view = discord.ui.View(timeout=None)
+        view.add_item(EndButton(table.id, "yes"))
+        view.add_item(EndButton(table.id, "no"))
+        await interaction.response.send_message(
+            f"End this {table.game.title} game for everyone? It will not be rated and cannot be resumed.",
+            view=view, ephemeral=True)
 
     @app_commands.command(description="Host or Manage Server: remove a player (in a running game the computer "
                                       "takes the seat)")
@@ -82,15 +91,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         host = (await self.sessions.get(interaction.channel_id)).host_id
         table = await self.sessions.kick(interaction.channel_id, interaction.user.id, member.id,
-                                         is_admin=_is_admin(interaction))
+                                         is_admin=is_admin(interaction))
         note = f"{escape(member.display_name)} was removed from the table."
         if table.status == "active":
             note += " The computer plays their seat from here."
         await self.publisher.show(table, interaction=interaction, announce=note + _new_host(table, host))
-
-
-def _is_admin(interaction: discord.Interaction) -> bool:
-    return bool(interaction.permissions and interaction.permissions.manage_guild)
 
 
 def _new_host(table, previous_host_id: int) -> str:

@@ -43,3 +43,10 @@ def text_of(message: discord.Message) -> str:
         parts += [embed.title or "", embed.description or "", (embed.footer.text or "") if embed.footer else ""]
         parts += [f"{f.name}\n{f.value}" for f in embed.fields]
     return "\n".join(parts)
+
+
+async def end_game(member, channel):
+    """/game end on a running game asks first; press End the table. Returns the click's result."""
+    asked = await member.slash(channel, "game end")
+    assert asked.ephemeral and asked.response.content.startswith("End this"), asked.response.content
+    return await member.click(asked.response.message, label="End the table")

@@ -12,7 +12,7 @@ import pytest
 from bot.app import UNEXPECTED
 from bot.sessions import MAX_HOSTED_TABLES
 
-from .helpers import components, labels, message_by_id, move_ids, table_of, text_of
+from .helpers import components, end_game, labels, message_by_id, move_ids, table_of, text_of
 
 GAMES = ["armymen", "armadillo", "doodle", "dardz"]
 
@@ -126,8 +126,9 @@ async def test_start_with_closed_dms_and_a_failed_notice(server, dice):
 async def test_ending_a_game_whose_reply_fails(server, dice):
     env, _, channel, alice, bob, _ = server
     table = await two_seat_armymen(env, channel, alice, bob, dice)
+    asked = await alice.slash(channel, "game end")
     env.inject_error("POST", "/interactions/*/callback", times=1)
-    ended = await alice.slash(channel, "game end")
+    ended = await alice.click(asked.response.message, label="End the table")
     never_unchanged(ended)
     assert (await stored(env, table.id)).status == "ended"
     final = message_by_id(channel, table.message_id)
@@ -186,9 +187,10 @@ async def test_a_click_on_a_closed_tables_message_shows_its_final_state(server, 
     env, _, channel, alice, bob, _ = server
     table = await two_seat_armymen(env, channel, alice, bob, dice)
     message = message_by_id(channel, table.message_id)
+    asked = await alice.slash(channel, "game end")
     env.inject_error("PATCH", f"/channels/{channel.id}/messages/{table.message_id}", times=None)
     env.inject_error("POST", "/interactions/*/callback", times=1)
-    await alice.slash(channel, "game end")
+    await alice.click(asked.response.message, label="End the table")
     env.backend.faults.clear()
     assert move_ids(message_by_id(channel, table.message_id)), "the end's edit failed"
     clicked = await bob.click(message_by_id(channel, table.message_id), custom_id=move_ids(message)[0])
@@ -222,7 +224,7 @@ async def test_the_host_leaving_a_running_game_passes_the_host_role_on(server, d
     assert table_of(env, channel).host_id == bob.id
     kicked = await bob.slash(channel, "game kick", member=carol)
     assert not kicked.ephemeral
-    ended = await bob.slash(channel, "game end")
+    ended = await end_game(bob, channel)
     assert not ended.ephemeral and table_of(env, channel) is None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
-from .helpers import message_by_id, move_ids, sessions, table_of, text_of
+from .helpers import end_game, message_by_id, move_ids, sessions, table_of, text_of
 
 
 async def open_two_player_table(env, channel, alice, bob, dice, *, starter=0, **options):
@@ -220,7 +220,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_the_computer(world, dice
 async def test_the_host_ends_a_table_unrated(world, dice, tmp_path):
     env, channel, alice, bob = world
     table = await open_two_player_table(env, channel, alice, bob, dice)
-    result = await alice.slash(channel, "game end")
+    result = await end_game(alice, channel)
     assert not result.ephemeral and "not rated" in result.response.content
     assert table_of(env, channel) is None
     assert "Not rated" in text_of(message_by_id(channel, table.message_id))
@@ -228,6 +228,22 @@ async def test_the_host_ends_a_table_unrated(world, dice, tmp_path):
         assert db.execute("SELECT COUNT(*) FROM results").fetchone() == (0,)
     again = await bob.slash(channel, "armymen new")  # the channel is free again
     assert not again.ephemeral
+
+
+async def test_ending_a_running_game_asks_first(world, dice):
+    env, channel, alice, bob = world
+    table = await open_two_player_table(env, channel, alice, bob, dice)
+    refused = await bob.slash(channel, "game end")
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    asked = await alice.slash(channel, "game end")
+    assert asked.ephemeral and [c.label for c in asked.response.message.components[0].children] == [
+        "End the table", "Keep playing"]
+    kept = await alice.click(asked.response.message, label="Keep playing")
+    assert kept.response.content == "The game goes on." and table_of(env, channel).seq == table.seq
+    ended = await end_game(alice, channel)
+    assert "ended the Army Men Dice War table" in ended.response.content and table_of(env, channel) is None
+    final = text_of(message_by_id(channel, table.message_id))
+    assert "Table closed" in final and "Set aside" not in final and "rolls" not in final.split("Players")[0]
 
 
 async def test_a_discord_outage_after_a_move_loses_nothing(world, dice):
