@@ -11,6 +11,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Awaitable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -24,6 +25,8 @@ from ._ui import escape, mention, seat_name
 log = logging.getLogger(__name__)
 
 SAVED = "✅ Saved — but Discord did not let me update the table. `/game status` shows it again."
+MOVED_DOWN = {"content": "This table moved further down ⤵", "embed": None, "view": None}
+BURIED_AFTER = 3  # messages below the table before a change posts it again at the bottom
 DM_CLOSED = 0  # dm_channel_id stored when a member's DMs are closed (error 50007)
 
 
@@ -44,6 +47,7 @@ class Publisher:
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
         self._dm_shown: dict[tuple[int, int], str] = {}  # (table, seat) -> fingerprint of the DM last sent
+        self._below: dict[int, int] = {}  # table -> messages seen below its message (since the bot started)
 
     @property
     def sessions(self) -> Sessions:
@@ -151,7 +155,11 @@ class Publisher:
         clicked = getattr(interaction.message, "id", None) if interaction else None
         on_table = interaction is not None and announce is None and clicked is not None and clicked == table.message_id
         answered = table_shown = False
-        if on_table:
+        if self.is_buried(table) and await attempt("moving the buried table down",
+                                                   self._move_down(table, interaction if on_table else None)):
+            table = replace(table, message_id=self.sessions.get(table.channel_id).message_id)
+            answered, table_shown = on_table, True
+        elif on_table:
             answered = table_shown = await attempt("editing the table through the click",
                                                    self._edit_clicked(interaction, table))
         if not table_shown:
@@ -195,7 +203,7 @@ class Publisher:
             if in_dm:
                 self._dm_shown[(table.id, actor)] = _fingerprint(embed, view)
         else:  # an old table message (re-posted since): retire it
-            await interaction.response.edit_message(content="This table moved further down ⤵", embed=None, view=None)
+            await interaction.response.edit_message(**MOVED_DOWN)
 
     def private_payload(self, table: Table, seat: int) -> tuple[discord.Embed, discord.ui.View]:
         embed, view = self.renderer(table).private_view(table, seat)
@@ -214,6 +222,30 @@ class Publisher:
         message = await channel.send(**self.table_payload(table))
         await self.sessions.set_message(table.id, message.id)
 
+    def note_message(self, message: discord.Message) -> None:
+        """Count what is posted below a table's message (pings included): past a few, the table moves down."""
+        try:
+            table = self.sessions.get(message.channel.id)
+        except Refusal:
+            return
+        if table.message_id and message.id > table.message_id:
+            self._below[table.id] = self._below.get(table.id, 0) + 1
+
+    def is_buried(self, table: Table) -> bool:
+        return table.status == "active" and self._below.get(table.id, 0) > BURIED_AFTER
+
+    async def _move_down(self, table: Table, click: discord.Interaction | None) -> None:
+        """Post the table anew at the bottom; the old message is retired (through the click, if it was clicked)."""
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        message = await channel.send(**self.table_payload(table))
+        await self.sessions.set_message(table.id, message.id)
+        self._below[table.id] = 0
+        if click is not None:
+            await attempt("retiring the old table message", click.response.edit_message(**MOVED_DOWN))
+        elif table.message_id:
+            await attempt("retiring the old table message",
+                          channel.get_partial_message(table.message_id).edit(**MOVED_DOWN))
+
     async def repost(self, interaction: discord.Interaction, table: Table) -> None:
         """/game status: the table message again, at the bottom of the channel; the old one is retired.
         With no open table here it shows the channel's last closed table, so a final state whose edit
@@ -222,8 +254,7 @@ class Publisher:
         await self._post_as_answer(interaction, table)
         if old:
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            retired = {"content": "This table moved further down ⤵", "embed": None, "view": None}
-            await attempt("retiring the old table message", channel.get_partial_message(old).edit(**retired))
+            await attempt("retiring the old table message", channel.get_partial_message(old).edit(**MOVED_DOWN))
 
     async def show_closed(self, interaction: discord.Interaction, table_id: int) -> bool:
         """A click on a closed table's message: show its final state in place, without buttons."""

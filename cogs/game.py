@@ -20,6 +20,10 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
 
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        self.publisher.note_message(message)
+
     @property
     def sessions(self):
         return self.publisher.sessions

@@ -50,3 +50,8 @@ async def end_game(member, channel):
     asked = await member.slash(channel, "game end")
     assert asked.ephemeral and asked.response.content.startswith("End this"), asked.response.content
     return await member.click(asked.response.message, label="End the table")
+
+
+def last_table_message(channel) -> discord.Message:
+    """The table message as it stands: a buried table is posted again at the bottom (the old one retired)."""
+    return [m for m in channel.history() if m.embeds and "· table" in (m.embeds[0].title or "")][-1]

@@ -6,7 +6,7 @@ from bot.games.armadillo import Roll
 from bot.games.core import encode_action
 from cogs.armadillo import hand_text
 
-from .helpers import components, labels, message_by_id, move_ids, sessions, table_of, text_of
+from .helpers import components, labels, last_table_message, message_by_id, move_ids, sessions, table_of, text_of
 
 # seat 0 alice, seat 1 bob, seat 2 the computer: distinctive hands (evens, odds, and a mix)
 ALICE = [2, 4, 6, 8, 10, 12, 14, 16, 18, 20]
@@ -220,7 +220,6 @@ async def test_a_whole_game_against_two_computers(world, dice):
     await alice.click(lobby, label="Add computer")
     dice.script(0)
     await alice.click(lobby, label="Start")
-    message_id = table_of(env, channel).message_id
     for _ in range(300):
         table = table_of(env, channel)
         if table is None:
@@ -235,7 +234,7 @@ async def test_a_whole_game_against_two_computers(world, dice):
         assert not result.ephemeral, result.response.content
     else:
         raise AssertionError("the game did not end")
-    final = text_of(message_by_id(channel, message_id))
+    final = text_of(last_table_message(channel))
     assert "wins!" in final or "win!" in final
     assert "Round 3 of 3" in final and "pts (" in final, "round scores are public"
     assert "wins!" in channel.last_message.content or "win!" in channel.last_message.content

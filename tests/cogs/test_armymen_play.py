@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
-from .helpers import end_game, message_by_id, move_ids, sessions, table_of, text_of
+from .helpers import end_game, last_table_message, message_by_id, move_ids, sessions, table_of, text_of
 
 
 async def open_two_player_table(env, channel, alice, bob, dice, *, starter=0, **options):
@@ -45,7 +45,7 @@ async def test_two_members_play_a_whole_game_with_buttons(world, dice):
     first = message_by_id(channel, table.message_id)
     assert "Roll the dice" in [c.label for row in first.components for c in row.children]
     await play_out_with_buttons(env, channel, [alice, bob])
-    final = message_by_id(channel, table.message_id)
+    final = last_table_message(channel)
     assert "wins!" in text_of(final) or "draw" in text_of(final)
     assert not move_ids(final), "a finished table offers no moves"
     announcement = channel.last_message
@@ -242,7 +242,7 @@ async def test_ending_a_running_game_asks_first(world, dice):
     assert kept.response.content == "The game goes on." and table_of(env, channel).seq == table.seq
     ended = await end_game(alice, channel)
     assert "ended the Army Men Dice War table" in ended.response.content and table_of(env, channel) is None
-    final = text_of(message_by_id(channel, table.message_id))
+    final = text_of(last_table_message(channel))
     assert "Table closed" in final and "Set aside" not in final and "rolls" not in final.split("Players")[0]
 
 

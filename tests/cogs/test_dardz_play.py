@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from .helpers import components, labels, message_by_id, move_ids, sessions, table_of, text_of
+from .helpers import components, labels, last_table_message, message_by_id, move_ids, sessions, table_of, text_of
 
 PRIVATE = "Your points pile"  # the private line of the DM / My hand view (DZ-R13)
 
@@ -87,7 +87,7 @@ async def test_two_members_and_a_computer_play_a_whole_game(world, dice):
     assert "Who rolls first" in start and "first to **50**" in start and "Computer 1" in start
     moves = await play_out(env, channel, [alice, bob])
     assert len(moves) > 20 and "🎲 Bonus Roll" in moves
-    final = message_by_id(channel, table.message_id)
+    final = last_table_message(channel)
     assert "wins the game with" in text_of(final) and "wins!" in text_of(final)
     assert not move_ids(final)
     assert "wins!" in channel.last_message.content
@@ -111,7 +111,7 @@ async def test_team_dardz_two_members_and_two_computers(world, dice):
     assert "Team DARDZ: 🔴 **alice** & **bob**" in text and "first to **100** (team score)" in text
     moves = await play_out(env, channel, [alice, bob])
     assert "lead" in moves, "the members' team won a round and chose its first roller"
-    final = text_of(message_by_id(channel, table.message_id))
+    final = text_of(last_table_message(channel))
     assert "win the game with" in final
     for message in channel.history():
         assert PRIVATE not in text_of(message)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.games.doodle_dice.cards import CARDS, FIGURES, serving
 from bot.games.doodle_dice.chance import card_chance
 
-from .helpers import components, labels, message_by_id, sessions, table_of, text_of
+from .helpers import components, labels, last_table_message, message_by_id, sessions, table_of, text_of
 
 # Die faces as `randint(1, 6)` gives them (FIGURES order).
 ARCH, DASH, DOT, FACE, SLANT, SQUIGGLE = range(1, 7)
@@ -93,7 +93,6 @@ async def test_two_members_and_a_computer_play_a_whole_game(world, dice):
     # alice's first draw brings a Free Roll and a Block A Turn; the rest of the deck is in list order.
     await open_table(env, channel, alice, bob, dice, ordered=True, top=("FR1", "BT1"))
     members = [alice, bob]
-    message_id = table_of(env, channel).message_id
     used: list[str] = []
     for _ in range(600):
         table = table_of(env, channel)
@@ -110,7 +109,7 @@ async def test_two_members_and_a_computer_play_a_whole_game(world, dice):
     else:
         raise AssertionError("the game did not end")
     assert {"block", "steal", "reroll", "free"} <= set(used)
-    final = message_by_id(channel, message_id)
+    final = last_table_message(channel)
     text = text_of(final)
     assert "win!" in text or "wins!" in text
     assert not [c for c in components(final) if (c.custom_id or "").startswith(("a:", "s:", "db:"))]

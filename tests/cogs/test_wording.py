@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .helpers import components, message_by_id, table_of, text_of
+from .helpers import components, last_table_message, message_by_id, table_of, text_of
 from .test_armymen_play import open_two_player_table, play_out_with_buttons
 
 
@@ -60,10 +60,6 @@ async def test_army_men_end_screen_names_the_last_round_played(world, dice):
     assert not re.search(r"\b1 dice\b", final)
 
 
-def last_table_message(channel):
-    return [m for m in channel.history() if m.embeds and "· table" in (m.embeds[0].title or "")][-1]
-
-
 async def test_a_typed_move_says_what_happened(world, dice):
     env, channel, alice, bob = world
     await open_two_player_table(env, channel, alice, bob, dice)
@@ -75,3 +71,34 @@ async def test_a_typed_move_says_what_happened(world, dice):
     dice.script(1, 1, 1)
     kept = await alice.slash(channel, "armymen keep", dice="2 3")
     assert kept.response.content.startswith("✅ **alice** set aside 2 3 and rolled 1 1 1.\n")
+
+
+async def test_a_buried_table_is_posted_again_at_the_bottom(world, dice):
+    env, channel, alice, bob = world
+    table = await open_two_player_table(env, channel, alice, bob, dice)
+    old = message_by_id(channel, table.message_id)
+    for line in ("gg", "who's next?", "brb", "ok"):
+        await bob.send(channel, line)
+    await alice.click(old, label="Roll the dice")
+    moved = table_of(env, channel)
+    assert moved.message_id != old.id
+    assert text_of(message_by_id(channel, old.id)).strip() == "This table moved further down ⤵"
+    assert not components(message_by_id(channel, old.id)), "the old message keeps no buttons"
+    new = message_by_id(channel, moved.message_id)
+    assert "alice** rolled" in text_of(new) and components(new)
+    assert [m.id for m in channel.history()][-1] == moved.message_id, "the table is the last message"
+
+    for line in ("nice", "hmm", "go on", "!"):
+        await bob.send(channel, line)
+    typed = await alice.slash(channel, "armymen keep", dice=str(table_of(env, channel).view(None)["rolled"][0]))
+    now = table_of(env, channel)
+    assert now.message_id != moved.message_id and f"/{now.message_id})" in typed.response.content
+    assert text_of(message_by_id(channel, moved.message_id)).strip() == "This table moved further down ⤵"
+
+
+async def test_a_table_with_little_below_is_edited_in_place(world, dice):
+    env, channel, alice, bob = world
+    table = await open_two_player_table(env, channel, alice, bob, dice)
+    await bob.send(channel, "gg")
+    await alice.click(message_by_id(channel, table.message_id), label="Roll the dice")
+    assert table_of(env, channel).message_id == table.message_id
