@@ -55,6 +55,7 @@ class DiceBot(commands.Bot):
         self._new_seed = new_seed
         self.store: Store | None = None
         self.sessions: Sessions | None = None
+        self.link_base: str | None = None  # the playground links tables to its own pages, not discord.com
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)

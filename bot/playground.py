@@ -21,6 +21,7 @@ import sys
 import webbrowser
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -50,7 +51,8 @@ def welcome_text(game_id: str) -> str:
     return (f"👋 Welcome to **{title}**! Type `/{game_id} new` (add `pace: live` for 2-minute turns) to open a "
             f"table, press **Add computer** for computer opponents, then **Start**. To play as someone else, "
             f"switch **Viewing as** at the top to Alice, Bob or Carol and press **Join**. "
-            f"`/{game_id} rules` explains the game; `/help` lists every command.")
+            f"`/{game_id} rules` explains the game; `/help` lists every command. Private views the bot sends by "
+            f"DM are on the front page (browser Back): each member has a **Direct messages** link there.")
 
 
 class Playground:
@@ -61,11 +63,11 @@ class Playground:
         self.seed = seed
         self.bot = DiceBot(self.database_path, new_seed=(lambda: seed) if seed else None)
         self.env = simcord.Env(self.bot)
-        self.token = secrets.token_urlsafe(16)  # the front page's address is a capability, like the preview's
-        self.capability = secrets.token_urlsafe(32)
+        # The addresses are capabilities, kept beside the database: an open tab still works after a restart.
+        self.token, self.capability = stable_keys(self.database_path)
         self.closed = asyncio.Event()  # set when the playground should stop (Ctrl-C, or the page's Close)
         self._port = port
-        self._preview_port = 0
+        self._preview_port = port + 1 if port else 0  # a fixed front page keeps its preview's port too
         self.preview: simcord.Preview | None = None
         self._switching = False
         self._runner: web.AppRunner | None = None
@@ -77,6 +79,7 @@ class Playground:
         with contextlib.suppress(AttributeError):  # cosmetic: SimCord calls every bot "TestBot"
             self.env.backend.bot_user.name = "Dice Table"
         users = {name: self.env.create_user(name.lower(), global_name=name) for name in MEMBERS}
+        self.users = users
         guild = self.env.create_guild("Game Night", id=GUILD_ID, owner=users[MEMBERS[0]])
         self.channels = {game_id: guild.create_text_channel(game_id, topic=GAMES[game_id].title) for game_id in GAMES}
         self.members = {name: guild.add_member(user) for name, user in users.items()}
@@ -113,8 +116,22 @@ class Playground:
             await self.bot.get_channel(handle.id).send(text)
 
     async def show(self, game_id: str) -> str:
-        """Point the preview at a game's channel (same port and capability) and return its address."""
-        channel = self.channels[game_id]
+        """Point the preview at a game's channel and return its address."""
+        return await self.show_channel(self.channels[game_id], list(self.members.values()))
+
+    def find_channel(self, channel_id: int) -> tuple[Any, list[Any]] | None:
+        """A game channel, a thread in one (a `thread:true` table) or a member's DMs, with who may view it."""
+        for channel in self.channels.values():
+            for place in (channel, *channel.threads):
+                if place.id == channel_id:
+                    return place, list(self.members.values())
+        for user in self.users.values():
+            if user.dm_channel.id == channel_id:
+                return user.dm_channel, [user]
+        return None
+
+    async def show_channel(self, channel: Any, viewers: list[Any]) -> str:
+        """Point the preview at a channel (same port and capability) and return its address."""
         if self.preview is not None and self.preview.channel.id == channel.id:
             return self.preview.url
         self._switching = True
@@ -122,8 +139,7 @@ class Playground:
             if self.preview is not None:
                 await self.preview.close()
             for port in dict.fromkeys((self._preview_port, 0)):  # keep the port if it is still free
-                preview = self.env.preview(channel, viewers=list(self.members.values()), layout="channel",
-                                           port=port)
+                preview = self.env.preview(channel, viewers=viewers, layout="channel", port=port)
                 preview.capability = self.capability
                 try:
                     self.preview = await preview.__aenter__()
@@ -168,12 +184,15 @@ class Playground:
     async def _serve_front_page(self) -> None:
         app = web.Application(middlewares=[self._only_loopback])
         app.router.add_get(f"/{self.token}/", self._front_page)
+        app.router.add_get(f"/{self.token}/at/{{channel_id:\\d+}}", self._open_any)
+        app.router.add_get(f"/{self.token}/dm/{{name}}", self._open_dms)
         app.router.add_get(f"/{self.token}/{{game}}", self._open_channel)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, HOST, self._port)
         await site.start()
         self._port = site._server.sockets[0].getsockname()[1]
+        self.bot.link_base = f"{self.url}at/"  # "Open the table" links switch the preview to the table's channel
 
     @web.middleware
     async def _only_loopback(self, request: web.Request, handler):
@@ -192,15 +211,31 @@ class Playground:
             raise web.HTTPNotFound()
         raise web.HTTPSeeOther(await self.show(game_id))
 
+    async def _open_any(self, request: web.Request) -> web.Response:
+        found = self.find_channel(int(request.match_info["channel_id"]))
+        if found is None:
+            raise web.HTTPNotFound()
+        raise web.HTTPSeeOther(await self.show_channel(*found))
+
+    async def _open_dms(self, request: web.Request) -> web.Response:
+        user = self.users.get(request.match_info["name"])
+        if user is None:
+            raise web.HTTPNotFound()
+        raise web.HTTPSeeOther(await self.show_channel(user.dm_channel, [user]))
+
     async def _front_page(self, request: web.Request) -> web.Response:
         items = "".join(
             f'<li><a href="{html.escape(game_id)}">#{html.escape(game_id)}</a> — {html.escape(game.title)}'
+            + "".join(f' · thread <a href="at/{t.id}">{html.escape(t.name or "table")}</a>'
+                      for t in self.channels[game_id].threads)
             + "</li>" for game_id, game in GAMES.items())
+        dms = " · ".join(f'<a href="dm/{html.escape(name)}">{html.escape(name)}</a>' for name in self.users)
         page = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Game Night — playground</title>
 <style>body{{font:16px system-ui,sans-serif;background:#313338;color:#dbdee1;max-width:42em;margin:3em auto}}
 a{{color:#00a8fc;font-weight:600}} li{{margin:.5em 0}} code{{background:#2b2d31;padding:0 .3em}}</style></head>
 <body><h1>🎲 Game Night</h1><p>The real bot, in a simulated Discord server on this computer only.
 Pick a channel:</p><ul>{items}</ul>
+<p>Direct messages (private views the bot sends by DM): {dms}.</p>
 <p>In a channel, type <code>/</code> in the message box for the commands. <b>Viewing as</b> (top of the page)
 switches between Sam (you, to start with), Alice, Bob and Carol; <b>Add computer</b> in a lobby seats a computer player.
 Come back here (browser Back) to change channel: the preview shows one channel at a time.</p>
@@ -221,6 +256,19 @@ Come back here (browser Back) to change channel: the preview shows one channel a
             self._started = False
             await self.env.shutdown()
         await self.bot.shutdown_storage()
+
+
+def stable_keys(database_path: Path) -> tuple[str, str]:
+    """The front page's token and the preview's capability for this database, made once and kept beside it."""
+    path = database_path.with_name(database_path.name + ".keys")
+    with contextlib.suppress(OSError, ValueError):
+        token, capability = path.read_text().split()
+        return token, capability
+    token, capability = secrets.token_urlsafe(16), secrets.token_urlsafe(32)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as keys:  # owner only
+        keys.write(f"{token}\n{capability}\n")
+    return token, capability
 
 
 def _browser_available() -> bool:

@@ -30,7 +30,10 @@ BURIED_AFTER = 3  # messages below the table before a change posts it again at t
 DM_CLOSED = 0  # dm_channel_id stored when a member's DMs are closed (error 50007)
 
 
-def jump_url(table: Table, message_id: int | None = None) -> str:
+def jump_url(table: Table, message_id: int | None = None, *, link_base: str | None = None) -> str:
+    """A link to the table message; with `link_base` (the playground's own pages) a link to its channel there."""
+    if link_base:
+        return f"{link_base}{table.channel_id}"
     guild = table.guild_id or "@me"
     return f"https://discord.com/channels/{guild}/{table.channel_id}/{message_id or table.message_id}"
 
@@ -48,6 +51,9 @@ class Publisher:
         self.bot = bot
         self._dm_shown: dict[tuple[int, int], str] = {}  # (table, seat) -> fingerprint of the DM last sent
         self._below: dict[int, int] = {}  # table -> messages seen below its message (since the bot started)
+
+    def jump_url(self, table: Table) -> str:
+        return jump_url(table, link_base=getattr(self.bot, "link_base", None))
 
     @property
     def sessions(self) -> Sessions:
@@ -193,7 +199,7 @@ class Publisher:
             return
         if clicked is None:
             done = f"✅ {happened}" if happened else "✅ Done."
-            text = f"{done}\n[Open the table]({jump_url(table)})" if table_shown else f"{done}\n{SAVED}"
+            text = f"{done}\n[Open the table]({self.jump_url(table)})" if table_shown else f"{done}\n{SAVED}"
             await interaction.response.send_message(text, ephemeral=True)
             return
         in_dm = actor is not None and table.seats[actor].dm_message_id == clicked
@@ -207,7 +213,7 @@ class Publisher:
 
     def private_payload(self, table: Table, seat: int) -> tuple[discord.Embed, discord.ui.View]:
         embed, view = self.renderer(table).private_view(table, seat)
-        embed.set_author(name=f"Your seat at {table.game.title} — open the table", url=jump_url(table))
+        embed.set_author(name=f"Your seat at {table.game.title} — open the table", url=self.jump_url(table))
         return embed, view
 
     async def edit_table_message(self, table: Table) -> None:
@@ -275,13 +281,14 @@ class Publisher:
             return
         users = [discord.Object(table.seats[s].user_id) for s in targets]
         prompt = text or self.renderer(table).turn_prompt(table, frozenset(targets))
-        content = f"{' '.join(mention(table, s) for s in targets)}, {prompt} · [{table.game.title}]({jump_url(table)})"
+        who = " ".join(mention(table, s) for s in targets)
+        content = f"{who}, {prompt} · [{table.game.title}]({self.jump_url(table)})"
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(content, allowed_mentions=discord.AllowedMentions(users=users, everyone=False, roles=False))
 
     async def announce_result(self, table: Table) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(f"{self.renderer(table).result_text(table)}\n[See the table]({jump_url(table)})")
+        await channel.send(f"{self.renderer(table).result_text(table)}\n[See the table]({self.jump_url(table)})")
 
     # --- private views by DM ------------------------------------------------------------------
     async def update_dms(self, table: Table) -> None:

@@ -11,8 +11,7 @@ from bot.ratings import PROVISIONAL_GAMES, is_provisional, shown_rating
 from db import RatingRow
 
 from ._render import PLACE_MEDALS, RENDERERS, players_range
-from ._table import jump_url
-from ._ui import escape
+from ._ui import escape, publisher
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=game_id) for game_id, game in GAMES.items()]
 
@@ -111,7 +110,7 @@ class Community(commands.Cog):
         if not tables:
             await interaction.response.send_message("No table is waiting on you. 🎉", ephemeral=True)
             return
-        lines = [f"{game_title(t.game.id)} — [open the table]({jump_url(t)})"
+        lines = [f"{game_title(t.game.id)} — [open the table]({publisher(self.bot).jump_url(t)})"
                  + (f" · due <t:{int(t.deadline_at)}:R>" if t.deadline_at else "") for t in tables]
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 

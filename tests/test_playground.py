@@ -87,6 +87,23 @@ async def test_one_person_plays_alone_with_a_computer_player(playground):
     assert table.seats[0].name == "Sam", "a real name: 'You rolls' and 'You's turn' read wrong"
 
 
+async def test_thread_tables_dms_and_table_links_are_reachable(playground):
+    sam, channel = playground.members["Sam"], playground.channels["armadillo"]
+    await sam.slash(channel, "armadillo new", thread=True)
+    (thread,) = channel.threads
+    (table,) = playground.bot.sessions.open_tables()
+    assert table.channel_id == thread.id
+    status, _, page = await get(playground.url)
+    assert f'href="at/{thread.id}"' in page and 'href="dm/Sam"' in page and "Direct messages" in page
+    status, headers, _ = await get(f"{playground.url}at/{thread.id}")
+    assert status == 303 and playground.preview.channel.id == thread.id
+    status, headers, _ = await get(f"{playground.url}dm/Sam")
+    assert status == 303 and playground.preview.channel.id == playground.users["Sam"].dm_channel.id
+    assert (await get(f"{playground.url}at/12345"))[0] == 404
+    links = playground.bot.get_cog("Game").publisher
+    assert links.jump_url(table) == f"{playground.url}at/{thread.id}", "table links open the table's channel here"
+
+
 async def test_stop_closes_everything_and_a_restart_finds_the_table_again(tmp_path):
     database = tmp_path / "playground.sqlite3"
     first = Playground(database, port=0)
@@ -110,6 +127,7 @@ async def test_stop_closes_everything_and_a_restart_finds_the_table_again(tmp_pa
         assert table.channel_id == channel.id
         shown = await again.members["Sam"].slash(again.channels["armymen"], "game status")
         assert not shown.ephemeral and "Lobby" in shown.response.embeds[0].description
+        assert (again.token, again.capability) == (first.token, first.capability), "an open tab keeps working"
     finally:
         await again.stop()
 
