@@ -5,8 +5,8 @@
     python3 run.py test       run the whole test suite (extra arguments go to pytest)
     python3 run.py lint       ruff over the project
 
-The first run creates `.venv/` and installs the project into it; later runs reinstall only when
-pyproject.toml changed.
+The first run creates `.venv/` and installs the project's dependencies into it (the code runs from this
+folder, so nothing is built or installed from it); later runs reinstall only when pyproject.toml changed.
 """
 
 from __future__ import annotations
@@ -24,6 +24,18 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
 
+def requirements(extras: str) -> list[str]:
+    """pyproject's dependencies (and an extra's): installing only these builds nothing, so an editable
+    install's setuptools notice about folders named like the package never appears."""
+    import tomllib  # here, not at the top: Python 3.10 and older get the clear message below first
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = list(project["dependencies"])
+    for extra in filter(None, extras.split(",")):
+        wanted += project["optional-dependencies"][extra]
+    return list(dict.fromkeys(wanted))
+
+
 def ensure_environment(extras: str) -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - a clear message for an older interpreter
         sys.exit(f"Python 3.11 or newer is needed (this is {sys.version.split()[0]}).")
@@ -34,10 +46,9 @@ def ensure_environment(extras: str) -> None:
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if stamp.exists() and stamp.read_text() == wanted:
         return
-    target = f".[{extras}]" if extras else "."
-    print(f"Installing the project ({target}) …", flush=True)
+    print(f"Installing the dependencies{f' ({extras})' if extras else ''} …", flush=True)
     subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True, cwd=ROOT)
-    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "-e", target], check=True, cwd=ROOT)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", *requirements(extras)], check=True, cwd=ROOT)
     stamp.write_text(wanted)
 
 
