@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.errors import NotSeated, Refusal
+from bot.errors import NotSeated, NotYourTurn, Refusal
 from bot.sessions import PACES, Seat, Sessions, Table
 
 from ._render import RENDERERS, Renderer
@@ -134,10 +134,19 @@ class Publisher:
         return " ".join(renderer.log_line(after, line) for line in new[overlap:])[:1500] or None
 
     async def play_typed(self, interaction: discord.Interaction, game_id: str, action: Any) -> None:
-        """A move typed as a slash command, for the table in this channel."""
+        """A move typed as a slash command, for the table in this channel. `action` may be a parser of the
+        typed text, called only for the member on turn: a typo and a valid entry then get the same
+        answer from someone who may not move now."""
         table = await self.sessions.get(interaction.channel_id)
         if table.game.id != game_id:
             raise Refusal(f"The table here plays {table.game.title}.")
+        if callable(action):
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise NotSeated()
+            if table.status == "active" and seat not in table.to_act:
+                raise NotYourTurn.waiting_for([table.seats[s].name for s in sorted(table.to_act)])
+            action = action()
         await self.play(interaction, table, action, None)
 
     async def show_hand(self, interaction: discord.Interaction, table: Table) -> None:

@@ -117,7 +117,7 @@ class ArmyMen(commands.GroupCog, group_name="armymen", group_description="Army M
     @app_commands.command(description="Set aside 1 or 2 of the dice you just rolled")
     @app_commands.describe(dice="The faces to set aside, e.g. 1 or 1 3")
     async def keep(self, interaction: discord.Interaction, dice: str) -> None:
-        await publisher(self.bot).play_typed(interaction, "armymen", Keep(tuple(sorted(parse_faces(dice)))))
+        await publisher(self.bot).play_typed(interaction, "armymen", lambda: Keep(tuple(sorted(parse_faces(dice)))))
 
 
 async def setup(bot: commands.Bot) -> None:

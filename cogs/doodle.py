@@ -129,7 +129,7 @@ class Doodle(commands.GroupCog, group_name="doodle",
     @app_commands.command(description="Re-roll some dice (numbered 1-6 from the left)")
     @app_commands.describe(dice="The dice to re-roll, e.g. 1 3 5, or all")
     async def reroll(self, interaction: discord.Interaction, dice: str) -> None:
-        await publisher(self.bot).play_typed(interaction, GAME, Reroll(parse_dice(dice)))
+        await publisher(self.bot).play_typed(interaction, GAME, lambda: Reroll(parse_dice(dice)))
 
     @app_commands.command(description="Claim a Gallery doodle (or your declared steal) that the dice match")
     @app_commands.describe(card="The card's name (or id)")

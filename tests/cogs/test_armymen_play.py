@@ -138,7 +138,8 @@ async def test_refusals_are_ephemeral_and_change_nothing(world, dice):
         (carol.slash(channel, "armymen new"), "already open"),
         (carol.slash(channel, "game join"), "already started"),
         (bob.slash(channel, "game end"), "Only the host"),
-        (bob.slash(channel, "armymen keep", dice="7"), "faces"),
+        (alice.slash(channel, "armymen keep", dice="7"), "faces"),
+        (bob.slash(channel, "armymen keep", dice="7"), "waiting for alice"),
         (alice.slash(channel, "armymen keep", dice="1"), "Roll your dice first"),
     ]
     for call, expected in cases:

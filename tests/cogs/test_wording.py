@@ -6,6 +6,7 @@ import re
 
 from .helpers import components, last_table_message, message_by_id, table_of, text_of
 from .test_armymen_play import open_two_player_table, play_out_with_buttons
+from .test_doodle_play import open_table as open_doodle
 
 
 async def test_a_full_lobby_disables_join_and_says_so(world):
@@ -102,3 +103,11 @@ async def test_a_table_with_little_below_is_edited_in_place(world, dice):
     await bob.send(channel, "gg")
     await alice.click(message_by_id(channel, table.message_id), label="Roll the dice")
     assert table_of(env, channel).message_id == table.message_id
+
+
+async def test_a_typo_and_a_valid_entry_get_the_same_answer_off_turn(world, dice):
+    env, channel, alice, bob = world
+    await open_doodle(env, channel, alice, bob, dice, ordered=True, computer=False)
+    typo = await bob.slash(channel, "doodle reroll", dice="99")
+    valid = await bob.slash(channel, "doodle reroll", dice="4")
+    assert typo.response.content == valid.response.content == "It's not your turn: the table is waiting for alice."
