@@ -29,7 +29,8 @@ from ._render import Renderer, register
 from ._table import Publisher
 from ._ui import ActionButton, ActionSelect, TableItem, escape, fill_names, seat_name
 
-FIGURE_EMOJI = {"arch": "🌈", "dash": "➖", "dot": "⚫", "face": "🙂", "slant": "↗️", "squiggle": "〰️"}
+# Bright symbols: ➖ and 〰️ are drawn dark grey and vanish on Discord's dark theme.
+FIGURE_EMOJI = {"arch": "🌈", "dash": "📏", "dot": "⚫", "face": "🙂", "slant": "↗️", "squiggle": "🪱"}
 COLOUR_EMOJI = {"orange": "🟧", "red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
 ACTION_EMOJI = {"Free Roll": "🎟️", "Block A Turn": "⛔"}
 LOG_LINES_SHOWN = 8  # every line the engine keeps: a turn (and a computer's) logs several at once
@@ -144,8 +145,10 @@ class DoodleRenderer(Renderer):
         for colour in COLOURS:
             cards = [c for c in view["gallery"] if c["colour"] == colour]
             if cards:
-                shown = " · ".join(("✅ " if c["id"] in matching else "")
-                                   + f"{escape(c['name'])} {figures(c['figures'])}" for c in cards)
+                # No-break spaces inside a card: a narrow screen wraps between cards, never inside one.
+                shown = " · ".join(("✅\u00a0" if c["id"] in matching else "")
+                                   + f"{escape(c['name'])} {figures(c['figures'])}".replace(" ", "\u00a0")
+                                   for c in cards)
                 rows.append(f"{COLOUR_EMOJI[colour]} {shown}")
         return head + "\n" + ("\n".join(rows) if rows else "(empty)")
 
@@ -308,8 +311,7 @@ class DoodleRenderer(Renderer):
                    for i, f in enumerate(view["dice"])]
         rolls = view["rolls_left"]
         return ActionSelect.of(table, "reroll", options=options, min_values=1, max_values=6, row=0,
-                               placeholder=f"🎲 Pick the dice to re-roll ({rolls} re-roll{'s' if rolls != 1 else ''} "
-                                           "left)…")
+                               placeholder=f"🎲 Re-roll which dice? ({rolls} left)")
 
     def action_from_select(self, table: Table, kind: str, values: list[str]) -> Any:
         if kind == "reroll":

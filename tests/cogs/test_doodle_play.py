@@ -120,16 +120,19 @@ async def test_a_claim_with_a_button(world, dice):
     env, channel, alice, bob = world
     await open_table(env, channel, alice, bob, dice, ordered=True, computer=False)
     first = table_message(env, channel)
-    assert "🟦 Cowboy 🌈➖🙂↗️〰️" in text_of(first), "the Gallery by colour, each card with its figures"
+    assert "🟦 Cowboy\u00a0🌈📏🙂↗️🪱" in text_of(first), "the Gallery by colour, each card with its figures"
+    rows = [line.split(" ", 1)[1] for line in text_of(first).split("\n") if line and line[0] in "🟧🟥🟨🟩🟦🟪"]
+    assert len(rows) == 6 and all(" " not in card for row in rows for card in row.split(" · ")), \
+        "no-break spaces: a phone wraps between cards, not inside one"
     dice.script(SLANT, ARCH, DASH, FACE, SQUIGGLE, DOT)  # Cowboy (blue): slant arch dash face squiggle
     await press(alice, first, "Draw & roll")
     message = table_message(env, channel)
     text = text_of(message)
-    assert "↗️ 🌈 ➖ 🙂 〰️ ⚫" in text and "2 re-rolls left" in text
+    assert "↗️ 🌈 📏 🙂 🪱 ⚫" in text and "2 re-rolls left" in text
     claims = [n for n in labels(message) if n.startswith("Claim")]
     assert claims[:2] == ["Claim Self-Portrait", "Claim Cowboy"], "the hardest matching cards come first"
     assert {"Claim Smiley", "Claim Moon Face", "Claim Tadpole", "Claim Slide"} <= set(claims)
-    assert "✅ Cowboy ↗️🌈➖🙂〰️" in text or "✅ Cowboy" in text
+    assert "✅\u00a0Cowboy\u00a0↗️🌈📏🙂🪱" in text or "✅\u00a0Cowboy" in text
     await press(alice, message, "Claim Cowboy")
     table = table_of(env, channel)
     assert [c["id"] for c in table.view(None)["sets"][0]] == ["B01"] and table.to_act == {1}
@@ -144,10 +147,11 @@ async def test_re_rolls_with_the_menu_and_roll_commands(world, dice):
     dice.script(*[DASH] * 6)  # six dashes: nothing in the Gallery matches
     result = await alice.slash(channel, "doodle roll")  # before the draw: draw and roll
     assert result.ephemeral and result.response.content.startswith("✅ ")
-    assert "**alice** rolled ➖ ➖ ➖ ➖ ➖ ➖." in result.response.content, "the answer says what happened"
+    assert "**alice** rolled 📏 📏 📏 📏 📏 📏." in result.response.content, "the answer says what happened"
     message = table_message(env, channel)
     menu = next(c for c in components(message) if (c.custom_id or "").endswith(":reroll"))
-    assert [o.label for o in menu.options] == [f"Die {i}: ➖ dash" for i in range(1, 7)]
+    assert [o.label for o in menu.options] == [f"Die {i}: 📏 dash" for i in range(1, 7)]
+    assert menu.placeholder.startswith("🎲 Re-roll which dice? (") and len(menu.placeholder) <= 30, "fits a phone"
     assert menu.max_values == 6 and not [n for n in labels(message) if n.startswith("Claim")]
     dice.script(FACE, DOT)
     result = await alice.select(message, ["0", "2"], custom_id=menu.custom_id)
@@ -156,7 +160,7 @@ async def test_re_rolls_with_the_menu_and_roll_commands(world, dice):
     assert view["dice"] == ["face", "dash", "dot", "dash", "dash", "dash"] and view["rolls_left"] == 1
     message = table_message(env, channel)
     assert "Claim Smiley" in labels(message), "a face now matches Smiley (orange)"
-    assert "re-rolled 2 dice, now 🙂 ➖ ⚫ ➖ ➖ ➖" in text_of(message)
+    assert "re-rolled 2 dice, now 🙂 📏 ⚫ 📏 📏 📏" in text_of(message)
     dice.script(*[SQUIGGLE] * 6)
     result = await alice.slash(channel, "doodle roll")  # after the draw: re-roll all six
     assert result.ephemeral
@@ -256,7 +260,7 @@ async def test_rules_show_the_figure_legend(world):
     result = await alice.slash(channel, "doodle rules")
     assert result.ephemeral
     text = text_of(result.response.message)
-    assert "🌈 arch · ➖ dash · ⚫ dot · 🙂 face · ↗️ slant · 〰️ squiggle" in text
+    assert "🌈 arch · 📏 dash · ⚫ dot · 🙂 face · ↗️ slant · 🪱 squiggle" in text
     assert "`/doodle roll`" in text and "DD-R7" in text
 
 
