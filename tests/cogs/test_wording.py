@@ -40,14 +40,13 @@ async def test_refusals_name_whose_turn_it_is_and_cite_no_ruling(world, dice):
     assert refused.response.content == "Set aside 1 or 2 of the dice you just rolled."
 
 
-async def test_after_a_timed_out_roll_the_ping_asks_to_set_dice_aside(world, dice):
+async def test_a_ping_while_dice_wait_to_be_set_aside_says_so(world, dice):
     env, channel, alice, bob = world
-    await open_two_player_table(env, channel, alice, bob, dice, pace="live")
-    await env.advance_time(121)  # the timeout plays the roll; the dice now wait to be set aside
-    table = table_of(env, channel)
-    assert table.view(None)["rolled"]
-    pings = [m.content for m in channel.history() if "it's your turn" in m.content]
-    assert pings[-1].startswith(f"<@{alice.id}>, it's your turn to set aside 1 or 2 dice"), pings
+    await open_two_player_table(env, channel, alice, bob, dice)
+    prompt = env.bot.get_cog("Game").publisher.renderer(table_of(env, channel)).turn_prompt
+    assert prompt(table_of(env, channel), frozenset({0})) == "it's your turn to roll"
+    await alice.slash(channel, "armymen roll")
+    assert prompt(table_of(env, channel), frozenset({0})) == "it's your turn to set aside 1 or 2 dice"
 
 
 async def test_army_men_end_screen_names_the_last_round_played(world, dice):
