@@ -267,6 +267,7 @@ class Publisher:
         failed can always be seen (and its old message loses its buttons)."""
         old = table.message_id
         await self._post_as_answer(interaction, table)
+        self._below[table.id] = 0
         if old:
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             await attempt("retiring the old table message", channel.get_partial_message(old).edit(**MOVED_DOWN))

@@ -110,3 +110,15 @@ async def test_a_typo_and_a_valid_entry_get_the_same_answer_off_turn(world, dice
     typo = await bob.slash(channel, "doodle reroll", dice="99")
     valid = await bob.slash(channel, "doodle reroll", dice="4")
     assert typo.response.content == valid.response.content == "It's not your turn: the table is waiting for alice."
+
+
+async def test_game_status_moves_the_table_down_and_starts_counting_again(world, dice):
+    env, channel, alice, bob = world
+    table = await open_two_player_table(env, channel, alice, bob, dice)
+    for line in ("a", "b", "c", "d"):
+        await bob.send(channel, line)
+    await alice.slash(channel, "game status")
+    shown = table_of(env, channel).message_id
+    assert shown != table.message_id
+    await alice.click(message_by_id(channel, shown), label="Roll the dice")
+    assert table_of(env, channel).message_id == shown, "edited in place: nothing sits below it yet"
