@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections import OrderedDict, deque
 from collections.abc import Awaitable
 from dataclasses import replace
 from typing import Any
@@ -27,6 +28,7 @@ log = logging.getLogger(__name__)
 SAVED = "✅ Saved — but Discord did not let me update the table. `/game status` shows it again."
 MOVED_DOWN = {"content": "This table moved further down ⤵", "embed": None, "view": None}
 BURIED_AFTER = 3  # messages below the table before a change posts it again at the bottom
+RECENT_CHANNELS = 10_000  # channels whose last messages are remembered (the least recently active are forgotten)
 DM_CLOSED = 0  # dm_channel_id stored when a member's DMs are closed (error 50007)
 
 
@@ -50,7 +52,8 @@ class Publisher:
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
         self._dm_shown: dict[tuple[int, int], str] = {}  # (table, seat) -> fingerprint of the DM last sent
-        self._below: dict[int, int] = {}  # table -> messages seen below its message (since the bot started)
+        # channel -> ids of the last messages seen there (since the bot started): enough to tell a buried table
+        self._recent: OrderedDict[int, deque[int]] = OrderedDict()
 
     def jump_url(self, table: Table) -> str:
         return jump_url(table, link_base=getattr(self.bot, "link_base", None))
@@ -170,9 +173,10 @@ class Publisher:
         clicked = getattr(interaction.message, "id", None) if interaction else None
         on_table = interaction is not None and announce is None and clicked is not None and clicked == table.message_id
         answered = table_shown = False
-        if self.is_buried(table) and await attempt("moving the buried table down",
-                                                   self._move_down(table, interaction if on_table else None)):
-            table = replace(table, message_id=self.sessions.get(table.channel_id).message_id)
+        moved_to: list[int] = []
+        if self.is_buried(table) and await attempt("moving the buried table down", self._move_down(
+                table, interaction if on_table else None, moved_to)):
+            table = replace(table, message_id=moved_to[0])
             answered, table_shown = on_table, True
         elif on_table:
             answered = table_shown = await attempt("editing the table through the click",
@@ -238,23 +242,26 @@ class Publisher:
         await self.sessions.set_message(table.id, message.id)
 
     def note_message(self, message: discord.Message) -> None:
-        """Count what is posted below a table's message (pings included): past a few, the table moves down."""
-        try:
-            table = self.sessions.get(message.channel.id)
-        except Refusal:
-            return
-        if table.message_id and message.id > table.message_id:
-            self._below[table.id] = self._below.get(table.id, 0) + 1
+        """Remember what is posted in a channel (pings included), in memory and without any lookup."""
+        channel_id = message.channel.id
+        recent = self._recent.pop(channel_id, None) or deque(maxlen=BURIED_AFTER + 1)
+        recent.append(message.id)
+        self._recent[channel_id] = recent
+        if len(self._recent) > RECENT_CHANNELS:
+            self._recent.popitem(last=False)
 
     def is_buried(self, table: Table) -> bool:
-        return table.status == "active" and self._below.get(table.id, 0) > BURIED_AFTER
+        if table.status != "active" or not table.message_id:
+            return False
+        below = sum(1 for message_id in self._recent.get(table.channel_id, ()) if message_id > table.message_id)
+        return below > BURIED_AFTER
 
-    async def _move_down(self, table: Table, click: discord.Interaction | None) -> None:
+    async def _move_down(self, table: Table, click: discord.Interaction | None, moved_to: list[int]) -> None:
         """Post the table anew at the bottom; the old message is retired (through the click, if it was clicked)."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         message = await channel.send(**self.table_payload(table))
         await self.sessions.set_message(table.id, message.id)
-        self._below[table.id] = 0
+        moved_to.append(message.id)
         if click is not None:
             await attempt("retiring the old table message", click.response.edit_message(**MOVED_DOWN))
         elif table.message_id:
@@ -267,7 +274,6 @@ class Publisher:
         failed can always be seen (and its old message loses its buttons)."""
         old = table.message_id
         await self._post_as_answer(interaction, table)
-        self._below[table.id] = 0
         if old:
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             await attempt("retiring the old table message", channel.get_partial_message(old).edit(**MOVED_DOWN))

@@ -76,7 +76,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
 
     @app_commands.command(description="Host or Manage Server: end this table (not rated)")
     async def end(self, interaction: discord.Interaction) -> None:
-        table = self.sessions.get(interaction.channel_id)
+        table = await self.sessions.get(interaction.channel_id)
         if table.status != "active":  # a lobby loses nothing: it ends at once
             await self.publisher.end_table(interaction, table)
             return

@@ -255,9 +255,9 @@ class Store:
     async def member_names(self, guild_id: int | None, user_ids: list[int]) -> dict[int, str]:
         """The name each member last sat at a table under in this server (no member cache needed)."""
         marks = ", ".join("?" * len(user_ids))
-        rows = await self._read_all(
+        rows = await self._all(
             "SELECT seats.user_id, seats.name FROM seats JOIN sessions ON sessions.id = seats.session_id"
-            f" WHERE sessions.guild_id IS ? AND seats.user_id IN ({marks}) ORDER BY seats.session_id",
+            f" WHERE sessions.guild_id IS NOT DISTINCT FROM ? AND seats.user_id IN ({marks}) ORDER BY seats.session_id",
             (guild_id, *user_ids),
         )
         return {row["user_id"]: row["name"] for row in rows}

@@ -91,7 +91,7 @@ async def test_thread_tables_dms_and_table_links_are_reachable(playground):
     sam, channel = playground.members["Sam"], playground.channels["armadillo"]
     await sam.slash(channel, "armadillo new", thread=True)
     (thread,) = channel.threads
-    (table,) = playground.bot.sessions.open_tables()
+    (table,) = await playground.bot.sessions.open_tables()
     assert table.channel_id == thread.id
     status, _, page = await get(playground.url)
     assert f'href="at/{thread.id}"' in page and 'href="dm/Sam"' in page and "Direct messages" in page
