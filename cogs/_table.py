@@ -173,9 +173,11 @@ class Publisher:
         clicked = getattr(interaction.message, "id", None) if interaction else None
         on_table = interaction is not None and announce is None and clicked is not None and clicked == table.message_id
         answered = table_shown = False
+        # A buried table comes back with the next ping, as one message: the table, headed by the ping.
+        ping = self._ping(table, exclude=actor, link=False) if self.is_buried(table) else None
         moved_to: list[int] = []
-        if self.is_buried(table) and await attempt("moving the buried table down", self._move_down(
-                table, interaction if on_table else None, moved_to)):
+        if ping is not None and await attempt("moving the buried table down", self._move_down(
+                table, interaction if on_table else None, moved_to, ping)):
             table = replace(table, message_id=moved_to[0])
             answered, table_shown = on_table, True
         elif on_table:
@@ -189,7 +191,8 @@ class Publisher:
                                                   happened))
         if interaction is not None and not answered:
             await attempt("telling the member it was saved", _tell_saved(interaction))
-        await attempt("pinging", self.ping(table, exclude=actor))
+        if not moved_to:
+            await attempt("pinging", self.ping(table, exclude=actor))
         if self.renderer(table).has_private and table.state is not None:  # no private view before the deal
             await self.update_dms(table)
         if table.status == "finished":
@@ -199,8 +202,9 @@ class Publisher:
         await interaction.response.edit_message(**self.table_payload(table))
 
     def table_payload(self, table: Table) -> dict[str, Any]:
+        """The table message; `content` None clears a ping the message was posted with, once it is stale."""
         renderer = self.renderer(table)
-        return {"embed": renderer.embed(table), "view": renderer.table_view(table)}
+        return {"content": None, "embed": renderer.embed(table), "view": renderer.table_view(table)}
 
     async def _answer(self, interaction: discord.Interaction, table: Table, actor: int | None,
                       clicked: int | None, announce: str | None, table_shown: bool,
@@ -256,10 +260,13 @@ class Publisher:
         below = sum(1 for message_id in self._recent.get(table.channel_id, ()) if message_id > table.message_id)
         return below > BURIED_AFTER
 
-    async def _move_down(self, table: Table, click: discord.Interaction | None, moved_to: list[int]) -> None:
-        """Post the table anew at the bottom; the old message is retired (through the click, if it was clicked)."""
+    async def _move_down(self, table: Table, click: discord.Interaction | None, moved_to: list[int],
+                         ping: tuple[str, discord.AllowedMentions]) -> None:
+        """Post the table anew at the bottom under the ping; the old message is retired (through the click, if
+        it was clicked). It costs what the ping and the table's edit cost anyway."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        message = await channel.send(**self.table_payload(table))
+        payload = {**self.table_payload(table), "content": ping[0], "allowed_mentions": ping[1]}
+        message = await channel.send(**payload)
         await self.sessions.set_message(table.id, message.id)
         moved_to.append(message.id)
         if click is not None:
@@ -289,18 +296,25 @@ class Publisher:
     async def ping(self, table: Table, *, exclude: int | None = None, text: str | None = None,
                    seats: frozenset[int] | None = None) -> None:
         """One short message naming the members whose turn just began."""
+        ping = self._ping(table, exclude=exclude, text=text, seats=seats)
+        if ping is not None:
+            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+            await channel.send(ping[0], allowed_mentions=ping[1])
+
+    def _ping(self, table: Table, *, exclude: int | None = None, text: str | None = None,
+              seats: frozenset[int] | None = None, link: bool = True) -> tuple[str, discord.AllowedMentions] | None:
         if table.status != "active":
-            return
+            return None
         targets = sorted(s for s in (table.newly_to_act if seats is None else seats)
                          if s != exclude and table.seats[s].human and not table.seats[s].autopilot)
         if not targets:
-            return
+            return None
         users = [discord.Object(table.seats[s].user_id) for s in targets]
         prompt = text or self.renderer(table).turn_prompt(table, frozenset(targets))
-        who = " ".join(mention(table, s) for s in targets)
-        content = f"{who}, {prompt} · [{table.game.title}]({self.jump_url(table)})"
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(content, allowed_mentions=discord.AllowedMentions(users=users, everyone=False, roles=False))
+        content = f"{' '.join(mention(table, s) for s in targets)}, {prompt}"
+        if link:
+            content += f" · [{table.game.title}]({self.jump_url(table)})"
+        return content, discord.AllowedMentions(users=users, everyone=False, roles=False)
 
     async def announce_result(self, table: Table) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)

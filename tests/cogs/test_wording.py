@@ -73,27 +73,26 @@ async def test_a_typed_move_says_what_happened(world, dice):
     assert kept.response.content.startswith("✅ **alice** set aside 2 3 and rolled 1 1 1.\n")
 
 
-async def test_a_buried_table_is_posted_again_at_the_bottom(world, dice):
+async def test_a_buried_table_comes_back_with_the_next_ping(world, dice):
     env, channel, alice, bob = world
     table = await open_two_player_table(env, channel, alice, bob, dice)
-    old = message_by_id(channel, table.message_id)
     for line in ("gg", "who's next?", "brb", "ok"):
         await bob.send(channel, line)
-    await alice.click(old, label="Roll the dice")
+    await alice.slash(channel, "armymen roll")
+    assert table_of(env, channel).message_id == table.message_id, "within a turn the table is edited in place"
+    while table_of(env, channel).to_act == {0}:
+        rolled = table_of(env, channel).view(None)["rolled"]
+        await alice.slash(channel, "armymen keep", dice=str(rolled[0]))
     moved = table_of(env, channel)
-    assert moved.message_id != old.id
-    assert text_of(message_by_id(channel, old.id)).strip() == "This table moved further down ⤵"
-    assert not components(message_by_id(channel, old.id)), "the old message keeps no buttons"
+    assert moved.to_act == {1} and moved.message_id != table.message_id
+    assert text_of(message_by_id(channel, table.message_id)).strip() == "This table moved further down ⤵"
+    assert not components(message_by_id(channel, table.message_id)), "the old message keeps no buttons"
     new = message_by_id(channel, moved.message_id)
-    assert "alice** rolled" in text_of(new) and components(new)
-    assert [m.id for m in channel.history()][-1] == moved.message_id, "the table is the last message"
-
-    for line in ("nice", "hmm", "go on", "!"):
-        await bob.send(channel, line)
-    typed = await alice.slash(channel, "armymen keep", dice=str(table_of(env, channel).view(None)["rolled"][0]))
-    now = table_of(env, channel)
-    assert now.message_id != moved.message_id and f"/{now.message_id})" in typed.response.content
-    assert text_of(message_by_id(channel, moved.message_id)).strip() == "This table moved further down ⤵"
+    assert new.content == f"<@{bob.id}>, it's your turn to roll", "the ping heads the table: one message"
+    assert components(new) and [m.id for m in channel.history()][-1] == moved.message_id
+    assert not [m for m in channel.history() if m.id > moved.message_id], "no separate ping"
+    await bob.slash(channel, "armymen roll")
+    assert not message_by_id(channel, moved.message_id).content, "the stale ping goes with the next edit"
 
 
 async def test_a_table_with_little_below_is_edited_in_place(world, dice):
@@ -121,4 +120,7 @@ async def test_game_status_moves_the_table_down_and_starts_counting_again(world,
     shown = table_of(env, channel).message_id
     assert shown != table.message_id
     await alice.click(message_by_id(channel, shown), label="Roll the dice")
-    assert table_of(env, channel).message_id == shown, "edited in place: nothing sits below it yet"
+    while table_of(env, channel).to_act == {0}:
+        rolled = table_of(env, channel).view(None)["rolled"]
+        await alice.slash(channel, "armymen keep", dice=str(rolled[0]))
+    assert table_of(env, channel).message_id == shown, "edited in place: only the ping sits below it"
