@@ -11,7 +11,7 @@ import hashlib
 import json
 import logging
 from collections import OrderedDict, deque
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -25,6 +25,7 @@ from ._ui import escape, mention, seat_name
 
 log = logging.getLogger(__name__)
 
+CLOSING_TRIES = 3
 SAVED = "✅ Saved — but Discord did not let me update the table. `/game status` shows it again."
 MOVED_DOWN = {"content": "This table moved further down ⤵", "embed": None, "view": None}
 BURIED_AFTER = 3  # messages below the table before a change posts it again at the bottom
@@ -184,7 +185,8 @@ class Publisher:
             answered = table_shown = await attempt("editing the table through the click",
                                                    self._edit_clicked(interaction, table))
         if not table_shown:
-            table_shown = await attempt("editing the table message", self.edit_table_message(table))
+            table_shown = await attempt_closing(table, "editing the table message",
+                                                lambda: self.edit_table_message(table))
         if interaction is not None and not on_table:
             answered = await attempt("answering the member",
                                      self._answer(interaction, table, actor, clicked, announce, table_shown,
@@ -196,7 +198,7 @@ class Publisher:
         if self.renderer(table).has_private and table.state is not None:  # no private view before the deal
             await self.update_dms(table)
         if table.status == "finished":
-            await attempt("announcing the result", self.announce_result(table))
+            await attempt_closing(table, "announcing the result", lambda: self.announce_result(table))
 
     async def _edit_clicked(self, interaction: discord.Interaction, table: Table) -> None:
         await interaction.response.edit_message(**self.table_payload(table))
@@ -366,7 +368,7 @@ class Publisher:
     async def on_table_event(self, table: Table, kind: str) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         if kind == "expired":
-            await attempt("closing the lobby message", self.edit_table_message(table))
+            await attempt_closing(table, "closing the lobby message", lambda: self.edit_table_message(table))
             await attempt("announcing the lobby closed", channel.send(
                 f"⌛ The {table.game.title} lobby closed: the game never started."))
             return
@@ -407,6 +409,16 @@ async def attempt(what: str, step: Awaitable[Any]) -> bool:
         log.warning("after a saved change, failed %s", what, exc_info=True)
     except Exception:
         log.exception("after a saved change, failed %s", what)
+    return False
+
+
+async def attempt_closing(table: Table, what: str, step: Callable[[], Awaitable[Any]]) -> bool:
+    """`attempt`, but a closed table's last message edit and result are tried up to CLOSING_TRIES times:
+    no later update will set them right (`/game status` and a click on the old message still can)."""
+    tries = CLOSING_TRIES if table.status in ("finished", "ended") else 1
+    for _ in range(tries):
+        if await attempt(what, step()):
+            return True
     return False
 
 

@@ -10,6 +10,8 @@ import discord
 import pytest
 
 from bot.app import UNEXPECTED
+from bot.games.army_men import Keep, Roll
+from bot.games.rng import SeededRng
 from bot.sessions import MAX_HOSTED_TABLES
 
 from .helpers import components, end_game, labels, message_by_id, move_ids, table_of, text_of
@@ -238,3 +240,43 @@ async def test_a_member_hosts_at_most_three_open_tables_per_server(server):
     assert UNEXPECTED not in refused.response.content
     assert table_of(env, channel) is None
     assert not env.bot.get_guild(guild.id).threads, "no empty thread is left behind"
+
+
+# --- a closed table's last steps are tried again: no later update would set them right -----------------
+async def play_to_the_last_move(env, channel, members):
+    """Type Army Men moves (roll, or keep the lowest die) until the next one ends the game; returns it."""
+    for _ in range(500):
+        table = table_of(env, channel)
+        (seat,) = table.to_act
+        view = table.view(None)
+        if not view["rolled"]:
+            action, command, args = Roll(), "armymen roll", {}
+        else:
+            lowest = sorted(view["rolled"], key=lambda f: 0 if f == 1 else f)[0]
+            action, command, args = Keep((lowest,)), "armymen keep", {"dice": str(lowest)}
+        member = members[table.seats[seat].user_id]
+        after = table.game.apply(table.state, seat, action, SeededRng("seed", table.seq + 1))  # the bot's dice
+        if table.game.outcome(after) is not None:
+            return table, member.slash(channel, command, **args)
+        await member.slash(channel, command, **args)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("failing", ["table edit", "result"])
+async def test_a_finished_tables_last_edit_and_result_survive_one_failure(server, dice, failing):
+    env, _, channel, alice, bob, _ = server
+    table = await two_seat_armymen(env, channel, alice, bob, dice)
+    table, last_move = await play_to_the_last_move(env, channel, {alice.id: alice, bob.id: bob})
+    if failing == "table edit":
+        env.inject_error("PATCH", f"/channels/{channel.id}/messages/{table.message_id}", times=1)
+    else:
+        env.inject_error("POST", f"/channels/{channel.id}/messages", times=1)
+    result = await last_move
+    never_unchanged(result)
+    assert (await stored(env, table.id)).status == "finished"
+    final = message_by_id(channel, table.message_id)
+    assert not components(final), "tried again: the finished table shows no buttons"
+    assert "wins!" in text_of(final) or "draw" in text_of(final)
+    announced = [m.content for m in channel.history() if "See the table" in (m.content or "")]
+    assert len(announced) == 1 and ("wins!" in announced[0] or "draw" in announced[0])
+    assert not env.errors
