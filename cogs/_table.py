@@ -159,11 +159,16 @@ class Publisher:
             raise NotSeated("You are not seated at this table: the table message shows everything public.")
         if table.state is None:
             raise Refusal("The game has not started yet: your private view comes with the first move.")
-        if table.seats[seat].autopilot:
+        reclaimed = table.seats[seat].autopilot
+        if reclaimed:
             table = await self.sessions.reclaim(table.id, interaction.user.id)
             await attempt("showing the seat taken back", self.edit_table_message(table))
         embed, view = self.private_payload(table, seat)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        answer = interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        if not reclaimed:  # nothing was committed: a failure may go to the one error path
+            await answer
+        elif not await attempt("showing the hand of a seat taken back", answer):
+            await attempt("telling the member it was saved", _tell_saved(interaction))
 
     # --- showing a change ---------------------------------------------------------------------
     async def show(self, table: Table, *, interaction: discord.Interaction | None = None,
@@ -196,7 +201,7 @@ class Publisher:
         if not moved_to:
             await attempt("pinging", self.ping(table, exclude=actor))
         if self.renderer(table).has_private and table.state is not None:  # no private view before the deal
-            await self.update_dms(table)
+            await attempt("updating the DMs", self.update_dms(table))
         if table.status == "finished":
             await attempt_closing(table, "announcing the result", lambda: self.announce_result(table))
 

@@ -280,3 +280,21 @@ async def test_a_finished_tables_last_edit_and_result_survive_one_failure(server
     announced = [m.content for m in channel.history() if "See the table" in (m.content or "")]
     assert len(announced) == 1 and ("wins!" in announced[0] or "draw" in announced[0])
     assert not env.errors
+
+
+async def test_taking_a_seat_back_whose_hand_fails_to_show_is_still_saved(server, dice):
+    env, _, channel, alice, bob, _ = server
+    table = await two_seat_armymen(env, channel, alice, bob, dice)
+    for _ in range(10):  # both stay away until alice's seat is on autopilot
+        if table_of(env, channel).seats[0].autopilot:
+            break
+        await env.advance_time(120)
+    assert table_of(env, channel).seats[0].autopilot
+    env.inject_error("POST", "/interactions/*/callback", times=1)
+    hand = await alice.click(message_by_id(channel, table.message_id), label="My hand")
+    never_unchanged(hand)
+    assert hand.ephemeral and "Saved" in hand.response.content
+    assert not table_of(env, channel).seats[0].autopilot
+    assert (await env.bot.sessions.store.seats(table.id))[0].autopilot is False
+    assert "My hand" in labels(message_by_id(channel, table.message_id))
+    assert not env.errors
