@@ -105,7 +105,8 @@ async def act(database, channel, counts, request) -> object:
 
 
 def open_table(sessions, channel_id: int):
-    return next((t for t in sessions.open_tables() if t.channel_id == channel_id), None)
+    tables = sessions.cached_tables() if hasattr(sessions, "cached_tables") else sessions.open_tables()  # before #16
+    return next((t for t in tables if t.channel_id == channel_id), None)
 
 
 async def play_one(env, bot, database, channel, alice, counts) -> None:
