@@ -90,9 +90,11 @@ class Sessions(LobbyMixin, DeadlineMixin):
     def _replay(self, live: LiveTable, events) -> None:
         game, row = live.game, live.row
         live.state = game.setup(len(live.seats), json.loads(row.options), self._rng(row.seed, 0))
-        live.since = [0] * len(live.seats)
+        live.since, live.opening, live.history = [0] * len(live.seats), live.state.events, []
         for event in events:
-            self._advance(live, event.seat, decode_action(game, event.action), event.seq)
+            action = decode_action(game, event.action)
+            self._advance(live, event.seat, action, event.seq)
+            live.history.append(Move(event.seq, event.seat, action, event.by, live.state.events))
         assert row.seq == len(events), f"table {row.id}: seq {row.seq} but {len(events)} events"
 
     # --- reads --------------------------------------------------------------------------------
@@ -200,7 +202,7 @@ class Sessions(LobbyMixin, DeadlineMixin):
             state = game.setup(len(live.seats), options, self._rng(live.row.seed, 0))
             moves: list[Move] = []
             async with self._changing(live) as tx:
-                live.state, live.since = state, [0] * len(live.seats)
+                live.state, live.since, live.opening = state, [0] * len(live.seats), state.events
                 await tx.update_session(live.row.id, status="active", started_at=self.now())
                 live.row = replace(live.row, status="active", started_at=self.now())
                 await self._play_automatic(tx, live, moves)
@@ -267,7 +269,9 @@ class Sessions(LobbyMixin, DeadlineMixin):
         self._advance(live, seat, action, seq)  # raises IllegalAction before anything is written
         await tx.append_event(live.row.id, seq, seat, encode_action(action), by, self.now())
         live.row = replace(live.row, seq=seq)
-        moves.append(Move(seq, seat, action, by))
+        move = Move(seq, seat, action, by, live.state.events)
+        live.history.append(move)
+        moves.append(move)
 
     def _advance(self, live: LiveTable, seat: int, action: Any, seq: int) -> None:
         game = live.game
@@ -380,12 +384,12 @@ class Sessions(LobbyMixin, DeadlineMixin):
     @contextlib.asynccontextmanager
     async def _changing(self, live: LiveTable) -> AsyncIterator[Store]:
         """A transaction whose failure also rolls the cached table back, so cache and database agree."""
-        saved = (live.row, live.state, list(live.since), list(live.seats))
+        saved = (live.row, live.state, list(live.since), list(live.seats), live.opening, list(live.history))
         try:
             async with self.store.transaction() as tx:
                 yield tx
         except BaseException:
-            live.row, live.state, live.since, live.seats = saved
+            live.row, live.state, live.since, live.seats, live.opening, live.history = saved
             if live.row.status in ("lobby", "active"):
                 self._tables[live.row.id] = live
             raise
@@ -410,4 +414,5 @@ class Sessions(LobbyMixin, DeadlineMixin):
             end_reason=row.end_reason,
             moves=tuple(moves),
             newly_to_act=newly,
+            news=live.news() if live.state is not None else (),
         )
