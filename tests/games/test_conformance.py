@@ -73,9 +73,10 @@ def check_events(game, state, players):
             assert event.seen_by(secret.seat) == {**event.public(), **secret.data}
 
 
-def play(game, players, options, seed, chooser):
-    rng = SeededRng(seed, 0)
-    state = game.setup(players, options, rng)
+def play(game, players, options, seed, chooser, rng=None):
+    """A playout: (final state, [(seat, action)]). `rng(n)` gives move n's dice (the set-up's: n = 0)."""
+    rng = rng or (lambda n: SeededRng(seed, n))
+    state = game.setup(players, options, rng(0))
     moves = []
     for n in range(1, MAX_MOVES):
         if game.outcome(state) is not None:
@@ -88,7 +89,7 @@ def play(game, players, options, seed, chooser):
         action = chooser.action(game, state, seat, legal)
         assert game.is_legal(state, seat, action)
         assert decode_action(game, encode_action(action)) == action
-        state = game.apply(state, seat, action, SeededRng(seed, n))
+        state = game.apply(state, seat, action, rng(n))
         moves.append((seat, action))
     raise AssertionError(f"no end after {MAX_MOVES} moves")
 
