@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import dataclasses
 import json
 import logging
@@ -59,9 +60,23 @@ def verify_file(argv: list[str]) -> int:
 
 
 def run_live(settings: Settings) -> int:
-    from .app import DiceBot
+    from db import StoreUnavailable, check_database
 
-    bot = DiceBot(settings.database_path, dev_guild_id=settings.dev_guild_id)
+    from .app import ShardedDiceBot
+
+    if settings.database_url:
+        try:
+            asyncio.run(check_database(settings.database_url))
+        except StoreUnavailable as error:
+            print(f"Cannot start: {error}", file=sys.stderr)
+            return 2
+    problem = settings.shard_problem()
+    if problem:
+        print(f"Cannot start: {problem}", file=sys.stderr)
+        return 2
+    bot = ShardedDiceBot(settings.database, dev_guild_id=settings.dev_guild_id,
+                         shard_count=settings.shard_count,
+                         shard_ids=list(settings.shard_ids) if settings.shard_ids else None)
     bot.run(settings.discord_token, log_handler=None)
     return 0
 

@@ -6,6 +6,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -40,12 +41,13 @@ def utcnow() -> datetime:
 class DiceBot(commands.Bot):
     def __init__(self, database_path: str | Path, *, dev_guild_id: int | None = None,
                  rng_factory: Callable[[str, int | str], Rng] = SeededRng,
-                 new_seed: Callable[[], str] | None = None) -> None:
+                 new_seed: Callable[[], str] | None = None, **client_options: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # no privileged intents: slash commands and components only
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
+            **client_options,
         )
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
@@ -94,6 +96,11 @@ class DiceBot(commands.Bot):
                                    error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         await answer_error(interaction, original)
+
+
+class ShardedDiceBot(DiceBot, commands.AutoShardedBot):
+    """The live bot: discord.py's sharding. Without SHARD_COUNT it picks the count and runs every shard in
+    this process; with SHARD_COUNT and SHARD_IDS, several processes share the shards (and one PostgreSQL)."""
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:

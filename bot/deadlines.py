@@ -6,6 +6,8 @@ import asyncio
 import logging
 from dataclasses import replace
 
+from . import errors
+from .table_access import retried
 from .tables import AUTOPILOT_AFTER, LiveTable, Move, Table
 
 log = logging.getLogger(__name__)
@@ -17,16 +19,21 @@ class DeadlineMixin:
     """What happens when time passes, for `Sessions`. The one timer task sleeps until the earliest
     stored reminder or deadline; it is restarted only when a deadline comes sooner than it would wake."""
 
+    timer_asleep = False  # the timer task is sleeping until the next due time (tests wait for this)
+
     async def expire_due(self) -> list[tuple[Table, str]]:
-        """Send due reminders, play due timeouts, expire due lobbies; tell the listener of each."""
+        """Send due reminders, play due timeouts, expire due lobbies; tell the listener of each.
+
+        Each due table is first claimed in the database, so of several processes exactly one handles it;
+        the claim is cleared in the transaction that handles it, and lapses by itself if this process dies."""
         now = self.now()
         happened = []
-        for table_id in await self.store.due_sessions(now):
-            live = self._tables.get(table_id)
-            if live is None:
+        for table_id in await self.store.claim_due(now):
+            try:
+                event = await self._expire_one(table_id, now)
+            except Exception:  # one broken table must not hold up the others' deadlines (nor kill the timer);
+                log.exception("table %s failed at its deadline; retried when its claim lapses", table_id)
                 continue
-            async with live.lock:
-                event = await self._expire(live, now)
             if event:
                 happened.append(event)
         for table, kind in happened:
@@ -37,20 +44,33 @@ class DeadlineMixin:
                     log.exception("listener failed for table %s (%s)", table.id, kind)
         return happened
 
+    @retried
+    async def _expire_one(self, table_id: int, now: float) -> tuple[Table, str] | None:
+        try:
+            async with self._locked(table_id) as live:
+                event = await self._expire(live, now)
+        except errors.GameOver:  # closed since it was claimed
+            return None
+        if event is None:  # no longer due (a move came first): let the next deadline be claimed on time
+            async with self.store.transaction() as tx:
+                await tx.update_session(table_id, claimed_until=None)
+        return event
+
     async def _expire(self, live: LiveTable, now: float) -> tuple[Table, str] | None:
         row = live.row
         if row.status == "lobby":
             if row.deadline_at is not None and row.deadline_at <= now:
-                async with self.store.transaction() as tx:
+                async with self._changing(live) as tx:
+                    await tx.update_session(row.id, claimed_until=None)
                     await self._close(tx, live, "ended", "the lobby expired")
                 return self._snapshot(live), "expired"
             return None
         if row.deadline_at is not None and row.deadline_at <= now:
             return await self._time_out(live)
         if row.reminder_at is not None and row.reminder_at <= now:
-            async with self.store.transaction() as tx:
-                await tx.update_session(row.id, reminder_at=None)
-            live.row = replace(row, reminder_at=None)
+            async with self._changing(live) as tx:
+                await tx.update_session(row.id, reminder_at=None, claimed_until=None)
+                live.row = replace(live.row, reminder_at=None)
             return self._snapshot(live), "reminder"
         return None
 
@@ -59,6 +79,7 @@ class DeadlineMixin:
         game = live.game
         moves: list[Move] = []
         async with self._changing(live) as tx:
+            await tx.update_session(live.row.id, claimed_until=None)
             for seat in sorted(game.to_act(live.state)):
                 if seat not in game.to_act(live.state) or live.seats[seat].automatic:
                     continue
@@ -107,5 +128,9 @@ class DeadlineMixin:
             self._armed_for = due
             if due is None:
                 return
-            await asyncio.sleep(max(0.0, due - self.now()))
+            self.timer_asleep = True
+            try:
+                await asyncio.sleep(max(0.0, due - self.now()))
+            finally:
+                self.timer_asleep = False
             await self.expire_due()

@@ -5,23 +5,25 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import errors
+from .table_access import retried
 from .tables import LiveTable, Move, Seat, Table
 
 
 class LobbyMixin:
     """Seat management for `Sessions` (it provides the table lookups, the lock, storage and moves)."""
 
+    @retried
     async def join(self, channel_id: int, user_id: int, name: str) -> Table:
         return await self._seat_new(channel_id, user_id, name)
 
+    @retried
     async def add_computer(self, channel_id: int, by_user: int) -> Table:
         return await self._seat_new(channel_id, None, None, by_user=by_user)
 
     async def _seat_new(
         self, channel_id: int, user_id: int | None, name: str | None, by_user: int | None = None
     ) -> Table:
-        live = self._live_in(channel_id)
-        async with live.lock:
+        async with self._locked_in(channel_id) as live:
             self._require_lobby(live)
             if by_user is not None and by_user != live.row.host_id:
                 raise errors.NotHost("Only the host can add computer players.")
@@ -32,20 +34,20 @@ class LobbyMixin:
             seat = len(live.seats)
             if user_id is None:
                 name = f"Computer {sum(s.is_computer for s in live.seats) + 1}"
-            async with self.store.transaction() as tx:
+            async with self._changing(live) as tx:
                 await tx.add_seat(live.row.id, seat, user_id, name, is_computer=user_id is None)
             live.seats.append(Seat(seat, user_id, name, is_computer=user_id is None))
             return self._snapshot(live)
 
+    @retried
     async def leave(self, channel_id: int, user_id: int) -> Table:
-        live = self._live_in(channel_id)
-        async with live.lock:
+        async with self._locked_in(channel_id) as live:
             seat = self._seat_of(live, user_id)
             return await self._remove(live, seat)
 
+    @retried
     async def kick(self, channel_id: int, by_user: int, user_id: int, is_admin: bool = False) -> Table:
-        live = self._live_in(channel_id)
-        async with live.lock:
+        async with self._locked_in(channel_id) as live:
             if by_user != live.row.host_id and not is_admin:
                 raise errors.NotHost("Only the host or a member with Manage Server can kick a player.")
             if user_id == by_user:
@@ -53,10 +55,10 @@ class LobbyMixin:
             seat = self._seat_of(live, user_id, "That member is not seated at this table.")
             return await self._remove(live, seat)
 
+    @retried
     async def remove_computer(self, channel_id: int, by_user: int) -> Table:
         """Host: take the last computer player out of the lobby."""
-        live = self._live_in(channel_id)
-        async with live.lock:
+        async with self._locked_in(channel_id) as live:
             self._require_lobby(live)
             if by_user != live.row.host_id:
                 raise errors.NotHost()
@@ -71,13 +73,13 @@ class LobbyMixin:
         if row.status == "lobby":
             leaving = live.seats[seat]
             humans_left = _humans_after(live.seats, seat)
-            async with self.store.transaction() as tx:
+            async with self._changing(live) as tx:
                 await tx.remove_seat(row.id, seat)
                 if not humans_left:
                     await self._close(tx, live, "ended", "everyone left")
                 elif leaving.user_id == row.host_id:
                     await tx.update_session(row.id, host_id=humans_left[0].user_id)
-                    live.row = replace(row, host_id=humans_left[0].user_id)
+                    live.row = replace(live.row, host_id=humans_left[0].user_id)
             live.seats = [replace(s, seat=i) for i, s in enumerate(x for x in live.seats if x.seat != seat)]
             return self._snapshot(live)
         self._require_active(live)

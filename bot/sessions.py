@@ -1,32 +1,33 @@
 """The session service: lobbies, seats, turns, deadlines and persistence. No Discord here.
 
-A table's state is its engine's `setup` plus its logged moves replayed; the live state is a cache.
-Every change happens under the table's lock and is committed in one transaction before the caller
-gets a snapshot back, so an acknowledged move is never lost. Moves carry the move number they were
+A table's state is its engine's `setup` plus its logged moves replayed; the live state is a cache
+(see table_access.py: the database is the arbiter, so any process may serve any table). Every change
+happens under the table's lock and is committed in one transaction before the caller gets a snapshot
+back, so an acknowledged move is never lost. Moves carry the move number they were
 offered at: a click on an old button is refused as stale and changes nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from db import SessionRow, Store
+from db import ChannelTaken, Store
 
 from . import errors
 from .deadlines import DeadlineMixin
 from .games import GAMES
-from .games.core import decode_action, encode_action, resolve_options
+from .games.core import encode_action, resolve_options
 from .games.rng import Rng, SeededRng
 from .lobby import LobbyMixin
 from .results import record_result
+from .table_access import CACHE_SIZE, TableAccessMixin, retried
 from .tables import PACES, LiveTable, Move, Seat, Table, lobby_lifetime, seat_from_row
 
 __all__ = ["PACES", "Move", "Seat", "Sessions", "Table"]
@@ -39,7 +40,7 @@ MAX_HOSTED_TABLES = 3  # open tables one member may host in one server
 Listener = Callable[[Table, str], Awaitable[None]]
 
 
-class Sessions(LobbyMixin, DeadlineMixin):
+class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
     def __init__(
         self,
         store: Store,
@@ -47,12 +48,13 @@ class Sessions(LobbyMixin, DeadlineMixin):
         clock: Callable[[], datetime],
         rng_factory: Callable[[str, int | str], Rng] = SeededRng,
         new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
+        cache_size: int = CACHE_SIZE,
     ) -> None:
         self.store = store
         self._clock = clock
         self._rng = rng_factory
         self._new_seed = new_seed
-        self._tables: dict[int, LiveTable] = {}
+        self._init_access(cache_size)
         self._open_lock = asyncio.Lock()
         self._timer: asyncio.Task | None = None
         self._armed_for: float | None = None  # when the timer task will wake next
@@ -61,63 +63,7 @@ class Sessions(LobbyMixin, DeadlineMixin):
     def now(self) -> float:
         return self._clock().timestamp()
 
-    # --- start-up ------------------------------------------------------------------------------
-    async def load(self) -> list[SessionRow]:
-        """Rebuild every open table from its log. Returns the tables closed because they can't be replayed."""
-        closed = []
-        for row in await self.store.open_sessions():
-            live = LiveTable(row, [seat_from_row(s) for s in await self.store.seats(row.id)])
-            game = GAMES.get(row.game)
-            if game is None or game.rules_version != row.rules_version:
-                reason = "the game's rules changed since it started"
-            else:
-                try:
-                    if row.status == "active":
-                        self._replay(live, await self.store.events(row.id))
-                    reason = None
-                except Exception:
-                    log.exception("table %s cannot be replayed", row.id)
-                    reason = "its moves could not be replayed"
-            if reason is not None:
-                async with self.store.transaction() as tx:
-                    fields = {"status": "ended", "ended_at": self.now(), "end_reason": reason, "deadline_at": None}
-                    await tx.update_session(row.id, **fields)
-                closed.append(replace(row, **fields))
-                continue
-            self._tables[row.id] = live
-        return closed
-
-    def _replay(self, live: LiveTable, events) -> None:
-        game, row = live.game, live.row
-        live.state = game.setup(len(live.seats), json.loads(row.options), self._rng(row.seed, 0))
-        live.since, live.opening, live.history = [0] * len(live.seats), live.state.events, []
-        for event in events:
-            action = decode_action(game, event.action)
-            self._advance(live, event.seat, action, event.seq)
-            live.history.append(Move(event.seq, event.seat, action, event.by, live.state.events))
-        assert row.seq == len(events), f"table {row.id}: seq {row.seq} but {len(events)} events"
-
-    # --- reads --------------------------------------------------------------------------------
-    def get(self, channel_id: int) -> Table:
-        live = self._live_in(channel_id)
-        return self._snapshot(live)
-
-    def get_by_id(self, table_id: int) -> Table | None:
-        live = self._tables.get(table_id)
-        return self._snapshot(live) if live else None
-
-    def open_tables(self) -> list[Table]:
-        return [self._snapshot(live) for live in self._tables.values()]
-
-    def waiting_on(self, user_id: int) -> list[Table]:
-        """Open tables where `user_id` must act now (for /mygames)."""
-        found = []
-        for table in self.open_tables():
-            seat = table.seat_of(user_id)
-            if seat is not None and seat in table.to_act:
-                found.append(table)
-        return found
-
+    # --- closed tables ----------------------------------------------------------------------
     async def closed_table(self, table_id: int) -> Table | None:
         """A finished or ended table, rebuilt from the database so its message can be shown again."""
         row = await self.store.session(table_id)
@@ -136,12 +82,6 @@ class Sessions(LobbyMixin, DeadlineMixin):
         row = await self.store.last_session_in(channel_id)
         return await self.closed_table(row.id) if row else None
 
-    def _live_in(self, channel_id: int) -> LiveTable:
-        live = next((t for t in self._tables.values() if t.row.channel_id == channel_id), None)
-        if live is None:
-            raise errors.NoTable()
-        return live
-
     # --- lobby --------------------------------------------------------------------------------
     async def open(
         self,
@@ -157,28 +97,32 @@ class Sessions(LobbyMixin, DeadlineMixin):
         game = GAMES[game_id]
         resolved = resolve_options(game, options)
         async with self._open_lock:
-            if any(t.row.channel_id == channel_id for t in self._tables.values()):
+            if await self.store.open_session_id(channel_id) is not None:
                 raise errors.TableBusy()
             await self.check_hosting(guild_id, host_id)
             now = self.now()
-            async with self.store.transaction() as tx:
-                table_id = await tx.create_session(
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    game=game_id,
-                    rules_version=game.rules_version,
-                    options=json.dumps(resolved, sort_keys=True),
-                    host_id=host_id,
-                    seed=self._new_seed(),
-                    pace_seconds=pace_seconds,
-                    created_at=now,
-                    deadline_at=now + lobby_lifetime(pace_seconds),
-                )
-                await tx.add_seat(table_id, 0, host_id, host_name, is_computer=False)
+            try:
+                async with self.store.transaction() as tx:
+                    table_id = await tx.create_session(
+                        guild_id=guild_id,
+                        channel_id=channel_id,
+                        game=game_id,
+                        rules_version=game.rules_version,
+                        options=json.dumps(resolved, sort_keys=True),
+                        host_id=host_id,
+                        seed=self._new_seed(),
+                        pace_seconds=pace_seconds,
+                        created_at=now,
+                        deadline_at=now + lobby_lifetime(pace_seconds),
+                    )
+                    await tx.add_seat(table_id, 0, host_id, host_name, is_computer=False)
+            except ChannelTaken as taken:  # another process opened one here a moment ago
+                raise errors.TableBusy() from taken
             row = await self.store.session(table_id)
-            self._tables[table_id] = LiveTable(row, [Seat(0, host_id, host_name)])
+            live = LiveTable(row, [Seat(0, host_id, host_name)])
+            self._keep(live)
         self._arm(row.deadline_at)
-        return self.get_by_id(table_id)
+        return self._snapshot(live)
 
     async def check_hosting(self, guild_id: int | None, host_id: int) -> None:
         """Refuse a member who already hosts MAX_HOSTED_TABLES open tables in this server."""
@@ -186,9 +130,9 @@ class Sessions(LobbyMixin, DeadlineMixin):
         if len(hosted) >= MAX_HOSTED_TABLES:
             raise errors.TooManyTables(hosted)
 
+    @retried
     async def start(self, channel_id: int, user_id: int) -> Table:
-        live = self._live_in(channel_id)
-        async with live.lock:
+        async with self._locked_in(channel_id) as live:
             self._require_lobby(live)
             if user_id != live.row.host_id:
                 raise errors.NotHost("Only the host can start the game.")
@@ -211,22 +155,22 @@ class Sessions(LobbyMixin, DeadlineMixin):
         self._arm_for(live)
         return snapshot
 
+    @retried
     async def end(self, channel_id: int, user_id: int, is_admin: bool = False) -> Table:
-        live = self._live_in(channel_id)
-        async with live.lock:
+        async with self._locked_in(channel_id) as live:
             if user_id != live.row.host_id and not is_admin:
                 raise errors.NotHost("Only the host or a member with Manage Server can end this table.")
-            async with self.store.transaction() as tx:
+            async with self._changing(live) as tx:
                 await self._close(tx, live, "ended", "ended by a player")
             return self._snapshot(live)
 
     # --- moves --------------------------------------------------------------------------------
+    @retried
     async def act(self, table_id: int, user_id: int, action: Any, expected_seq: int | None = None) -> Table:
         """One player's move. `expected_seq` is the move number the button was offered at."""
-        live = self._tables.get(table_id)
-        if live is None:
-            raise errors.GameOver("This table is closed.")
-        async with live.lock:
+        async with self._locked(table_id) as live:
+            if expected_seq is not None and expected_seq > live.row.seq:  # the player saw moves this copy lacks
+                live = await self._reloaded(live)
             self._require_active(live)
             game = live.game
             seat = self._seat_of(live, user_id)
@@ -246,15 +190,13 @@ class Sessions(LobbyMixin, DeadlineMixin):
         self._arm_for(live)
         return snapshot
 
+    @retried
     async def reclaim(self, table_id: int, user_id: int) -> Table:
         """The owner of a seat on autopilot is back (they asked for their hand)."""
-        live = self._tables.get(table_id)
-        if live is None:
-            raise errors.GameOver("This table is closed.")
-        async with live.lock:
+        async with self._locked(table_id) as live:
             seat = self._seat_of(live, user_id)
             if live.seats[seat].autopilot:
-                async with self.store.transaction() as tx:
+                async with self._changing(live) as tx:
                     await self._reclaim(tx, live, seat)
             return self._snapshot(live)
 
@@ -332,22 +274,28 @@ class Sessions(LobbyMixin, DeadlineMixin):
         }
         await tx.update_session(live.row.id, **fields)
         live.row = replace(live.row, **fields)
-        self._tables.pop(live.row.id, None)
+        self._cache.pop(live.row.id, None)
 
     # --- the Discord side's bookkeeping -------------------------------------------------------------
+    @retried
     async def set_message(self, table_id: int, message_id: int) -> None:
-        live = self._tables.get(table_id)
-        async with self.store.transaction() as tx:
-            await tx.update_session(table_id, message_id=message_id)
-        if live:
-            live.row = replace(live.row, message_id=message_id)
+        try:
+            async with self._locked(table_id) as live, self._changing(live) as tx:
+                await tx.update_session(table_id, message_id=message_id)
+                live.row = replace(live.row, message_id=message_id)
+        except errors.GameOver:  # a closed table: nothing to race with
+            async with self.store.transaction() as tx:
+                await tx.update_session(table_id, message_id=message_id)
 
+    @retried
     async def set_dm(self, table_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
-        live = self._tables.get(table_id)
-        async with self.store.transaction() as tx:
-            await tx.update_seat(table_id, seat, dm_channel_id=channel_id, dm_message_id=message_id)
-        if live:
-            live.seats[seat] = replace(live.seats[seat], dm_channel_id=channel_id, dm_message_id=message_id)
+        try:
+            async with self._locked(table_id) as live, self._changing(live) as tx:
+                await tx.update_seat(table_id, seat, dm_channel_id=channel_id, dm_message_id=message_id)
+                live.seats[seat] = replace(live.seats[seat], dm_channel_id=channel_id, dm_message_id=message_id)
+        except errors.GameOver:
+            async with self.store.transaction() as tx:
+                await tx.update_seat(table_id, seat, dm_channel_id=channel_id, dm_message_id=message_id)
 
     # --- deadlines ----------------------------------------------------------------------------
     async def close(self) -> None:
@@ -380,19 +328,6 @@ class Sessions(LobbyMixin, DeadlineMixin):
         if live.state is None or not moves:
             return frozenset()
         return frozenset(s for s in live.game.to_act(live.state) if live.since[s] >= moves[0].seq)
-
-    @contextlib.asynccontextmanager
-    async def _changing(self, live: LiveTable) -> AsyncIterator[Store]:
-        """A transaction whose failure also rolls the cached table back, so cache and database agree."""
-        saved = (live.row, live.state, list(live.since), list(live.seats), live.opening, list(live.history))
-        try:
-            async with self.store.transaction() as tx:
-                yield tx
-        except BaseException:
-            live.row, live.state, live.since, live.seats, live.opening, live.history = saved
-            if live.row.status in ("lobby", "active"):
-                self._tables[live.row.id] = live
-            raise
 
     def _snapshot(self, live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[int] = frozenset()) -> Table:
         row = live.row

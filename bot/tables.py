@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,7 +108,7 @@ class Table:
 
 @dataclass
 class LiveTable:
-    """The mutable cache of an open table; only touched under `lock`."""
+    """The mutable cache of an open table; only touched under its lock in `Sessions`."""
 
     row: SessionRow
     seats: list[Seat]
@@ -117,7 +116,6 @@ class LiveTable:
     since: list[int] = field(default_factory=list)
     opening: tuple[Event, ...] = ()  # what the set-up did (cards dealt, who starts)
     history: list[Move] = field(default_factory=list)  # every move, with its events
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def game(self) -> Game:

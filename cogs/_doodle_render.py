@@ -14,6 +14,7 @@ Everything in Doodle Dice is public (DD-R11): the table message carries every co
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 import discord
@@ -32,6 +33,7 @@ FIGURE_EMOJI = {"arch": "🌈", "dash": "➖", "dot": "⚫", "face": "🙂", "sl
 COLOUR_EMOJI = {"orange": "🟧", "red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
 ACTION_EMOJI = {"Free Roll": "🎟️", "Block A Turn": "⛔"}
 MAX_CLAIM_BUTTONS = 10  # two rows; more matching cards become a menu
+ROW_WIDTH = 5  # Discord: five buttons (or one menu) per row
 GAME = "doodle"
 
 
@@ -131,9 +133,6 @@ class DoodleRenderer(Renderer):
             if view["blockers"]:
                 holders = " or ".join(seat_name(table, s) for s in view["blockers"])
                 lines.append(f"⛔ {holders} may **block** this turn (Block A Turn) until it begins.")
-        if view["blocked"]:
-            names = " and ".join(seat_name(table, s) for s in view["blocked"])
-            lines.append(f"⛔ Blocked: {names} will lose their coming turn.")
         else:
             rolls = view["rolls_left"]
             extra = f" · 🎟️ {view['free_rolls']} Free Roll" + ("s" if view["free_rolls"] != 1 else "") \
@@ -148,6 +147,9 @@ class DoodleRenderer(Renderer):
                 lines.append(f"✅ The dice match: {found}")
             else:
                 lines.append("No match yet.")
+        if view["blocked"]:
+            names = " and ".join(seat_name(table, s) for s in view["blocked"])
+            lines.append(f"⛔ Blocked: {names} will lose their coming turn.")
         return "\n".join(lines)
 
     def gallery_text(self, view: dict[str, Any]) -> str:
@@ -229,13 +231,19 @@ class DoodleRenderer(Renderer):
         if turn is None:
             return []
         items = self._turn_items(table, view)
-        # Block buttons, one per turn some holder may still block (DD-R7), for any holder to press; they
-        # join the last row while it has room.
-        blocks = block_targets(view)
-        last = max(getattr(getattr(i, "item", i), "row", 0) or 0 for i in items)
-        in_last = sum(1 for i in items if (getattr(getattr(i, "item", i), "row", 0) or 0) == last)
-        row = last if in_last + len(blocks) <= 5 else last + 1
-        return items + [BlockButton.of(table, t, row=row) for t in blocks]
+        # Block buttons, one per turn some holder may still block (DD-R7), for any holder to press: from the
+        # last row used on, wherever a row has room (six seats and two holders make six buttons).
+        width: Counter[int] = Counter()
+        for item in items:
+            inner = getattr(item, "item", item)  # a DynamicItem wraps its component
+            width[inner.row or 0] += inner.width
+        row = max(width)
+        for target in block_targets(view):
+            while width[row] >= ROW_WIDTH:
+                row += 1
+            width[row] += 1
+            items.append(BlockButton.of(table, target, row=row))
+        return items
 
     def _turn_items(self, table: Table, view: dict[str, Any]) -> list[discord.ui.Item]:
         """The controls of the player on turn."""

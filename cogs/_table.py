@@ -105,7 +105,7 @@ class Publisher:
 
     async def play_typed(self, interaction: discord.Interaction, game_id: str, action: Any) -> None:
         """A move typed as a slash command, for the table in this channel."""
-        table = self.sessions.get(interaction.channel_id)
+        table = await self.sessions.get(interaction.channel_id)
         if table.game.id != game_id:
             raise Refusal(f"The table here plays {table.game.title}.")
         await self.play(interaction, table, action, None)

@@ -63,7 +63,7 @@ class TableItem:
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             desk = publisher(interaction.client)
-            table = desk.sessions.get_by_id(self.table_id)
+            table = await desk.sessions.get_by_id(self.table_id)
             if table is None:
                 if await desk.show_closed(interaction, self.table_id):
                     return

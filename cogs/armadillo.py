@@ -290,7 +290,7 @@ class ArmadilloCog(commands.GroupCog, group_name="armadillo", group_description=
 
     async def _play(self, interaction: discord.Interaction, action: Any) -> None:
         desk = publisher(self.bot)
-        table = desk.sessions.get(interaction.channel_id)
+        table = await desk.sessions.get(interaction.channel_id)
         if table.game.id == "armadillo":
             explain_out_of_turn(table, interaction.user.id, action)
         await desk.play_typed(interaction, "armadillo", action)

@@ -81,7 +81,7 @@ class Community(commands.Cog):
 
     @app_commands.command(description="Every table that waits on you, with links")
     async def mygames(self, interaction: discord.Interaction) -> None:
-        tables = self.bot.sessions.waiting_on(interaction.user.id)
+        tables = await self.bot.sessions.waiting_on(interaction.user.id)
         if not tables:
             await interaction.response.send_message("No table is waiting on you. 🎉", ephemeral=True)
             return

@@ -255,7 +255,7 @@ class Dardz(commands.GroupCog, group_name="dardz", group_description="DARDZ: rol
     @app_commands.describe(member="You or your teammate")
     async def lead(self, interaction: discord.Interaction, member: discord.Member) -> None:
         desk = publisher(self.bot)
-        table = desk.sessions.get(interaction.channel_id)
+        table = await desk.sessions.get(interaction.channel_id)
         seat = table.seat_of(member.id)
         if seat is None:
             raise Refusal("That member is not seated at this table: name yourself or your teammate.")

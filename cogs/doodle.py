@@ -47,8 +47,8 @@ def parse_dice(text: str) -> tuple[int, ...]:
     return tuple(sorted({int(d) - 1 for d in digits}))
 
 
-def channel_table(interaction: discord.Interaction) -> Table:
-    table = publisher(interaction.client).sessions.get(interaction.channel_id)
+async def channel_table(interaction: discord.Interaction) -> Table:
+    table = await publisher(interaction.client).sessions.get(interaction.channel_id)
     if table.game.id != GAME:
         raise Refusal(f"The table here plays {table.game.title}.")
     if table.status != "active" or table.state is None:
@@ -95,7 +95,7 @@ class Doodle(commands.GroupCog, group_name="doodle",
     @app_commands.describe(member="The player who holds the card (leave out for a computer player's card)",
                            card="The card's name (or id)")
     async def steal(self, interaction: discord.Interaction, card: str, member: discord.Member | None = None) -> None:
-        table = channel_table(interaction)
+        table = await channel_table(interaction)
         sets = table.view(None)["sets"]
         if member is None:
             mine = table.seat_of(interaction.user.id)
@@ -108,7 +108,7 @@ class Doodle(commands.GroupCog, group_name="doodle",
     @steal.autocomplete("card")
     async def steal_card(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
-            table = channel_table(interaction)
+            table = await channel_table(interaction)
         except Refusal:
             return []
         view = table.view(None)
@@ -122,7 +122,7 @@ class Doodle(commands.GroupCog, group_name="doodle",
 
     @app_commands.command(description="Roll: draws and rolls at the start of your turn, then re-rolls all six dice")
     async def roll(self, interaction: discord.Interaction) -> None:
-        view = channel_table(interaction).view(None)
+        view = (await channel_table(interaction)).view(None)
         action = Reroll(tuple(range(6))) if view["rolled"] else Draw()
         await publisher(self.bot).play_typed(interaction, GAME, action)
 
@@ -134,7 +134,7 @@ class Doodle(commands.GroupCog, group_name="doodle",
     @app_commands.command(description="Claim a Gallery doodle (or your declared steal) that the dice match")
     @app_commands.describe(card="The card's name (or id)")
     async def claim(self, interaction: discord.Interaction, card: str) -> None:
-        view = channel_table(interaction).view(None)
+        view = (await channel_table(interaction)).view(None)
         cards = list(view["gallery"]) + ([view["steal"]["card"]] if view["steal"] else [])
         found = find_card(cards, card, "in the Gallery")
         await publisher(self.bot).play_typed(interaction, GAME, Claim(found["id"]))
@@ -142,7 +142,7 @@ class Doodle(commands.GroupCog, group_name="doodle",
     @claim.autocomplete("card")
     async def claim_card(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
-            view = channel_table(interaction).view(None)
+            view = (await channel_table(interaction)).view(None)
         except Refusal:
             return []
         cards = list(view["gallery"]) + ([view["steal"]["card"]] if view["steal"] else [])
@@ -156,7 +156,7 @@ class Doodle(commands.GroupCog, group_name="doodle",
     @app_commands.command(description="Play Block A Turn on a player whose turn has not begun yet")
     @app_commands.describe(member="The player to block")
     async def block(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        table = channel_table(interaction)
+        table = await channel_table(interaction)
         target = seat_of_member(table, member)
         refusal = block_refusal(table, table.seat_of(interaction.user.id), target)
         if refusal:

@@ -25,7 +25,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
         return self.publisher.sessions
 
     async def _lobby(self, interaction: discord.Interaction, verb: str) -> None:
-        table = self.sessions.get(interaction.channel_id)
+        table = await self.sessions.get(interaction.channel_id)
         table = await self.publisher.lobby_action(interaction, table, verb)
         await self.publisher.show(table, interaction=interaction)
 
@@ -35,10 +35,10 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
 
     @app_commands.command(description="Leave the table (in a running game the computer takes your seat)")
     async def leave(self, interaction: discord.Interaction) -> None:
-        if self.sessions.get(interaction.channel_id).status == "lobby":
+        if (await self.sessions.get(interaction.channel_id)).status == "lobby":
             await self._lobby(interaction, "leave")
             return
-        host = self.sessions.get(interaction.channel_id).host_id
+        host = (await self.sessions.get(interaction.channel_id)).host_id
         table = await self.sessions.leave(interaction.channel_id, interaction.user.id)
         note = f"{escape(interaction.user.display_name)} left the game; the computer plays their seat from here."
         await self.publisher.show(table, interaction=interaction, announce=note + _new_host(table, host))
@@ -58,12 +58,12 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
 
     @app_commands.command(description="Your private view and your move buttons (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.publisher.show_hand(interaction, self.sessions.get(interaction.channel_id))
+        await self.publisher.show_hand(interaction, await self.sessions.get(interaction.channel_id))
 
     @app_commands.command(description="Show the table again at the bottom of the channel")
     async def status(self, interaction: discord.Interaction) -> None:
         try:
-            table = self.sessions.get(interaction.channel_id)
+            table = await self.sessions.get(interaction.channel_id)
         except NoTable:  # show the last closed table again: its final state, without buttons
             table = await self.sessions.last_closed_in(interaction.channel_id)
             if table is None:
@@ -80,7 +80,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
                                       "takes the seat)")
     @app_commands.describe(member="The player to remove")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        host = self.sessions.get(interaction.channel_id).host_id
+        host = (await self.sessions.get(interaction.channel_id)).host_id
         table = await self.sessions.kick(interaction.channel_id, interaction.user.id, member.id,
                                          is_admin=_is_admin(interaction))
         note = f"{escape(member.display_name)} was removed from the table."

@@ -1,5 +1,19 @@
-"""Storage: SQLite through aiosqlite. The only package with SQL."""
+"""Storage: SQLite through aiosqlite (the default) or PostgreSQL through asyncpg. The only package with SQL."""
 
-from .store import EventRow, RatingRow, ResultRow, SeatRow, SessionRow, Store
+from .connect import StoreUnavailable, check_database, is_postgres
+from .rows import EventRow, RatingRow, ResultRow, SeatRow, SessionRow
+from .store import ChannelTaken, Conflict, Store
 
-__all__ = ["EventRow", "RatingRow", "ResultRow", "SeatRow", "SessionRow", "Store"]
+__all__ = [
+    "ChannelTaken",
+    "Conflict",
+    "EventRow",
+    "RatingRow",
+    "ResultRow",
+    "SeatRow",
+    "SessionRow",
+    "Store",
+    "StoreUnavailable",
+    "check_database",
+    "is_postgres",
+]

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
+import uuid
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -19,21 +22,68 @@ from db import Store
 # =================================================================================================
 # Session service tests (tests/test_sessions_*.py)
 #
-# The real `Store` on a SQLite file in tmp_path and the real `Sessions`, with a fake clock the test
-# moves by hand. Everything here is named `svc…` / `Svc…` so it stays clear of the SimCord fixtures.
+# The real `Store` on a SQLite file in tmp_path, and again on a PostgreSQL schema of its own when
+# TEST_DATABASE_URL names a server (`.ci/run` starts one), and the real `Sessions`, with a fake clock the
+# test moves by hand. Everything here is named `svc…` / `Svc…` so it stays clear of the SimCord fixtures.
 # =================================================================================================
 
 SVC_START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 SVC_SEED = "seed"  # every table's secret seed (new_seed is fixed), so SeededRng gives the same dice each run
 
 
+BACKENDS = ("sqlite", "postgresql")
+
+
+def postgres_server_url() -> str:
+    """TEST_DATABASE_URL, or skip (a developer machine) / fail (CI=true) with one line saying why."""
+    url = os.environ.get("TEST_DATABASE_URL", "").strip()
+    if not url:
+        reason = "no PostgreSQL server: set TEST_DATABASE_URL=postgresql://… to run this test on PostgreSQL too"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but {reason}")
+        pytest.skip(reason)
+    return url
+
+
+def run_on_postgres(url: str, sql: str, *args: Any) -> list[dict[str, Any]]:
+    """A statement through its own connection, from sync test code (its own thread and event loop)."""
+    import asyncpg
+
+    from db.postgres import numbered
+
+    async def go() -> list[dict[str, Any]]:
+        conn = await asyncpg.connect(url)
+        try:
+            return [dict(row) for row in await conn.fetch(numbered(sql), *args)]
+        finally:
+            await conn.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, go()).result()
+
+
+class PostgresSchema:
+    """A schema of its own on the test server, so tests running in parallel never meet."""
+
+    def __init__(self, server: str) -> None:
+        self.server = server
+        self.name = f"t_{uuid.uuid4().hex[:16]}"
+        run_on_postgres(server, f"CREATE SCHEMA {self.name}")
+        joiner = "&" if "?" in server else "?"
+        self.url = f"{server}{joiner}search_path={self.name}"
+
+    def drop(self) -> None:
+        run_on_postgres(self.server, f"DROP SCHEMA IF EXISTS {self.name} CASCADE")
+
+
 class SvcHarness:
-    """One SQLite file, a fake clock, and the `Sessions` services opened on that file (newest last)."""
+    """One database (a SQLite file, or a PostgreSQL schema), a fake clock, and the `Sessions` services
+    opened on it (newest last)."""
 
     GUILD = 7  # every table's server
 
-    def __init__(self, path: Path, rng_factory: Callable[[str, int | str], Rng]) -> None:
-        self.path = path
+    def __init__(self, path: Path | str, rng_factory: Callable[[str, int | str], Rng]) -> None:
+        self.path = path  # a SQLite file, or a postgresql:// URL
         self.now = SVC_START  # the fake clock: tests move it with `advance`
         self.rng_factory = rng_factory
         self.heard: list[tuple[str, Table]] = []  # what the listener was told, in order
@@ -60,8 +110,9 @@ class SvcHarness:
         """Let the service's timer task read the next deadline and go to sleep (in real time), so it
         can't wake on a clock the test moves next and race the test's own `expire_due` call."""
         await asyncio.sleep(0)
-        if self.store is not None:
-            await self.store.next_due()
+        timer = self.sessions._timer if self.sessions is not None else None
+        while timer is not None and not timer.done() and not self.sessions.timer_asleep:
+            await asyncio.sleep(0.001)
 
     async def advance(self, **delta: float) -> list[tuple[Table, str]]:
         """Move the fake clock (timedelta keywords) and run the deadlines that fell due."""
@@ -116,12 +167,21 @@ class SvcHarness:
                 after(table)
         return table
 
-    # --- reading the file directly, through a separate connection ------------------------------
-    def query(self, sql: str, *args: Any) -> list[tuple]:
+    # --- reading the database directly, through a separate connection --------------------------
+    def rows(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+        if isinstance(self.path, str):
+            return run_on_postgres(self.path, sql, *args)
         with closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)) as conn:
-            return conn.execute(sql, args).fetchall()
+            conn.row_factory = sqlite3.Row
+            return [dict(row) for row in conn.execute(sql, args)]
+
+    def query(self, sql: str, *args: Any) -> list[tuple]:
+        return [tuple(row.values()) for row in self.rows(sql, *args)]
 
     def write(self, sql: str, *args: Any) -> None:
+        if isinstance(self.path, str):
+            run_on_postgres(self.path, sql, *args)
+            return
         with closing(sqlite3.connect(self.path)) as conn, conn:
             conn.execute(sql, args)
 
@@ -133,15 +193,11 @@ class SvcHarness:
         return self.query("SELECT seq, seat, action, by FROM events WHERE session_id = ? ORDER BY seq", table_id)
 
     def session_row(self, table_id: int) -> dict[str, Any]:
-        with closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)) as conn:
-            conn.row_factory = sqlite3.Row
-            return dict(conn.execute("SELECT * FROM sessions WHERE id = ?", (table_id,)).fetchone())
+        (row,) = self.rows("SELECT * FROM sessions WHERE id = ?", table_id)
+        return row
 
     def seat_rows(self, table_id: int) -> list[dict[str, Any]]:
-        with closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)) as conn:
-            conn.row_factory = sqlite3.Row
-            rows = conn.execute("SELECT * FROM seats WHERE session_id = ? ORDER BY seat", (table_id,))
-            return [dict(row) for row in rows]
+        return self.rows("SELECT * FROM seats WHERE session_id = ? ORDER BY seat", table_id)
 
     async def close(self) -> None:
         for sessions, store in reversed(self._opened):
@@ -149,13 +205,27 @@ class SvcHarness:
             await store.close()  # a no-op for a store a test already closed
 
 
+@pytest.fixture(params=BACKENDS)
+def svc_backend(request: pytest.FixtureRequest) -> str:
+    """Every service and store test runs on SQLite and on PostgreSQL."""
+    if request.param == "postgresql":
+        postgres_server_url()
+    return request.param
+
+
 @pytest.fixture
-async def svc_harness(tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
+async def svc_harness(tmp_path: Path, svc_backend: str) -> AsyncIterator[Callable[..., Any]]:
     """A factory: `h = await svc_harness(rng_factory=...)` gives a booted SvcHarness (SeededRng by default)."""
     made: list[SvcHarness] = []
+    schemas: list[PostgresSchema] = []
 
     async def make(rng_factory: Callable[[str, int | str], Rng] = SeededRng) -> SvcHarness:
-        harness = SvcHarness(tmp_path / f"bot{len(made)}.sqlite3", rng_factory)
+        if svc_backend == "postgresql":
+            schemas.append(PostgresSchema(postgres_server_url()))
+            target: Path | str = schemas[-1].url
+        else:
+            target = tmp_path / f"bot{len(made)}.sqlite3"
+        harness = SvcHarness(target, rng_factory)
         made.append(harness)
         await harness.boot()
         return harness
@@ -163,6 +233,8 @@ async def svc_harness(tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
     yield make
     for harness in made:
         await harness.close()
+    for schema in schemas:
+        schema.drop()
 
 
 @pytest.fixture

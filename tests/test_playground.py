@@ -82,7 +82,7 @@ async def test_one_person_plays_alone_with_a_computer_player(playground):
     lobby = (await you.slash(channel, "armymen new")).response.message
     await you.click(lobby, label="Add computer")
     await you.click(lobby, label="Start")
-    (table,) = playground.bot.sessions.open_tables()
+    (table,) = await playground.bot.sessions.open_tables()
     assert table.status == "active" and table.seats[1].is_computer
 
 
@@ -105,7 +105,7 @@ async def test_stop_closes_everything_and_a_restart_finds_the_table_again(tmp_pa
         assert again.channels["armymen"].id == channel.id  # the same world, so the table finds its channel
         (welcome,) = again.channels["armymen"].history()
         assert "/game status" in welcome.content
-        (table,) = again.bot.sessions.open_tables()
+        (table,) = await again.bot.sessions.open_tables()
         assert table.channel_id == channel.id
         shown = await again.members["You"].slash(again.channels["armymen"], "game status")
         assert not shown.ephemeral and "Lobby" in shown.response.embeds[0].description

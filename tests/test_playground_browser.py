@@ -82,7 +82,7 @@ async def test_open_join_as_another_member_start_and_see_the_table_update(page):
     text = await table.inner_text()
     assert "Waiting for" in text and "Alice" in text and "You" in text
     assert await table.get_by_role("button", name="Join", exact=True).count() == 0
-    (state,) = playground.bot.sessions.open_tables()
+    (state,) = await playground.bot.sessions.open_tables()
     assert state.status == "active" and len(state.seats) == 2
 
 

@@ -12,6 +12,8 @@ from datetime import timedelta
 import pytest
 
 from bot import errors
+from bot.games.doodle_dice import Block, Draw
+from bot.games.rng import SeededRng
 from bot.sessions import PACES
 
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
@@ -48,7 +50,7 @@ async def miss_turns(svc, table, seat: int, turns: int):
     """`seat`'s member misses `turns` turns: each deadline finishes one; the other member plays theirs."""
     for _ in range(turns):
         await svc.advance(seconds=LIVE)
-        table = svc.sessions.get_by_id(table.id)
+        table = await svc.sessions.get_by_id(table.id)
         while table.status == "active" and seat not in table.to_act and not table.seats[seat].autopilot:
             table = await svc.play(table, moves=1)
     return table
@@ -61,7 +63,7 @@ async def test_one_deadline_finishes_the_absent_members_whole_turn_as_one_timeou
     assert svc.event_count(table.id) == 0
     await svc.advance(seconds=1)
     assert svc.kinds()[-1] == "timeout"
-    after = svc.sessions.get_by_id(table.id)
+    after = await svc.sessions.get_by_id(table.id)
     events = svc.events(table.id)
     assert len(events) >= 2, "the roll and every set-aside of the turn"
     assert {(s, by) for _, s, _, by in events} == {(seat, "timeout")}
@@ -77,12 +79,56 @@ async def test_one_deadline_finishes_a_doodle_dice_turn_dd_r12(svc):
     await svc.lobby(CHANNEL, ALICE, BOB, game_id="doodle", pace=LIVE)
     table = await svc.sessions.start(CHANNEL, ALICE)
     await svc.advance(seconds=LIVE)
-    after = svc.sessions.get_by_id(table.id)
+    after = await svc.sessions.get_by_id(table.id)
     actions = [action for _, _, action, _ in svc.events(table.id)]
     assert actions[0] == '["Draw"]' and len(actions) == 2, "the draw with its roll, then a claim or the end"
     assert actions[1] == '["Stop"]' or actions[1].startswith('["Claim"')
     assert after.state.turns == 1 and after.to_act == {1}, "alice's whole turn is over; bob's begins"
     assert after.seats[0].timeouts == 1
+
+
+async def test_a_timed_out_armadillo_roller_also_answers_arm_r9_as_one_timeout(svc):
+    """ARM-R9 under the same rule: a turn is a roll and the answers to it. One deadline rolls the computer's
+    dice for the absent roller and answers by ARM-R9 for them; the others keep their own time to answer."""
+    await svc.lobby(CHANNEL, ALICE, BOB, game_id="armadillo", pace=LIVE)
+    table = await svc.sessions.start(CHANNEL, ALICE)
+    (roller,) = table.to_act
+    await svc.advance(seconds=LIVE)
+    after = await svc.sessions.get_by_id(table.id)
+    actions = [(seat, action.split('"')[1], by) for _, seat, action, by in svc.events(table.id)]
+    assert actions[0] == (roller, "Roll", "timeout") and actions[1][0::2] == (roller, "timeout")
+    assert actions[1][1] in ("Discard", "Token") and len(actions) == 2
+    assert after.to_act == {1 - roller}, "the other member answers in their own time"
+    assert after.seats[roller].timeouts == 1 and after.seats[1 - roller].timeouts == 0
+    assert after.deadline_at == svc.now.timestamp() + LIVE
+
+
+class BlockOnTop(SeededRng):
+    """Seeded dice whose Doodle Dice deck has Block A Turn on top: the first player draws it."""
+
+    def shuffle(self, items) -> None:
+        super().shuffle(items)
+        if "BT1" in items:
+            items.remove("BT1")
+            items.insert(0, "BT1")
+
+
+async def test_a_timed_out_doodle_turn_ends_though_the_same_member_plays_next_dd_r12(svc_harness):
+    """DD-R7 and DD-R12 together: alice blocks bob's coming turn, then walks away. One deadline finishes her
+    turn only (bob's is lost, so hers comes again): one timeout, and her new turn waits with its own deadline."""
+    svc = await svc_harness(rng_factory=BlockOnTop)
+    await svc.lobby(CHANNEL, ALICE, BOB, game_id="doodle", pace=LIVE)
+    table = await svc.sessions.start(CHANNEL, ALICE)
+    table = await svc.sessions.act(table.id, ALICE, Draw(), table.seq)  # keeps Block A Turn, draws, rolls
+    table = await svc.sessions.act(table.id, ALICE, Block(1), table.seq)
+    acted = table.seq
+    await svc.advance(seconds=LIVE)
+    after = await svc.sessions.get_by_id(table.id)
+    timed_out = [(seat, by) for seq, seat, _, by in svc.events(table.id) if seq > acted]
+    assert timed_out == [(0, "timeout")], "one move finished her turn: a claim or the end of it"
+    assert after.state.turns == 2 and after.to_act == {0} and not after.state.begun, "bob's turn was lost"
+    assert after.seats[0].timeouts == 1
+    assert after.deadline_at == svc.now.timestamp() + LIVE
 
 
 async def test_three_timeouts_in_a_row_put_the_seat_on_autopilot(svc):
@@ -93,7 +139,7 @@ async def test_three_timeouts_in_a_row_put_the_seat_on_autopilot(svc):
         assert (table.seats[seat].timeouts, table.seats[seat].autopilot) == (n, False)
         assert table.to_act == {seat}  # her next turn waits for her
     await svc.advance(seconds=LIVE)
-    table = svc.sessions.get_by_id(table.id)
+    table = await svc.sessions.get_by_id(table.id)
     assert (table.seats[seat].timeouts, table.seats[seat].autopilot) == (3, True)
     assert seat_row(svc, table.id, seat)["autopilot"] == 1
     assert table.to_act == {other} or table.status != "active"
@@ -115,7 +161,7 @@ async def test_reclaim_takes_the_seat_back_from_autopilot(svc):
     table, seat, owner = await live_game(svc)
     other = 1 - seat
     table = await miss_turns(svc, table, seat, 3)
-    assert svc.sessions.get_by_id(table.id).seats[seat].autopilot
+    assert (await svc.sessions.get_by_id(table.id)).seats[seat].autopilot
 
     table = await svc.sessions.reclaim(table.id, owner)
     assert (table.seats[seat].autopilot, table.seats[seat].timeouts) == (False, 0)
@@ -140,19 +186,19 @@ async def test_acting_again_resets_the_timeouts_in_a_row(svc):
     assert seat_row(svc, table.id, seat)["timeouts"] == 0
     assert table.to_act == {seat}  # her turn goes on (seeded dice): one more timeout starts a new row
     await svc.advance(seconds=LIVE)
-    table = svc.sessions.get_by_id(table.id)
+    table = await svc.sessions.get_by_id(table.id)
     assert (table.seats[seat].timeouts, table.seats[seat].autopilot) == (1, False)
 
 
 async def test_a_live_lobby_expires_after_30_minutes(svc):
     table = await svc.lobby(CHANNEL, ALICE, BOB, pace=LIVE)
     await svc.advance(minutes=29, seconds=59)
-    assert svc.kinds() == [] and svc.sessions.get(CHANNEL).status == "lobby"
+    assert svc.kinds() == [] and (await svc.sessions.get(CHANNEL)).status == "lobby"
     await svc.advance(seconds=1)
     assert svc.kinds() == ["expired"]
     assert svc.heard[0][1].id == table.id and svc.heard[0][1].status == "ended"
     with pytest.raises(errors.NoTable):
-        svc.sessions.get(CHANNEL)
+        await svc.sessions.get(CHANNEL)
     row = svc.session_row(table.id)
     assert (row["status"], row["end_reason"], row["deadline_at"]) == ("ended", "the lobby expired", None)
     again = await svc.lobby(CHANNEL, BOB)  # the channel is free
@@ -168,14 +214,14 @@ async def test_other_lobbies_expire_after_7_days(svc, pace):
     assert svc.kinds() == ["expired"]
     assert svc.session_row(table.id)["status"] == "ended"
     with pytest.raises(errors.NoTable):
-        svc.sessions.get(CHANNEL)
+        await svc.sessions.get(CHANNEL)
 
 
 async def test_a_started_game_does_not_expire_as_a_lobby(svc):
     table, _, _ = await live_game(svc)
     await svc.advance(minutes=31)  # a turn deadline (timeout), but no lobby expiry
     assert "expired" not in svc.kinds()
-    assert svc.sessions.get(CHANNEL).status == "active"
+    assert (await svc.sessions.get(CHANNEL)).status == "active"
     assert svc.session_row(table.id)["status"] == "active"
 
 
@@ -212,3 +258,21 @@ async def test_a_move_elsewhere_does_not_cancel_the_timers_notifications(svc):
     assert heard == [first.id, second.id]
     assert {by for *_, by in svc.events(first.id)} == {"timeout"}
     assert {by for *_, by in svc.events(second.id)} == {"timeout"}
+
+
+async def test_a_table_failing_at_its_deadline_does_not_hold_up_the_others(svc_harness):
+    """Its claim stays until it lapses (then it is tried again); the other due tables time out now."""
+    failures: list[str] = []
+
+    def rng(seed: str, stream):
+        if failures:  # the first table handled at the deadline fails once
+            raise RuntimeError(failures.pop())
+        return SeededRng(seed, stream)
+
+    svc = await svc_harness(rng_factory=rng)
+    first = await svc.started(CHANNEL, ALICE, BOB, pace=LIVE)
+    second = await svc.started(CHANNEL + 1, CAROL, DAVE, pace=LIVE)
+    failures.append("a table that fails at its deadline")
+    await svc.advance(seconds=LIVE)
+    assert svc.event_count(first.id) == 0
+    assert svc.event_count(second.id) > 0 and svc.kinds() == ["timeout"]

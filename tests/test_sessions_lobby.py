@@ -30,7 +30,7 @@ async def test_open_seats_the_host_in_a_lobby(svc):
     assert table.options == {"campaign": False}
     assert seats_of(table) == [(0, ALICE, False)]
     assert table.deadline_at == svc.now.timestamp() + 7 * 86400  # the default pace is casual
-    assert svc.sessions.get(CHANNEL).id == table.id
+    assert (await svc.sessions.get(CHANNEL)).id == table.id
     row = svc.session_row(table.id)
     assert (row["status"], row["game"], row["host_id"], row["channel_id"]) == ("lobby", "armymen", ALICE, CHANNEL)
     assert seat_rows(svc, table.id) == [(0, ALICE, False)]
@@ -48,7 +48,7 @@ async def test_a_second_table_in_the_same_channel_is_refused(svc):
     first = await svc.lobby(CHANNEL, ALICE)
     with pytest.raises(errors.TableBusy):
         await svc.sessions.open(guild_id=GUILD, channel_id=CHANNEL, game_id="armadillo", host_id=BOB, host_name="Bob")
-    assert svc.sessions.get(CHANNEL).id == first.id
+    assert (await svc.sessions.get(CHANNEL)).id == first.id
     assert svc.query("SELECT COUNT(*) FROM sessions") == [(1,)]
     other = await svc.lobby(CHANNEL + 1, BOB, game_id="armadillo")  # another channel is free
     assert other.id != first.id
@@ -60,7 +60,7 @@ async def test_joining_twice_is_refused(svc):
         await svc.sessions.join(CHANNEL, BOB, "Bob")
     with pytest.raises(errors.AlreadySeated):
         await svc.sessions.join(CHANNEL, ALICE, "Alice")  # the host is seated already
-    table = svc.sessions.get(CHANNEL)
+    table = await svc.sessions.get(CHANNEL)
     assert seats_of(table) == [(0, ALICE, False), (1, BOB, False)]
     assert len(svc.seat_rows(table.id)) == 2
 
@@ -71,7 +71,7 @@ async def test_a_full_table_refuses_players_and_computers(svc):
         await svc.sessions.join(CHANNEL, CAROL, "Carol")
     with pytest.raises(errors.TableFull):
         await svc.sessions.add_computer(CHANNEL, ALICE)
-    assert seats_of(svc.sessions.get(CHANNEL)) == [(0, ALICE, False), (1, BOB, False)]
+    assert seats_of(await svc.sessions.get(CHANNEL)) == [(0, ALICE, False), (1, BOB, False)]
     assert len(svc.seat_rows(table.id)) == 2
 
 
@@ -81,7 +81,7 @@ async def test_only_the_host_can_start(svc):
         await svc.sessions.start(CHANNEL, BOB)
     with pytest.raises(errors.NotHost):
         await svc.sessions.start(CHANNEL, CAROL)  # not even seated
-    assert svc.sessions.get(CHANNEL).status == "lobby"
+    assert (await svc.sessions.get(CHANNEL)).status == "lobby"
     assert svc.session_row(table.id)["status"] == "lobby"
     started = await svc.sessions.start(CHANNEL, ALICE)
     assert started.status == "active" and started.state is not None
@@ -91,7 +91,7 @@ async def test_starting_with_too_few_players_is_refused(svc):
     table = await svc.lobby(CHANNEL, ALICE)
     with pytest.raises(errors.NotEnoughPlayers):
         await svc.sessions.start(CHANNEL, ALICE)
-    assert svc.sessions.get(CHANNEL).status == "lobby"
+    assert (await svc.sessions.get(CHANNEL)).status == "lobby"
     assert svc.session_row(table.id)["status"] == "lobby"
 
 
@@ -142,7 +142,7 @@ async def test_the_last_human_leaving_the_lobby_ends_the_table(svc):
     row = svc.session_row(table.id)
     assert row["status"] == "ended" and row["deadline_at"] is None
     with pytest.raises(errors.NoTable):
-        svc.sessions.get(CHANNEL)
+        await svc.sessions.get(CHANNEL)
     again = await svc.lobby(CHANNEL, BOB)  # the channel is free again
     assert again.id != table.id
 

@@ -25,7 +25,7 @@ async def test_a_crashed_game_reopens_in_the_identical_state_and_finishes(svc):
 
     sessions = await svc.boot()
     assert await sessions.load() == []
-    reopened = sessions.get(CHANNEL)
+    reopened = await sessions.get(CHANNEL)
     assert reopened.id == table.id and reopened.status == "active"
     assert reopened.state == table.state  # == on the engine's frozen State
     assert reopened.seq == table.seq
@@ -48,7 +48,7 @@ async def test_a_game_replayed_after_a_crash_goes_on_exactly_as_without_it(svc_h
     table = await svc.play(await svc.started(CHANNEL, ALICE, BOB), moves=7)
     await svc.crash()
     await (await svc.boot()).load()
-    resumed = await svc.play(svc.sessions.get(CHANNEL))
+    resumed = await svc.play(await svc.sessions.get(CHANNEL))
     assert resumed.state == whole.state and resumed.seq == whole.seq
     assert svc.events(table.id) == straight.events(whole.id)
 
@@ -58,7 +58,7 @@ async def test_a_lobby_survives_a_restart(svc):
     await svc.crash()
     sessions = await svc.boot()
     await sessions.load()
-    reopened = sessions.get(CHANNEL)
+    reopened = await sessions.get(CHANNEL)
     assert (reopened.id, reopened.status, reopened.seats) == (table.id, "lobby", table.seats)
     started = await sessions.start(CHANNEL, ALICE)
     assert started.status == "active"
@@ -73,8 +73,8 @@ async def test_a_table_whose_rules_version_changed_is_closed_on_load(svc):
     closed = await sessions.load()
     assert [row.id for row in closed] == [table.id]
     with pytest.raises(errors.NoTable):
-        sessions.get(CHANNEL)
-    assert sessions.get_by_id(table.id) is None
+        await sessions.get(CHANNEL)
+    assert await sessions.get_by_id(table.id) is None
     row = svc.session_row(table.id)
     assert row["status"] == "ended" and row["deadline_at"] is None and row["ended_at"] is not None
     assert "rules" in row["end_reason"]

@@ -15,7 +15,7 @@ GUILD, CHANNEL = 7, 900  # the harness opens every table in server 7
 
 
 def results(svc) -> list[tuple]:
-    return svc.query("SELECT session_id, guild_id, game, user_id, seat, placing, rated FROM results ORDER BY seat")
+    return svc.query('SELECT session_id, guild_id, game, user_id, seat, "placing", rated FROM results ORDER BY seat')
 
 
 def ratings(svc) -> dict[int, tuple[float, float, int, int]]:
@@ -59,7 +59,7 @@ async def test_a_finished_game_between_two_members_is_stored_and_rated(svc):
     assert rated[winner][1] < DEFAULT_SIGMA and rated[loser][1] < DEFAULT_SIGMA
     assert rated[winner][2:] == (1, 1) and rated[loser][2:] == (1, 0)
     with pytest.raises(errors.NoTable):  # the channel is free
-        svc.sessions.get(CHANNEL)
+        await svc.sessions.get(CHANNEL)
 
     # a second game counts on top of the first
     again = await svc.play(await svc.started(CHANNEL, BOB, ALICE))
@@ -82,7 +82,7 @@ async def test_the_host_ends_a_game_unrated(svc):
     assert (row["status"], row["deadline_at"]) == ("ended", None) and row["ended_at"] is not None
     assert results(svc) == [] and ratings(svc) == {}
     with pytest.raises(errors.NoTable):
-        svc.sessions.get(CHANNEL)
+        await svc.sessions.get(CHANNEL)
     with pytest.raises(errors.GameOver):
         await svc.sessions.act(table.id, BOB, table.game.timeout_action(table.state, 1), table.seq)
 
@@ -100,7 +100,7 @@ async def test_only_the_host_or_an_admin_may_end_a_game(svc):
     for member in (BOB, CAROL):  # a seated player who is not the host; a bystander
         with pytest.raises(errors.NotHost):
             await svc.sessions.end(CHANNEL, member)
-    after = svc.sessions.get(CHANNEL)
+    after = await svc.sessions.get(CHANNEL)
     assert (after.status, after.seq, after.state) == ("active", table.seq, table.state)
     assert svc.session_row(table.id)["status"] == "active"
     finished = await svc.play(after)

@@ -37,9 +37,9 @@ async def alice_rolled(svc_harness, *rolls: int):
     return svc, table
 
 
-def unchanged(svc, before) -> None:
+async def unchanged(svc, before) -> None:
     """The table, its cache and its log are exactly as in the snapshot `before`."""
-    now = svc.sessions.get_by_id(before.id)
+    now = await svc.sessions.get_by_id(before.id)
     assert (now.seq, now.state, now.since, now.seats) == (before.seq, before.state, before.since, before.seats)
     assert svc.event_count(before.id) == before.seq
     assert svc.session_row(before.id)["seq"] == before.seq
@@ -50,7 +50,7 @@ async def test_a_member_who_is_not_seated_cannot_move(svc):
     seat = min(table.to_act)
     with pytest.raises(errors.NotSeated):
         await svc.sessions.act(table.id, CAROL, table.game.timeout_action(table.state, seat), expected_seq=0)
-    unchanged(svc, table)
+    await unchanged(svc, table)
 
 
 async def test_a_seated_player_cannot_move_out_of_turn(svc_harness):
@@ -58,7 +58,7 @@ async def test_a_seated_player_cannot_move_out_of_turn(svc_harness):
     for action in (Roll(), Keep((2,))):
         with pytest.raises(errors.NotYourTurn):
             await svc.sessions.act(table.id, BOB, action, expected_seq=table.seq)
-    unchanged(svc, table)
+    await unchanged(svc, table)
     after = await svc.sessions.act(table.id, ALICE, Keep((2,)), expected_seq=table.seq)  # Alice still may
     assert after.seq == 2 and after.state.rolled == (6, 6, 6, 6)
 
@@ -71,7 +71,7 @@ async def test_a_keep_offered_at_an_old_move_number_is_refused_even_if_legal_now
     assert table.game.is_legal(table.state, 0, Keep((2,)))  # the same button would be a legal move now…
     with pytest.raises(errors.StaleMove):  # …but it was offered for the old roll
         await svc.sessions.act(table.id, ALICE, Keep((2,)), expected_seq=offered_at)
-    unchanged(svc, table)
+    await unchanged(svc, table)
 
 
 async def test_a_click_from_a_finished_turn_is_stale_not_out_of_turn(svc_harness):
@@ -83,7 +83,7 @@ async def test_a_click_from_a_finished_turn_is_stale_not_out_of_turn(svc_harness
     assert table.to_act == {1}
     with pytest.raises(errors.StaleMove):  # a doubled click on her last button
         await svc.sessions.act(table.id, ALICE, Keep((3,)), expected_seq=offered_at)
-    unchanged(svc, table)
+    await unchanged(svc, table)
 
 
 async def test_an_illegal_move_is_refused_and_changes_nothing(svc_harness):
@@ -92,7 +92,7 @@ async def test_an_illegal_move_is_refused_and_changes_nothing(svc_harness):
     for action in (Keep((6,)), Keep((2, 2, 3)), Keep(()), Roll()):
         with pytest.raises(IllegalAction):
             await svc.sessions.act(table.id, ALICE, action, expected_seq=table.seq)
-        unchanged(svc, table)
+        await unchanged(svc, table)
     assert svc.events(table.id) == events_before
 
 
@@ -110,7 +110,7 @@ async def test_two_concurrent_moves_at_the_same_move_number_apply_once(svc_harne
     assert isinstance(refused[0], errors.StaleMove), refused[0]
     assert applied[0].seq == offered_at + 1
     assert svc.event_count(table.id) == offered_at + 1  # exactly one new event
-    assert svc.sessions.get_by_id(table.id).state == applied[0].state
+    assert (await svc.sessions.get_by_id(table.id)).state == applied[0].state
 
 
 async def test_every_acknowledged_move_is_in_the_database(svc):

@@ -344,5 +344,6 @@ ARMADILLO.rules_help = (
      "cards exactly; ties go to the higher expected card hit, then fewer dice, then the higher average "
      "total, then more yellow dice. Computer answer: an exact match; else the cheapest 1-3 token discard "
      "that keeps 2 tokens (higher card on equal cost); else a token. A roller who times out rolls the "
-     "computer's dice. Duplicate cards are interchangeable: you discard a value."),
+     "computer's dice and answers by R9 at the same deadline: one missed turn. Duplicate cards are "
+     "interchangeable: you discard a value."),
 )

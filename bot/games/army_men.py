@@ -127,7 +127,8 @@ RULES_HELP = (
      "AMD-R9 automatic ante · AMD-R10 everything is public."),
     ("Project decisions", "Setting dice aside re-rolls the rest at once (there is no choice in between). "
      "In a campaign a game counts as won under AMD-R7; a drawn game counts for nobody. At a timeout, and on "
-     "autopilot, the computer's choice is played: it sets aside the dice that minimise the expected round score."),
+     "autopilot, the computer's choice is played: it sets aside the dice that minimise the expected round score. "
+     "One deadline plays the whole turn and counts as one missed turn."),
 )
 
 

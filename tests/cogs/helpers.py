@@ -13,7 +13,7 @@ def sessions(env) -> Any:
 
 def table_of(env, channel):
     """The service's snapshot of the channel's open table (or None once it closed)."""
-    return next((t for t in sessions(env).open_tables() if t.channel_id == channel.id), None)
+    return next((t for t in sessions(env).cached_tables() if t.channel_id == channel.id), None)
 
 
 def message_by_id(channel, message_id: int) -> discord.Message:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from .helpers import message_by_id, move_ids, table_of, text_of
+from .helpers import message_by_id, move_ids, sessions, table_of, text_of
 
 
 async def open_two_player_table(env, channel, alice, bob, dice, *, starter=0, **options):
@@ -98,6 +98,7 @@ async def test_a_restart_mid_game_keeps_old_buttons_working(world, dice, make_bo
     await alice.click(message, label="Roll the dice")
     before = table_of(env, channel)
     await env.restart_bot(make_bot())
+    await sessions(env).open_tables()  # the new process rebuilds tables when first touched
     after = table_of(env, channel)
     assert after.state == before.state and after.seq == before.seq
     message = message_by_id(channel, after.message_id)  # sent before the restart

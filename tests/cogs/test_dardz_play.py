@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from .helpers import components, labels, message_by_id, move_ids, table_of, text_of
+from .helpers import components, labels, message_by_id, move_ids, sessions, table_of, text_of
 
 PRIVATE = "Your points pile"  # the private line of the DM / My hand view (DZ-R13)
 
@@ -228,6 +228,7 @@ async def test_a_restart_keeps_dm_buttons_working(world, dice, make_bot):
     dice.script(6, 6, 1, 1, 3)  # the log is replayed: the same dice and deal again
     dice.decks.append(["12", "11", "10", "9", "8", "4"])
     await env.restart_bot(make_bot())
+    await sessions(env).open_tables()  # the new process rebuilds tables when first touched
     assert table_of(env, channel).state == before.state
     dice.script(2, 6)
     result = await alice.user.click(dm_of(alice), label="🎲 Roll 2")  # a DM sent before the restart

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.games.doodle_dice.cards import CARDS, FIGURES, serving
 from bot.games.doodle_dice.chance import card_chance
 
-from .helpers import components, labels, message_by_id, table_of, text_of
+from .helpers import components, labels, message_by_id, sessions, table_of, text_of
 
 # Die faces as `randint(1, 6)` gives them (FIGURES order).
 ARCH, DASH, DOT, FACE, SLANT, SQUIGGLE = range(1, 7)
@@ -271,9 +271,59 @@ async def test_the_block_button_works_after_a_restart(world, dice, make_bot):
     dice.decks.extend([[], ["BT1"]])  # the replay after the restart asks for the same shuffles and dice
     dice.script(*[DASH] * 6)
     await env.restart_bot(make_bot())
+    await sessions(env).open_tables()  # the new process rebuilds tables when first touched
     assert table_of(env, channel).state == before
     result = await alice.click(message, label="Block bob")
     assert not result.ephemeral
     table = table_of(env, channel)
     assert table.to_act == {0} and table.view(None)["turns"] == 2
     assert f"<@{alice.id}>" not in channel.last_message.content, "the blocker is not pinged for her own move"
+
+
+async def test_dd_r7_the_board_keeps_the_dice_beside_an_announced_block(world, dice):
+    """A block announced ahead is listed under the turn in progress; it never hides that turn's dice, and a
+    turn that has not begun shows no dice."""
+    env, channel, alice, bob = world
+    await open_table(env, channel, alice, bob, dice, ordered=True, top=("BT1",))
+    text = text_of(table_message(env, channel))
+    assert "turn has not begun" in text and "rolled:" not in text and "re-roll" not in text
+    dice.script(*[DASH] * 6)
+    await press(alice, table_message(env, channel), "Draw & roll")  # alice keeps Block A Turn, rolls dashes
+    await press(alice, table_message(env, channel), "Block bob")  # during her own turn (DD-R7)
+    text = text_of(table_message(env, channel))
+    assert "Blocked: **bob** will lose their coming turn" in text
+    assert "**alice** rolled:" in text and "2 re-rolls left" in text, "her dice are still on the table"
+
+
+async def test_dd_r7_six_players_a_block_button_for_every_blockable_turn(world, dice):
+    """Six seats, two holders: while alice's turn has not begun, all six turns can be blocked (each holder may
+    block every opponent). Every button fits Discord's rows of five, and My hand shows each holder only the
+    turns they may block."""
+    env, channel, alice, bob = world
+    lobby = (await alice.slash(channel, "doodle new", pace="live")).response.message
+    await bob.click(lobby, label="Join")
+    for _ in range(4):
+        await alice.click(lobby, label="Add computer")
+    dice.decks.extend([[], ["BT1", "O02", "BT2"]])
+    await alice.click(lobby, label="Start")
+    dice.script(*[DASH] * 6)
+    await press(alice, table_message(env, channel), "Draw & roll")  # BT1, then a doodle
+    await press(alice, table_message(env, channel), "Stop")
+    dice.script(*[DASH] * 6)
+    await press(bob, table_message(env, channel), "Draw & roll")  # BT2, then a doodle
+    await press(bob, table_message(env, channel), "Stop")
+    table = table_of(env, channel)
+    assert table.to_act == {0} and not table.view(None)["begun"], "the computers played; alice's turn is next"
+    message = table_message(env, channel)
+    blocks = [n for n in labels(message) if n.startswith("Block")]
+    assert len(blocks) == 6 and blocks[0] == "Block alice"
+    assert all(len(row.children) <= 5 for row in message.components)
+    mine = await bob.click(message, label="My hand")
+    assert [n for n in labels(mine.response.message) if n.startswith("Block")] == \
+        [n for n in blocks if n != "Block bob"]
+    mine = await alice.click(message, label="My hand")
+    assert "Draw & roll" in labels(mine.response.message)
+    assert [n for n in labels(mine.response.message) if n.startswith("Block")] == blocks[1:]
+    result = await bob.click(message, label="Block alice")
+    assert not result.ephemeral
+    assert table_of(env, channel).to_act == {1}, "alice lost her turn; bob's comes"

@@ -385,6 +385,44 @@ def test_dd_r12_timeout_draws_then_claims_the_most_needed_match_else_stops():
     assert G.timeout_action(missed, 0) == Stop()
 
 
+def finish_by_timeout(state, seat, *rolls: str):
+    """What the service does at a deadline: the timeout default while `seat` acts in the same turn."""
+    turn, rng, moves = G.turn_key(state), dice(*rolls), []
+    while True:
+        action = G.timeout_action(state, seat)
+        moves.append(action)
+        state = G.apply(state, seat, action, rng)
+        if seat not in G.to_act(state) or G.turn_key(state) != turn:
+            return state, moves
+
+
+def test_dd_r12_one_timeout_draws_and_claims_the_most_needed_match():
+    state, moves = finish_by_timeout(new(), 0, "slant", "face", "squiggle", "dot", "arch", "arch")
+    assert moves == [Draw(), Claim("Y01")] and state.turn == 1 and state.sets[0] == ("Y01",)
+
+
+def test_dd_r12_one_timeout_draws_then_ends_the_turn_without_a_match():
+    state, moves = finish_by_timeout(new(), 0, *MISS)
+    assert moves == [Draw(), Stop()] and state.turn == 1 and state.turns == 1
+
+
+def test_dd_r12_after_a_steal_declaration_or_a_re_roll_the_timeout_finishes_the_turn():
+    declared = act(with_sets(new(), (), ("R02",)), 0, Steal("R02"))
+    state, moves = finish_by_timeout(declared, 0, *MISS)
+    assert moves == [Draw(), Stop()] and state.turn == 1 and state.steal is None
+    rerolled = act(act(new(), 0, Draw(), *MISS), 0, Reroll((0,)), "arch")
+    state, moves = finish_by_timeout(rerolled, 0)
+    assert moves == [Stop()] and state.turn == 1, "no roll is spent: the dice are judged as they lie"
+
+
+def test_dd_r12_the_turn_ends_even_when_the_same_seat_plays_next():
+    """Seat 1's coming turn was blocked (DD-R7): seat 0 plays again next, yet its timed-out turn is over."""
+    state = act(with_held(new(), ("BT1",), ()), 0, Block(1))  # seat 1's coming turn, announced
+    state, moves = finish_by_timeout(state, 0, *MISS)
+    assert moves == [Draw(), Stop()], "one turn only, not seat 0's next one too"
+    assert state.turn == 0 and state.turns == 2 and not state.begun
+
+
 def test_exact_chances_match_the_published_balance():
     assert card_chance(("face",), (), 3) == pytest.approx(1 - (5 / 6) ** 18)
     assert card_chance(("dot", "squiggle"), ("dot", "squiggle", "arch", "arch", "arch", "arch"), 0) == 1.0

@@ -57,6 +57,7 @@ RULES_HELP: tuple[tuple[str, str], ...] = (
      "Jackpot and clean-ups go to the team score; clean-up = the roller's own hand is empty; after a Bonus "
      "Roll the teammate also refills to 3; either teammate may choose the first roller; ties between a "
      "team and the solo player compare cards beyond the goal. Two players: the teams option is ignored. "
-     "Timeouts: the first action card in the order Skull, Clock, Jackpot, Roll-Off, Boost, Bunk; the "
-     "team's lower seat rolls first; in teams 'own cards' are the team's."),
+     "Timeouts: one deadline plays the roller's whole turn (one missed turn); the first action card in "
+     "the order Skull, Clock, Jackpot, Roll-Off, Boost, Bunk; the team's lower seat rolls first; in teams "
+     "'own cards' are the team's."),
 )

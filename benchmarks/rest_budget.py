@@ -1,0 +1,261 @@
+"""The REST budget of every game, from one SimCord run: calls per move, split by what the move did and by
+call kind, plus the handling time of a move against a no-op slash command with many open tables.
+
+    .venv/bin/python benchmarks/rest_budget.py [--games N] [--tables N]
+
+Members play whole games the way a person would: the move buttons and menus of the table message, their
+DM, or My hand. Each move is classed as `within` (the turn goes on), `passes` (the next turn begins) or
+`end` (the game ends), by the engine's own `turn_key`. `tests/test_rest_budget.py` keeps every game
+under its budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import discord  # noqa: E402
+import simcord  # noqa: E402
+
+from bot.app import DiceBot  # noqa: E402
+from bot.games.core import encode_action  # noqa: E402
+from bot.games.rng import SeededRng  # noqa: E402
+
+# game: (members seated, computer seats)
+SEATING = {"armymen": (2, 0), "armadillo": (3, 0), "doodle": (2, 1), "dardz": (3, 0)}
+KINDS = ("answer", "table edit", "ping", "notice", "DM edit", "DM send", "other")
+CLASSES = ("within", "passes", "end")
+
+
+@dataclass
+class Tally:
+    calls: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))  # class -> calls per move
+    kinds: dict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+    problems: list[str] = field(default_factory=list)
+
+
+def classify(entry: Any, table_channel: int, dm_channels: set[int]) -> str:
+    path = entry.path
+    if path.startswith("/interactions/") or path.startswith("/webhooks/"):
+        return "answer"
+    parts = path.split("/")
+    if len(parts) > 2 and parts[1] == "channels" and parts[2].isdigit():
+        channel = int(parts[2])
+        if channel == table_channel and path.endswith("/messages") and entry.method == "POST":
+            content = (entry.json or {}).get("content") or ""
+            return "ping" if "<@" in content else "notice"
+        if channel == table_channel and entry.method == "PATCH":
+            return "table edit"
+        if channel in dm_channels:
+            return "DM edit" if entry.method == "PATCH" else "DM send"
+    return "other"
+
+
+def components(message: discord.Message) -> list[Any]:
+    found = []
+    for row in message.components:
+        found.extend(getattr(row, "children", [row]))
+    return found
+
+
+def move_controls(message: discord.Message | None) -> list[Any]:
+    """The move buttons and menus of a message (not Join, My hand, or a Block)."""
+    if message is None:
+        return []
+    return [c for c in components(message) if (getattr(c, "custom_id", None) or "")[:2] in ("a:", "s:")]
+
+
+def choose(controls: list[Any], table: Any, seat: int) -> tuple[Any, str | None]:
+    """The control (and menu value) for the move the computer would make; else the first control."""
+    wanted = encode_action(table.game.computer_action(table.state, seat, SeededRng("budget", table.seq)))
+    for control in controls:
+        if isinstance(control, discord.SelectMenu):
+            if any(o.value == wanted for o in control.options):
+                return control, wanted
+        elif control.custom_id.endswith(f":{wanted}"):
+            return control, None
+    first = controls[0]
+    return first, first.options[0].value if isinstance(first, discord.SelectMenu) else None
+
+
+async def press(actor, message: discord.Message, choice: tuple[Any, str | None]) -> None:
+    control, value = choice
+    if value is not None:
+        await actor.select(message, [value], custom_id=control.custom_id)
+    else:
+        await actor.click(message, custom_id=control.custom_id)
+
+
+class Run:
+    def __init__(self, database: Path) -> None:
+        self.bot = DiceBot(database)
+        self.env = simcord.Env(self.bot)
+
+    async def __aenter__(self) -> Run:
+        await self.env.start()
+        self.guild = self.env.create_guild(name="Game Night")
+        self.members = [self.guild.add_member(self.env.create_user(name)) for name in ("alice", "bob", "carol")]
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.env.shutdown()
+        await self.bot.shutdown_storage()
+
+    def table(self, channel) -> Any:
+        return next((t for t in self.bot.sessions.cached_tables() if t.channel_id == channel.id), None)
+
+    async def open(self, game: str, channel) -> Any:
+        humans, computers = SEATING[game]
+        lobby = (await self.members[0].slash(channel, f"{game} new", pace="casual")).response.message
+        for member in self.members[1:humans]:
+            await member.click(lobby, label="Join")
+        for _ in range(computers):
+            await self.members[0].click(lobby, label="Add computer")
+        await self.members[0].click(lobby, label="Start")
+        return self.table(channel)
+
+    async def play_game(self, game: str, channel, tally: Tally, max_moves: int = 3000) -> None:
+        table = await self.open(game, channel)
+        for _ in range(max_moves):
+            if table is None or table.status != "active":
+                return
+            seat = min(s for s in table.to_act if table.seats[s].human)
+            member = next(m for m in self.members if m.id == table.seats[seat].user_id)
+            actor, message, control = await self._control(channel, table, seat, member)
+            before = len(self.env.http_requests)
+            await press(actor, message, control)
+            after = self.table(channel)
+            self._count(tally, table, seat, after, self.env.http_requests[before:], channel.id)
+            table = after
+        raise AssertionError(f"{game}: no end after {max_moves} moves")
+
+    async def _control(self, channel, table, seat: int, member) -> tuple[Any, discord.Message, Any]:
+        """Who presses what: the table's controls, else the member's DM (as the user), else My hand."""
+        message = next(m for m in channel.history() if m.id == table.message_id)
+        if move_controls(message) and len(table.to_act) == 1:
+            return member, message, choose(move_controls(message), table, seat)
+        dm = member.user.dm_channel
+        latest = next((m for m in reversed(dm.history()) if move_controls(m)), None) if dm else None
+        if latest is not None and table.seats[seat].dm_message_id == latest.id:
+            return member.user, latest, choose(move_controls(latest), table, seat)
+        hand = (await member.click(message, label="My hand")).response.message
+        return member, hand, choose(move_controls(hand), table, seat)
+
+    def _count(self, tally: Tally, before, seat: int, after, calls: list[Any], channel_id: int) -> None:
+        game = before.game
+        if after is None or after.status != "active":
+            kind = "end"
+        elif game.turn_key(after.state) == game.turn_key(before.state) and seat in after.to_act | before.to_act:
+            kind = "within"
+        else:
+            kind = "passes"
+        dms = {s.dm_channel_id for s in (after or before).seats if s.dm_channel_id}
+        kinds = [classify(c, channel_id, dms) for c in calls]
+        tally.calls[kind].append(len(calls))
+        for k in kinds:
+            tally.kinds[kind][k] += 1
+        if kind == "passes":
+            self._check_pings(tally, after, calls, channel_id)
+        if after is not None and after.state is not None:
+            for s in after.seats:
+                edited = any(c.method == "PATCH" and f"/channels/{s.dm_channel_id}/messages/" in c.path
+                             for c in calls if s.dm_channel_id)
+                if edited and game.view(before.state, s.seat) == game.view(after.state, s.seat):
+                    tally.problems.append(f"{game.id}: seat {s.seat}'s DM was edited though its view is unchanged")
+
+    @staticmethod
+    def _check_pings(tally: Tally, after, calls: list[Any], channel_id: int) -> None:
+        pings = [c for c in calls if classify(c, channel_id, set()) == "ping"]
+        waiting = {f"<@{after.seats[s].user_id}>" for s in after.to_act if after.seats[s].human
+                   and not after.seats[s].autopilot}
+        if len(pings) > 1:
+            tally.problems.append(f"{after.game.id}: {len(pings)} pings for one passing turn")
+        for ping in pings:
+            named = {word.strip(",") for word in ping.json["content"].split() if word.startswith("<@")}
+            if not named <= waiting:
+                tally.problems.append(f"{after.game.id}: pinged {named - waiting}, who need not act")
+
+    async def latency(self, game: str, channel, moves: int) -> tuple[float, float]:
+        """Median seconds of a move (the click to its last REST call) and of a no-op slash command."""
+        table = await self.open(game, channel)
+        move_times, noop_times = [], []
+        for _ in range(moves):
+            if table is None or table.status != "active":
+                table = await self.open(game, channel)
+            seat = min(s for s in table.to_act if table.seats[s].human)
+            member = next(m for m in self.members if m.id == table.seats[seat].user_id)
+            actor, message, control = await self._control(channel, table, seat, member)
+            started = time.perf_counter()
+            await press(actor, message, control)
+            move_times.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            await member.slash(channel, "help")
+            noop_times.append(time.perf_counter() - started)
+            table = self.table(channel)
+        return statistics.median(move_times), statistics.median(noop_times)
+
+    async def fill(self, tables: int) -> None:
+        """Open tables in other channels, as a busy community would have (service only, no messages)."""
+        for n in range(tables):
+            await self.bot.sessions.open(guild_id=self.guild.id, channel_id=10_000 + n, game_id="armymen",
+                                         host_id=1_000_000 + n, host_name=f"Host {n}")
+
+
+async def budget(database_dir: Path, games: int = 1) -> dict[str, Tally]:
+    tallies = {game: Tally() for game in SEATING}
+    async with Run(database_dir / "budget.sqlite3") as run:
+        for game in SEATING:
+            channel = run.guild.create_text_channel(game)
+            for _ in range(games):
+                await run.play_game(game, channel, tallies[game])
+    return tallies
+
+
+async def move_latency(database_dir: Path, tables: int, moves: int) -> tuple[float, float]:
+    async with Run(database_dir / "latency.sqlite3") as run:
+        await run.fill(tables)
+        return await run.latency("armymen", run.guild.create_text_channel("armymen"), moves)
+
+
+def report(tallies: dict[str, Tally]) -> str:
+    lines = [f"{'game':<10} {'moves':<7} {'n':>4} {'avg':>5} {'max':>4}  per move by kind"]
+    for game, tally in tallies.items():
+        for kind in CLASSES:
+            counts = tally.calls.get(kind, [])
+            if not counts:
+                continue
+            split = ", ".join(f"{k} {tally.kinds[kind][k] / len(counts):.2f}" for k in KINDS if tally.kinds[kind][k])
+            lines.append(f"{game:<10} {kind:<7} {len(counts):>4} {statistics.mean(counts):>5.2f} "
+                         f"{max(counts):>4}  {split}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3, help="games per game kind (default 3)")
+    parser.add_argument("--tables", type=int, default=1000, help="open tables for the latency run")
+    parser.add_argument("--moves", type=int, default=200, help="moves timed for the latency run")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        tallies = asyncio.run(budget(Path(folder), args.games))
+        print(report(tallies))
+        for tally in tallies.values():
+            for problem in sorted(set(tally.problems)):
+                print(f"PROBLEM {problem}")
+        move, noop = asyncio.run(move_latency(Path(folder), args.tables, args.moves))
+        print(f"latency with {args.tables} open tables: move median {move * 1000:.2f} ms, "
+              f"no-op slash median {noop * 1000:.2f} ms, ratio {move / noop:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,208 @@
+"""How `Sessions` finds a table: the database is the arbiter, this process keeps a bounded cache.
+
+Start-up reads no moves. A table is rebuilt from its log the first time it is touched (a move, a view,
+a deadline, /mygames) and kept in an LRU cache. On SQLite this is the only process, so a cached table is
+current; on PostgreSQL every touch first reads the table's row (one indexed read) and rebuilds a copy
+that is behind. Every change first advances the table's revision in the database, conditional on the
+revision it was computed from; when another process got there first the change raises `Conflict`, the
+cached copy is dropped, and the whole operation runs again on a fresh copy (where a stale click is
+refused exactly as in one process).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import logging
+import weakref
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from dataclasses import replace
+
+from db import Conflict, SessionRow, Store
+
+from . import errors
+from .games import GAMES
+from .games.core import decode_action
+from .tables import LiveTable, Move, Table, seat_from_row
+
+log = logging.getLogger(__name__)
+
+CACHE_SIZE = 5_000  # tables kept rebuilt in memory; older ones are rebuilt again when touched
+CONFLICT_RETRIES = 3
+
+
+def retried(method):
+    """Run a table operation again on a fresh copy when another process changed the table first."""
+
+    @functools.wraps(method)
+    async def wrapper(self, *args, **kwargs):
+        for attempt in range(CONFLICT_RETRIES):
+            try:
+                return await method(self, *args, **kwargs)
+            except Conflict as conflict:
+                self._cache.pop(conflict.session_id, None)
+                if attempt == CONFLICT_RETRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    return wrapper
+
+
+class TableAccessMixin:
+    store: Store
+
+    def _init_access(self, cache_size: int) -> None:
+        self._cache: OrderedDict[int, LiveTable] = OrderedDict()
+        self._cache_size = cache_size
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    # --- start-up ------------------------------------------------------------------------------
+    async def load(self) -> list[SessionRow]:
+        """Close the open tables whose game's rules changed since they began (reading no moves); returns them."""
+        closed = []
+        for row in await self.store.open_sessions():
+            game = GAMES.get(row.game)
+            if game is None or game.rules_version != row.rules_version:
+                closed.append(await self._close_unplayable(row, "the game's rules changed since it started"))
+        return closed
+
+    async def _close_unplayable(self, row: SessionRow, reason: str) -> SessionRow:
+        fields = {"status": "ended", "ended_at": self.now(), "end_reason": reason, "deadline_at": None,
+                  "reminder_at": None}
+        async with self.store.transaction() as tx:
+            await tx.advance_rev(row.id, row.rev)
+            await tx.update_session(row.id, **fields)
+        self._cache.pop(row.id, None)
+        return replace(row, **fields, rev=row.rev + 1)
+
+    # --- finding a table ------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def _locked(self, table_id: int) -> AsyncIterator[LiveTable]:
+        """The open table `table_id`, current and locked in this process; GameOver when it is closed."""
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        async with lock:
+            live = await self._current(table_id)
+            if live is None:
+                raise errors.GameOver("This table is closed.")
+            yield live
+
+    @contextlib.asynccontextmanager
+    async def _locked_in(self, channel_id: int) -> AsyncIterator[LiveTable]:
+        table_id = await self.store.open_session_id(channel_id)
+        if table_id is None:
+            raise errors.NoTable()
+        try:
+            async with self._locked(table_id) as live:
+                yield live
+        except errors.GameOver as closed:
+            if closed.message == "This table is closed.":
+                raise errors.NoTable() from closed
+            raise
+
+    async def _current(self, table_id: int) -> LiveTable | None:
+        live = self._cache.get(table_id)
+        if live is not None and self.store.single_process:
+            self._cache.move_to_end(table_id)
+            return live
+        row = await self.store.session(table_id)  # one indexed read: another process may have changed it
+        if row is None or row.status not in ("lobby", "active"):
+            self._cache.pop(table_id, None)
+            return None
+        if live is not None and live.row == row:
+            self._cache.move_to_end(table_id)
+            return live
+        return await self._rebuild(row)
+
+    async def _reloaded(self, live: LiveTable) -> LiveTable:
+        row = await self.store.session(live.row.id)
+        fresh = await self._rebuild(row) if row is not None and row.status in ("lobby", "active") else None
+        if fresh is None:
+            self._cache.pop(live.row.id, None)
+            raise errors.GameOver("This table is closed.")
+        return fresh
+
+    async def _rebuild(self, row: SessionRow) -> LiveTable | None:
+        live = LiveTable(row, [seat_from_row(s) for s in await self.store.seats(row.id)])
+        game = GAMES.get(row.game)
+        if game is None or game.rules_version != row.rules_version:
+            await self._close_unplayable(row, "the game's rules changed since it started")
+            return None
+        try:
+            if row.status == "active":
+                self._replay(live, await self.store.events(row.id))
+        except Exception:
+            log.exception("table %s cannot be replayed", row.id)
+            await self._close_unplayable(row, "its moves could not be replayed")
+            return None
+        self._keep(live)
+        return live
+
+    def _keep(self, live: LiveTable) -> None:
+        self._cache[live.row.id] = live
+        self._cache.move_to_end(live.row.id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def _replay(self, live: LiveTable, events) -> None:
+        game, row = live.game, live.row
+        live.state = game.setup(len(live.seats), json.loads(row.options), self._rng(row.seed, 0))
+        live.since, live.opening, live.history = [0] * len(live.seats), live.state.events, []
+        for event in events:
+            action = decode_action(game, event.action)
+            self._advance(live, event.seat, action, event.seq)
+            live.history.append(Move(event.seq, event.seat, action, event.by, live.state.events))
+        assert row.seq == len(events), f"table {row.id}: seq {row.seq} but {len(events)} events"
+
+    # --- reads --------------------------------------------------------------------------------
+    async def get(self, channel_id: int) -> Table:
+        async with self._locked_in(channel_id) as live:
+            return self._snapshot(live)
+
+    async def get_by_id(self, table_id: int) -> Table | None:
+        try:
+            async with self._locked(table_id) as live:
+                return self._snapshot(live)
+        except errors.GameOver:
+            return None
+
+    def cached_tables(self) -> list[Table]:
+        """The open tables this process holds rebuilt right now, without a database read. With one process
+        on SQLite that is every open table touched since start-up (tests read it synchronously)."""
+        return [self._snapshot(live) for live in self._cache.values()]
+
+    async def open_tables(self) -> list[Table]:
+        found = [await self.get_by_id(table_id) for table_id in await self.store.open_session_ids()]
+        return [table for table in found if table is not None]
+
+    async def waiting_on(self, user_id: int) -> list[Table]:
+        """Open tables, in any server, where `user_id` must act now (for /mygames)."""
+        found = []
+        for table_id in await self.store.active_sessions_of(user_id):
+            table = await self.get_by_id(table_id)
+            if table is not None and table.seat_of(user_id) in table.to_act:
+                found.append(table)
+        return found
+
+    # --- changing a table -------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def _changing(self, live: LiveTable) -> AsyncIterator[Store]:
+        """A transaction that first claims the table's next revision (Conflict if another process changed
+        it); its failure also rolls the cached table back, so cache and database agree."""
+        saved = (live.row, live.state, list(live.since), list(live.seats), live.opening, list(live.history))
+        try:
+            async with self.store.transaction() as tx:
+                await tx.advance_rev(live.row.id, live.row.rev)
+                live.row = replace(live.row, rev=live.row.rev + 1)
+                yield tx
+        except BaseException as failure:
+            live.row, live.state, live.since, live.seats, live.opening, live.history = saved
+            if isinstance(failure, Conflict):
+                self._cache.pop(live.row.id, None)
+            elif live.row.status in ("lobby", "active"):
+                self._keep(live)
+            raise

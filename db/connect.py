@@ -1,0 +1,53 @@
+"""Which backend a database setting names, and one clear sentence when it can't be used."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+class StoreUnavailable(Exception):
+    """The configured database can't be used; the message is one sentence naming the setting."""
+
+
+def is_postgres(target: str | Path) -> bool:
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
+def _not_postgres(target: str) -> StoreUnavailable:
+    return StoreUnavailable(f"DATABASE_URL must be a postgresql:// URL, not {target.split('://')[0][:20]!r}.")
+
+
+async def _connect_postgres(url: str, driver):
+    try:
+        return await driver.connect(url)
+    except (OSError, socket.gaierror) as error:
+        raise StoreUnavailable(f"DATABASE_URL names a PostgreSQL server that can't be reached ({error}).") from error
+    except Exception as error:  # asyncpg's own errors: authentication, a missing database, bad URL parts
+        if type(error).__module__.startswith("asyncpg"):
+            raise StoreUnavailable(f"DATABASE_URL was refused by PostgreSQL: {error}") from error
+        raise StoreUnavailable(f"DATABASE_URL is not a usable PostgreSQL URL ({error}).") from error
+
+
+async def open_driver(target: str | Path):
+    if is_postgres(target):
+        from .postgres import PostgresDriver
+
+        return await PostgresDriver.open(await _connect_postgres(str(target), PostgresDriver))
+    if isinstance(target, str) and "://" in target:
+        raise _not_postgres(target)
+    from .sqlite import SqliteDriver
+
+    return await SqliteDriver.open(target)
+
+
+async def check_database(url: str) -> None:
+    """Connect once to DATABASE_URL and go away, writing nothing; raises `StoreUnavailable` when it can't."""
+    if not is_postgres(url):
+        raise _not_postgres(url)
+    from .postgres import PostgresDriver
+
+    pool = await _connect_postgres(url, PostgresDriver)
+    await pool.close()

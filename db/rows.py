@@ -1,0 +1,77 @@
+"""The typed rows the store returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+
+def from_mapping(cls, row) -> object:
+    """Build a row dataclass from a database row, ignoring columns the dataclass does not name."""
+    return cls(**{f.name: row[f.name] for f in fields(cls)})
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    rules_version: int
+    options: str
+    status: str
+    host_id: int
+    seed: str
+    seq: int
+    pace_seconds: int
+    message_id: int | None
+    deadline_at: float | None
+    reminder_at: float | None
+    created_at: float
+    ended_at: float | None
+    end_reason: str | None
+    started_at: float | None = None
+    rev: int = 0  # committed changes of this table (the optimistic-concurrency check)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    session_id: int
+    seat: int
+    user_id: int | None
+    name: str
+    is_computer: bool
+    autopilot: bool
+    timeouts: int
+    dm_message_id: int | None
+    dm_channel_id: int | None
+
+
+@dataclass(frozen=True)
+class EventRow:
+    session_id: int
+    seq: int
+    seat: int
+    action: str
+    by: str
+    at: float
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    session_id: int
+    game: str
+    seat: int
+    placing: int
+    score: int
+    players: int
+    rated: bool
+    at: float
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int

@@ -1,0 +1,194 @@
+"""The embedded backend: one aiosqlite connection, serialised by an asyncio lock.
+
+Writes inside a transaction are buffered. At its end the transaction joins a group commit: the batches
+of every transaction that ended meanwhile (moves of different tables) go to aiosqlite's thread in one
+hop and one BEGIN … COMMIT, each batch in a savepoint of its own so one failing check fails only its
+transaction. Each `async with transaction()` returns only after that COMMIT. A transaction that reads
+takes the connection's lock at its first read and commits on its own."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextvars import ContextVar
+from pathlib import Path
+
+import aiosqlite
+
+from .migrations import migrations
+
+
+class RowcountMismatch(Exception):
+    """A conditional write changed another number of rows than expected; the transaction was rolled back."""
+
+    def __init__(self, tag: object) -> None:
+        super().__init__(tag)
+        self.tag = tag
+
+
+class _Batch:
+    def __init__(self) -> None:
+        self.writes: list[tuple[str, Sequence | list, int | None, object]] = []
+        self.begun = False  # a real transaction is open (it read something)
+        self.holds_lock = False  # it holds the driver's lock until it ends
+
+
+def _run_writes(raw: sqlite3.Connection, batch: _Batch) -> None:
+    for sql, args, expect, tag in batch.writes:
+        if expect == MANY:
+            raw.executemany(sql, args)
+        elif raw.execute(sql, args).rowcount != expect and expect is not None:
+            raise RowcountMismatch(tag)
+    batch.writes.clear()
+
+
+def _run_group(raw: sqlite3.Connection, batches: list[_Batch]) -> list[BaseException | None]:
+    """In aiosqlite's thread: one transaction for many batches, each in its own savepoint."""
+    raw.execute("BEGIN IMMEDIATE")
+    failures: list[BaseException | None] = []
+    try:
+        for batch in batches:
+            raw.execute("SAVEPOINT batch")
+            try:
+                _run_writes(raw, batch)
+                failures.append(None)
+            except Exception as failure:
+                raw.execute("ROLLBACK TO batch")
+                failures.append(failure)
+            raw.execute("RELEASE batch")
+        raw.execute("COMMIT")
+    except BaseException:
+        raw.execute("ROLLBACK")
+        raise
+    return failures
+
+
+def _run_batch(raw: sqlite3.Connection, batch: _Batch, commit: bool) -> None:
+    """In aiosqlite's thread: BEGIN (once), the buffered writes with their row-count checks, COMMIT."""
+    try:
+        if not batch.begun:
+            raw.execute("BEGIN IMMEDIATE")
+            batch.begun = True
+        _run_writes(raw, batch)
+        if commit:
+            raw.execute("COMMIT")
+    except BaseException:
+        if batch.begun:
+            raw.execute("ROLLBACK")
+            batch.begun = False
+        raise
+
+
+MANY = -1
+
+
+class SqliteDriver:
+    """Every statement runs on the one connection. A transaction holds the lock for its whole span; reads
+    outside one take the lock briefly, reads inside one (same task context) run straight through."""
+
+    dialect = "sqlite"
+    single_process = True  # one bot process per SQLite file: its cached tables are current
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self._batch: ContextVar[_Batch | None] = ContextVar(f"sqlite_tx_{id(self)}", default=None)
+        self._queue: list[tuple[_Batch, asyncio.Future]] = []
+        self._flusher: asyncio.Task | None = None
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteDriver:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn.row_factory = aiosqlite.Row
+        for pragma in ("journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000"):
+            async with conn.execute(f"PRAGMA {pragma}") as cursor:
+                await cursor.fetchall()
+        driver = cls(conn)
+        await driver._migrate()
+        return driver
+
+    async def _migrate(self) -> None:
+        async with self._conn.execute("PRAGMA user_version") as cursor:
+            (version,) = await cursor.fetchone()
+        for number, script in migrations(self.dialect):
+            if number > version:
+                await self._conn.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    async def _in_thread(self, batch: _Batch, commit: bool) -> None:
+        # aiosqlite runs queued functions on its connection's thread; `_execute` is how its own methods
+        # do it (there is no public name for running several statements in one hop).
+        await self._conn._execute(_run_batch, self._conn._conn, batch, commit)
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        batch = _Batch()
+        token = self._batch.set(batch)
+        try:
+            try:
+                yield
+            except BaseException:
+                if batch.begun:
+                    await self._conn.execute("ROLLBACK")
+                raise
+            if batch.begun:
+                await self._in_thread(batch, commit=True)
+            elif batch.writes:
+                await self._group_commit(batch)
+        finally:
+            self._batch.reset(token)
+            if batch.holds_lock:
+                self._lock.release()
+
+    async def _group_commit(self, batch: _Batch) -> None:
+        done = asyncio.get_running_loop().create_future()
+        self._queue.append((batch, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._queue:
+            group, self._queue = self._queue, []
+            try:
+                async with self._lock:
+                    failures = await self._conn._execute(_run_group, self._conn._conn, [b for b, _ in group])
+            except BaseException as failure:
+                failures = [failure] * len(group)
+            for (_, done), failure in zip(group, failures, strict=True):
+                if done.done():
+                    continue
+                if failure is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(failure)
+
+    async def fetch(self, sql: str, args: Sequence = ()) -> list[dict]:
+        batch = self._batch.get()
+        if batch is None:
+            async with self._lock, self._conn.execute(sql, args) as cursor:
+                return [dict(row) for row in await cursor.fetchall()]
+        if not batch.holds_lock:
+            await self._lock.acquire()  # released when the transaction ends
+            batch.holds_lock = True
+        await self._in_thread(batch, commit=False)  # what this transaction wrote so far, first
+        async with self._conn.execute(sql, args) as cursor:
+            return [dict(row) for row in await cursor.fetchall()]
+
+    async def execute(self, sql: str, args: Sequence = (), *, expect: int | None = None, tag: object = None) -> None:
+        """A write inside `transaction()`, sent at commit; with `expect`, the transaction fails with
+        RowcountMismatch(tag) unless it changes exactly that many rows."""
+        batch = self._batch.get()
+        assert batch is not None, "writes happen inside transaction()"
+        batch.writes.append((sql, args, expect, tag))
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence]) -> None:
+        batch = self._batch.get()
+        assert batch is not None, "writes happen inside transaction()"
+        batch.writes.append((sql, list(rows), MANY, None))

@@ -1,0 +1,129 @@
+"""The store on both backends: numbered migrations, an in-place upgrade of a database from the release
+before (schema 0001, made by that release's code), and a bad DATABASE_URL stopping the bot in one sentence."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from bot.sessions import Sessions
+from db import Store, StoreUnavailable, check_database
+from db.migrations import migrations
+
+from .conftest import SVC_START, postgres_server_url
+
+RELEASE_0001 = Path(__file__).parent / "fixtures" / "release_0001.sqlite3"  # written by the code at b58671a
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def dump(path: Path) -> dict[str, list[tuple]]:
+    with closing(sqlite3.connect(path)) as conn:
+        return {
+            table: conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+            for table in ("sessions", "seats", "events", "results", "ratings")
+        }
+
+
+async def test_a_release_0001_database_upgrades_in_place_and_loses_nothing(tmp_path):
+    path = tmp_path / "dicetable.sqlite3"
+    shutil.copy(RELEASE_0001, path)
+    before = dump(path)
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone() == (1,)
+
+    store = await Store.open(path)
+    sessions = Sessions(store, clock=lambda: SVC_START)
+    assert await sessions.load() == []  # every open table still replays
+    active = await sessions.get_by_id(2)
+    assert (active.status, active.seq) == ("active", 4)
+    seat = min(active.to_act)
+    moved = await sessions.act(2, active.seats[seat].user_id, active.game.timeout_action(active.state, seat), 4)
+    assert moved.seq >= 5
+    await sessions.close()
+    await store.close()
+
+    after = dump(path)
+    latest = migrations("sqlite")[-1][0]
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone() == (latest,)
+    for table in ("seats", "results", "ratings"):
+        assert after[table] == before[table], table
+    assert after["events"][: len(before["events"])] == before["events"]
+    unchanged = [row for row in after["sessions"] if row[0] != 2]
+    assert [row[: len(before["sessions"][0])] for row in unchanged] == [r for r in before["sessions"] if r[0] != 2]
+
+
+async def test_migrations_run_once_and_opening_again_changes_nothing(svc):
+    table = await svc.started(100, 1, 2)
+    await svc.crash()
+    for _ in range(2):
+        store = await Store.open(svc.path)
+        await store.close()
+    if isinstance(svc.path, str):
+        versions = [row["version"] for row in svc.rows("SELECT version FROM schema_migrations ORDER BY version")]
+    else:
+        versions = list(range(1, svc.query("PRAGMA user_version")[0][0] + 1))
+    assert versions == [number for number, _ in migrations("postgresql" if isinstance(svc.path, str) else "sqlite")]
+    assert svc.session_row(table.id)["status"] == "active"
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["mysql://root@localhost/dice", "postgresql://nobody@127.0.0.1:1/dice"],
+    ids=["not-postgres", "unreachable"],
+)
+async def test_a_bad_database_url_is_one_sentence_naming_the_setting(url):
+    with pytest.raises(StoreUnavailable, match=r"^DATABASE_URL .*[.)]$"):
+        await check_database(url)
+    with pytest.raises(StoreUnavailable, match="^DATABASE_URL"):
+        await Store.open(url)
+
+
+@pytest.mark.parametrize("fault", ["unknown user or wrong password", "missing database"])
+async def test_a_database_url_the_server_refuses_is_one_sentence(fault):
+    server = postgres_server_url()
+    host = server.split("://", 1)[1].split("@")[-1]  # host:port/database, without who
+    if fault == "missing database":
+        url = f"postgresql://{server.split('://', 1)[1].rpartition('/')[0]}/no_such_database_16"
+    else:
+        url = f"postgresql://nobody16:wrong@{host}"
+    with pytest.raises(StoreUnavailable, match="^DATABASE_URL was refused by PostgreSQL"):
+        await check_database(url)
+
+
+def test_the_bot_stops_at_start_up_with_one_line_for_a_bad_database_url(tmp_path):
+    env = {**os.environ, "DISCORD_TOKEN": "not-used", "DATABASE_URL": "postgresql://nobody@127.0.0.1:1/dice"}
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0, done.stderr
+    assert done.stderr.startswith("Cannot start: DATABASE_URL names a PostgreSQL server that can't be reached")
+    assert "Traceback" not in done.stderr and not list(tmp_path.iterdir())  # nothing written
+
+
+async def test_changes_committed_together_fail_alone(svc):
+    """Transactions that end at the same time share one commit (on SQLite); a change whose table moved on
+    fails alone, and every other one is committed before its `async with` returns."""
+    tables = [await svc.started(100 + n, 10 * n + 1, 10 * n + 2) for n in range(5)]
+    revs = {t.id: svc.session_row(t.id)["rev"] for t in tables}
+    stale = tables[2].id
+
+    async def change(table_id: int) -> None:
+        async with svc.store.transaction() as tx:
+            await tx.advance_rev(table_id, revs[table_id] - (table_id == stale))
+            await tx.update_session(table_id, message_id=5000 + table_id)
+
+    results = await asyncio.gather(*(change(t.id) for t in tables), return_exceptions=True)
+    assert [type(r).__name__ for r in results] == ["NoneType", "NoneType", "Conflict", "NoneType", "NoneType"]
+    for table in tables:
+        row = svc.session_row(table.id)
+        if table.id == stale:
+            assert (row["message_id"], row["rev"]) == (None, revs[table.id])
+        else:
+            assert (row["message_id"], row["rev"]) == (5000 + table.id, revs[table.id] + 1)
