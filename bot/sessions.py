@@ -24,7 +24,7 @@ from . import errors
 from .deadlines import DeadlineMixin
 from .games import GAMES
 from .games.core import encode_action, resolve_options
-from .games.rng import Rng, SeededRng
+from .games.rng import Rng, SeededRng, commitment
 from .lobby import LobbyMixin
 from .results import record_result
 from .table_access import CACHE_SIZE, TableAccessMixin, retried
@@ -350,4 +350,6 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
             moves=tuple(moves),
             newly_to_act=newly,
             news=live.news() if live.state is not None else (),
+            commitment=commitment(row.seed),
+            revealed_seed=row.seed if row.status in ("finished", "ended") else None,
         )

@@ -90,6 +90,8 @@ class Table:
     moves: tuple[Move, ...] = ()  # moves made by the call that returned this snapshot
     newly_to_act: frozenset[int] = frozenset()  # seats whose turn began during that call
     news: tuple[Event, ...] = ()  # what the table's last update did, set-up included when it opened the game
+    commitment: str = ""  # SHA-256 of the secret dice seed, shown from the start
+    revealed_seed: str | None = None  # the seed itself, once the table is closed
 
     @property
     def to_act(self) -> frozenset[int]:

@@ -156,8 +156,15 @@ class Renderer:
         embed.add_field(name="Players", value=self.players_text(table, view)[:1024], inline=False)
         for name, value in self.news_fields(table):
             embed.add_field(name=name, value=value, inline=False)
-        embed.set_footer(text=f"Move {table.seq} · {pace_text(table.pace_seconds)}")
+        embed.set_footer(text=f"Move {table.seq} · {pace_text(table.pace_seconds)} · {self.dice_seal(table)}")
         return embed
+
+    @staticmethod
+    def dice_seal(table: Table) -> str:
+        """The dice commitment while the game runs (SHA-256 of the secret seed, short), the seed once it ended."""
+        if table.revealed_seed is not None:
+            return f"🔓 dice seed {table.revealed_seed} (SHA-256 {table.commitment[:12]}…)"
+        return f"🔒 dice SHA-256 {table.commitment[:12]}…"
 
     def _lobby(self, table: Table, embed: discord.Embed) -> discord.Embed:
         game = table.game

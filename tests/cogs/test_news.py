@@ -3,6 +3,8 @@ the same before and after a restart (they are recomputed by replaying the log, n
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from bot.games import GAMES
@@ -65,3 +67,17 @@ def test_every_game_has_words_for_its_events():
     from cogs._render import RENDERERS
 
     assert set(RENDERERS) == set(GAMES)
+
+
+async def test_the_dice_are_sealed_while_the_game_runs_and_the_seed_is_shown_at_the_end(world):
+    env, channel, alice, _ = world
+    lobby = (await alice.slash(channel, "armymen new")).response.message
+    await alice.click(lobby, label="Add computer")
+    await alice.click(lobby, label="Start")
+    sealed = hashlib.sha256(b"seed").hexdigest()[:12]  # the test bot's seed is "seed"
+    running = text_of(message_by_id(channel, table_of(env, channel).message_id))
+    assert f"🔒 dice SHA-256 {sealed}…" in running and "dice seed" not in running
+    message_id = table_of(env, channel).message_id
+    await alice.slash(channel, "game end")
+    ended = text_of(message_by_id(channel, message_id))
+    assert f"🔓 dice seed seed (SHA-256 {sealed}…)" in ended
