@@ -154,8 +154,8 @@ class TableAccessMixin:
         live.since, live.opening, live.history = [0] * len(live.seats), live.state.events, []
         for event in events:
             action = decode_action(game, event.action)
-            self._advance(live, event.seat, action, event.seq)
-            live.history.append(Move(event.seq, event.seat, action, event.by, live.state.events))
+            dice = self._advance(live, event.seat, action, event.seq)
+            live.history.append(Move(event.seq, event.seat, action, event.by, live.state.events, dice))
         assert row.seq == len(events), f"table {row.id}: seq {row.seq} but {len(events)} events"
 
     # --- reads --------------------------------------------------------------------------------

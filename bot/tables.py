@@ -46,6 +46,7 @@ class Move:
     action: Any
     by: str  # player | timeout | computer | autopilot
     events: tuple[Event, ...] = ()  # what the move did (the engine's account, recomputed by replay)
+    dice: tuple[tuple[int, int, int], ...] = ()  # (low, high, value) of every number it drew
 
 
 AUTOMATIC = ("computer", "autopilot")
@@ -92,6 +93,7 @@ class Table:
     news: tuple[Event, ...] = ()  # what the table's last update did, set-up included when it opened the game
     commitment: str = ""  # SHA-256 of the secret dice seed, shown from the start
     revealed_seed: str | None = None  # the seed itself, once the table is closed
+    luck: tuple[str, ...] = ()  # once closed: per seat, its dice against a fair die (one line each)
 
     @property
     def to_act(self) -> frozenset[int]:

@@ -156,6 +156,8 @@ class Renderer:
         embed.add_field(name="Players", value=self.players_text(table, view)[:1024], inline=False)
         for name, value in self.news_fields(table):
             embed.add_field(name=name, value=value, inline=False)
+        if table.luck:
+            embed.add_field(name="🍀 Luck (dice against a fair die)", value="\n".join(table.luck)[:1024], inline=False)
         embed.set_footer(text=f"Move {table.seq} · {pace_text(table.pace_seconds)} · {self.dice_seal(table)}")
         return embed
 

@@ -81,3 +81,19 @@ async def test_the_dice_are_sealed_while_the_game_runs_and_the_seed_is_shown_at_
     await alice.slash(channel, "game end")
     ended = text_of(message_by_id(channel, message_id))
     assert f"🔓 dice seed seed (SHA-256 {sealed}…)" in ended
+
+
+async def test_the_luck_report_at_the_end_for_scripted_dice(world, dice):
+    env, channel, alice, bob = world
+    lobby = (await alice.slash(channel, "armymen new")).response.message
+    await bob.click(lobby, label="Join")
+    dice.script(0)  # AMD-R6: alice starts
+    await alice.click(lobby, label="Start")
+    table = table_of(env, channel)
+    dice.script(6, 6, 6, 6, 6)  # alice rolls her 5 dice (one is her ante): all sixes
+    await alice.click(message_by_id(channel, table.message_id), label="Roll the dice")
+    await alice.slash(channel, "game end")
+    text = text_of(message_by_id(channel, table.message_id))
+    assert "🍀 Luck (dice against a fair die)" in text
+    assert "alice: 5 dice, average 6.00 (fair 3.50) — higher than 100% of fair rolls." in text
+    assert "bob: no dice rolled." in text
