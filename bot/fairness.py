@@ -124,7 +124,8 @@ def luck_lines(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, 
         share = 0.5 if variance == 0 else 0.5 * (1 + math.erf((total - mean) / math.sqrt(2 * variance)))
         average = total / len(mine)
         fair = mean / len(mine)
-        lines.append(f"{name}: {len(mine)} dice, average {average:.2f} (fair {fair:.2f}) — higher than "
+        count = f"{len(mine)} {'die' if len(mine) == 1 else 'dice'}"
+        lines.append(f"{name}: {count}, average {average:.2f} (fair {fair:.2f}) — higher than "
                      f"{round(100 * share)}% of fair rolls.")
     return lines
 

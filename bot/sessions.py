@@ -65,8 +65,9 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
         return self._clock().timestamp()
 
     # --- closed tables ----------------------------------------------------------------------
-    async def closed_table(self, table_id: int) -> Table | None:
-        """A finished or ended table, rebuilt from the database so its message can be shown again."""
+    async def closed_table(self, table_id: int, with_story: bool = False) -> Table | None:
+        """A finished or ended table, rebuilt from the database so its message can be shown again;
+        `with_story`: with every event of the game (`Table.story`), for its history."""
         row = await self.store.session(table_id)
         if row is None or row.status in ("lobby", "active") or row.game not in GAMES:
             return None
@@ -77,7 +78,10 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
             except Exception:
                 log.exception("closed table %s cannot be replayed", row.id)
                 live.state = None
-        return self._snapshot(live)
+        table = self._snapshot(live)
+        if with_story and live.state is not None:
+            table = replace(table, story=live.opening + tuple(e for move in live.history for e in move.events))
+        return table
 
     async def last_closed_in(self, channel_id: int) -> Table | None:
         row = await self.store.last_session_in(channel_id)

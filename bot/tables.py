@@ -94,6 +94,7 @@ class Table:
     commitment: str = ""  # SHA-256 of the secret dice seed, shown from the start
     revealed_seed: str | None = None  # the seed itself, once the table is closed
     luck: tuple[str, ...] = ()  # once closed: per seat, its dice against a fair die (one line each)
+    story: tuple[Event, ...] = ()  # a closed table's every event, set-up first (only when asked for)
 
     @property
     def to_act(self) -> frozenset[int]:

@@ -13,6 +13,7 @@ from bot.errors import NoTable, Refusal
 from bot.fairness import verify
 from bot.history import game_record
 
+from ._history import answer_history
 from ._table import Publisher
 from ._ui import DYNAMIC_ITEMS, escape
 
@@ -111,6 +112,18 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
         await interaction.response.send_message(
             f"Table {table}: {verdict.line}\n{note}",
             file=discord.File(io.BytesIO(data), filename=f"table-{table}.json"))
+
+
+    @app_commands.command(description="A finished game's story: players, every round, the result, the luck "
+                                      "and the dice seed")
+    @app_commands.describe(table="A table number (default: this channel's last table)")
+    async def history(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        if table is None:
+            row = await self.sessions.store.last_session_in(interaction.channel_id)
+            if row is None:
+                raise Refusal("No table has been played in this channel yet.")
+            table = row.id
+        await answer_history(interaction, self.sessions, table)
 
 
 def _is_admin(interaction: discord.Interaction) -> bool:
