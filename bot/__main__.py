@@ -1,10 +1,12 @@
-"""`python -m bot`: live on Discord with DISCORD_TOKEN; without one, the offline playground."""
+"""`python -m bot`: live on Discord with DISCORD_TOKEN; without one, the offline playground.
+`python -m bot verify FILE`: whether a game record (table-N.json) is exactly reproduced by its seed."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import dataclasses
+import json
 import logging
 import sys
 from pathlib import Path
@@ -13,6 +15,9 @@ from .config import Settings
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["verify"]:
+        return verify_file(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     parser.add_argument("--port", type=int, default=None,
                         help="playground: the port on 127.0.0.1 (default 8765, or a free one)")
@@ -31,6 +36,27 @@ def main(argv: list[str] | None = None) -> int:
 
     return run_playground(settings, port=args.port, seed=args.seed, open_browser=not args.no_browser,
                           database=args.database)
+
+
+def verify_file(argv: list[str]) -> int:
+    """Print one line: verified, or why not. Exit status 0 only when the game is exactly reproduced."""
+    parser = argparse.ArgumentParser(prog="python -m bot verify",
+                                     description="Recompute every die and shuffle of a game record from its seed.")
+    parser.add_argument("file", type=Path, help="a game record, e.g. table-12.json from /game history")
+    parser.add_argument("--luck", action="store_true", help="also print the luck report, one line per player")
+    args = parser.parse_args(argv)
+    from .fairness import luck_report, verify
+
+    try:
+        record = json.loads(args.file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        print(f"✗ Cannot read {args.file}: {exc}")
+        return 2
+    verdict = verify(record)
+    print(verdict.line)
+    if verdict.ok and args.luck:
+        print("\n".join(luck_report(record)))
+    return 0 if verdict.ok else 1
 
 
 def run_live(settings: Settings) -> int:

@@ -22,9 +22,10 @@ from db import ChannelTaken, Store
 
 from . import errors
 from .deadlines import DeadlineMixin
+from .fairness import luck_lines
 from .games import GAMES
 from .games.core import encode_action, resolve_options
-from .games.rng import Rng, SeededRng
+from .games.rng import Recorder, Rng, SeededRng, commitment
 from .lobby import LobbyMixin
 from .results import record_result
 from .table_access import CACHE_SIZE, TableAccessMixin, retried
@@ -64,8 +65,9 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
         return self._clock().timestamp()
 
     # --- closed tables ----------------------------------------------------------------------
-    async def closed_table(self, table_id: int) -> Table | None:
-        """A finished or ended table, rebuilt from the database so its message can be shown again."""
+    async def closed_table(self, table_id: int, with_story: bool = False) -> Table | None:
+        """A finished or ended table, rebuilt from the database so its message can be shown again;
+        `with_story`: with every event of the game (`Table.story`), for its history."""
         row = await self.store.session(table_id)
         if row is None or row.status in ("lobby", "active") or row.game not in GAMES:
             return None
@@ -76,7 +78,10 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
             except Exception:
                 log.exception("closed table %s cannot be replayed", row.id)
                 live.state = None
-        return self._snapshot(live)
+        table = self._snapshot(live)
+        if with_story and live.state is not None:
+            table = replace(table, story=live.opening + tuple(e for move in live.history for e in move.events))
+        return table
 
     async def last_closed_in(self, channel_id: int) -> Table | None:
         row = await self.store.last_session_in(channel_id)
@@ -146,7 +151,7 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
             state = game.setup(len(live.seats), options, self._rng(live.row.seed, 0))
             moves: list[Move] = []
             async with self._changing(live) as tx:
-                live.state, live.since = state, [0] * len(live.seats)
+                live.state, live.since, live.opening = state, [0] * len(live.seats), state.events
                 await tx.update_session(live.row.id, status="active", started_at=self.now())
                 live.row = replace(live.row, status="active", started_at=self.now())
                 await self._play_automatic(tx, live, moves)
@@ -209,18 +214,23 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
 
     async def _move(self, tx: Store, live: LiveTable, seat: int, action: Any, by: str, moves: list[Move]) -> None:
         seq = live.row.seq + 1
-        self._advance(live, seat, action, seq)  # raises IllegalAction before anything is written
+        dice = self._advance(live, seat, action, seq)  # raises IllegalAction before anything is written
         await tx.append_event(live.row.id, seq, seat, encode_action(action), by, self.now())
         live.row = replace(live.row, seq=seq)
-        moves.append(Move(seq, seat, action, by))
+        move = Move(seq, seat, action, by, live.state.events, dice)
+        live.history.append(move)
+        moves.append(move)
 
-    def _advance(self, live: LiveTable, seat: int, action: Any, seq: int) -> None:
+    def _advance(self, live: LiveTable, seat: int, action: Any, seq: int) -> tuple[tuple[int, int, int], ...]:
+        """Apply one move to the cached state; returns its dice as (low, high, value), for the luck report."""
         game = live.game
         before = game.to_act(live.state)
-        live.state = game.apply(live.state, seat, action, self._rng(live.row.seed, seq))
+        rng = Recorder(self._rng(live.row.seed, seq))
+        live.state = game.apply(live.state, seat, action, rng)
         for s in game.to_act(live.state):
             if s == seat or s not in before:
                 live.since[s] = seq
+        return tuple(rng.dice)
 
     async def _play_automatic(self, tx: Store, live: LiveTable, moves: list[Move]) -> None:
         """Computer seats and seats on autopilot move until a human must decide or the game ends."""
@@ -348,4 +358,14 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
             end_reason=row.end_reason,
             moves=tuple(moves),
             newly_to_act=newly,
+            news=live.news() if live.state is not None else (),
+            commitment=commitment(row.seed),
+            revealed_seed=row.seed if row.status in ("finished", "ended") else None,
+            luck=self._luck(live) if row.status in ("finished", "ended") and live.state is not None else (),
         )
+
+    @staticmethod
+    def _luck(live: LiveTable) -> tuple[str, ...]:
+        """Per seat, its dice against a fair die; a move's dice count for the seat that made it."""
+        dice = [(move.seat, a, b, v) for move in live.history for a, b, v in move.dice]
+        return tuple(luck_lines([s.name for s in live.seats], dice))

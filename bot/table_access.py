@@ -26,7 +26,7 @@ from db import Conflict, SessionRow, Store
 from . import errors
 from .games import GAMES
 from .games.core import decode_action
-from .tables import LiveTable, Table, seat_from_row
+from .tables import LiveTable, Move, Table, seat_from_row
 
 log = logging.getLogger(__name__)
 
@@ -151,9 +151,11 @@ class TableAccessMixin:
     def _replay(self, live: LiveTable, events) -> None:
         game, row = live.game, live.row
         live.state = game.setup(len(live.seats), json.loads(row.options), self._rng(row.seed, 0))
-        live.since = [0] * len(live.seats)
+        live.since, live.opening, live.history = [0] * len(live.seats), live.state.events, []
         for event in events:
-            self._advance(live, event.seat, decode_action(game, event.action), event.seq)
+            action = decode_action(game, event.action)
+            dice = self._advance(live, event.seat, action, event.seq)
+            live.history.append(Move(event.seq, event.seat, action, event.by, live.state.events, dice))
         assert row.seq == len(events), f"table {row.id}: seq {row.seq} but {len(events)} events"
 
     # --- reads --------------------------------------------------------------------------------
@@ -191,14 +193,14 @@ class TableAccessMixin:
     async def _changing(self, live: LiveTable) -> AsyncIterator[Store]:
         """A transaction that first claims the table's next revision (Conflict if another process changed
         it); its failure also rolls the cached table back, so cache and database agree."""
-        saved = (live.row, live.state, list(live.since), list(live.seats))
+        saved = (live.row, live.state, list(live.since), list(live.seats), live.opening, list(live.history))
         try:
             async with self.store.transaction() as tx:
                 await tx.advance_rev(live.row.id, live.row.rev)
                 live.row = replace(live.row, rev=live.row.rev + 1)
                 yield tx
         except BaseException as failure:
-            live.row, live.state, live.since, live.seats = saved
+            live.row, live.state, live.since, live.seats, live.opening, live.history = saved
             if isinstance(failure, Conflict):
                 self._cache.pop(live.row.id, None)
             elif live.row.status in ("lobby", "active"):

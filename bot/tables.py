@@ -8,7 +8,7 @@ from typing import Any
 from db import SeatRow, SessionRow
 
 from .games import GAMES
-from .games.core import Game
+from .games.core import Event, Game
 
 PACES = {"live": 120, "casual": 3600, "async": 86400}
 AUTOPILOT_AFTER = 3
@@ -45,6 +45,28 @@ class Move:
     seat: int
     action: Any
     by: str  # player | timeout | computer | autopilot
+    events: tuple[Event, ...] = ()  # what the move did (the engine's account, recomputed by replay)
+    dice: tuple[tuple[int, int, int], ...] = ()  # (low, high, value) of every number it drew
+
+
+AUTOMATIC = ("computer", "autopilot")
+
+
+def last_update(history: list[Move]) -> int:
+    """Where the moves of the table's last update begin (an index into `history`).
+
+    An update is one player's move, or one deadline's timeouts, with the computer moves that follow it;
+    the moves that open the game belong to its first update. Computed from the log alone, so the table
+    shows the same news before and after a restart.
+    """
+    i = len(history)
+    while i and history[i - 1].by in AUTOMATIC:
+        i -= 1
+    if i and history[i - 1].by == "player":
+        return i - 1
+    while i and history[i - 1].by == "timeout":
+        i -= 1
+    return i
 
 
 @dataclass(frozen=True)
@@ -68,6 +90,11 @@ class Table:
     end_reason: str | None = None
     moves: tuple[Move, ...] = ()  # moves made by the call that returned this snapshot
     newly_to_act: frozenset[int] = frozenset()  # seats whose turn began during that call
+    news: tuple[Event, ...] = ()  # what the table's last update did, set-up included when it opened the game
+    commitment: str = ""  # SHA-256 of the secret dice seed, shown from the start
+    revealed_seed: str | None = None  # the seed itself, once the table is closed
+    luck: tuple[str, ...] = ()  # once closed: per seat, its dice against a fair die (one line each)
+    story: tuple[Event, ...] = ()  # a closed table's every event, set-up first (only when asked for)
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -92,10 +119,17 @@ class LiveTable:
     seats: list[Seat]
     state: Any = None
     since: list[int] = field(default_factory=list)
+    opening: tuple[Event, ...] = ()  # what the set-up did (cards dealt, who starts)
+    history: list[Move] = field(default_factory=list)  # every move, with its events
 
     @property
     def game(self) -> Game:
         return GAMES[self.row.game]
+
+    def news(self) -> tuple[Event, ...]:
+        start = last_update(self.history)
+        events = tuple(e for move in self.history[start:] for e in move.events)
+        return self.opening + events if start == 0 else events
 
 
 def seat_from_row(row: SeatRow) -> Seat:

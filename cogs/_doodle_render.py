@@ -27,13 +27,12 @@ from bot.sessions import Table
 
 from ._render import Renderer, register
 from ._table import Publisher
-from ._ui import ActionButton, ActionSelect, TableItem, escape, fill_names, seat_name
+from ._ui import ActionButton, ActionSelect, TableItem, escape, seat_name
 
 # Bright symbols: ➖ and 〰️ are drawn dark grey and vanish on Discord's dark theme.
 FIGURE_EMOJI = {"arch": "🌈", "dash": "📏", "dot": "⚫", "face": "🙂", "slant": "↗️", "squiggle": "🪱"}
 COLOUR_EMOJI = {"orange": "🟧", "red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
 ACTION_EMOJI = {"Free Roll": "🎟️", "Block A Turn": "⛔"}
-LOG_LINES_SHOWN = 8  # every line the engine keeps: a turn (and a computer's) logs several at once
 MAX_CLAIM_BUTTONS = 10  # two rows; more matching cards become a menu
 ROW_WIDTH = 5  # Discord: five buttons (or one menu) per row
 GAME = "doodle"
@@ -48,14 +47,34 @@ def card_text(card: dict[str, Any], *, with_figures: bool = True) -> str:
     return f"{text} {figures(card['figures'])}" if with_figures else text
 
 
-def _roll_line(match: re.Match[str]) -> str:
-    return match[1] + " ".join(FIGURE_EMOJI.get(f, f) for f in match[2].split()) + "."
-
-
-def pretty_log(line: str) -> str:
-    """The engine logs rolls by figure name; show them as the figure symbols."""
-    names = "|".join(FIGURES)
-    return re.sub(rf"(rolled (?:\d+ dic?e, now )?)((?:(?:{names}) ?)+)\.$", _roll_line, line)
+def event_text(table: Table, event: dict[str, Any]) -> str | None:
+    """One Doodle Dice event in words; rolls show the figures as their symbols."""
+    kind = event["kind"]
+    who = seat_name(table, event["seat"]) if "seat" in event else ""
+    card = card_text(event["card"], with_figures=False) if isinstance(event.get("card"), dict) else event.get("card")
+    texts = {
+        "gallery_laid_out": lambda: f"The Gallery is laid out; {seat_name(table, event['starter'])} starts.",
+        "blocked_now": lambda: f"{who} plays Block A Turn: {seat_name(table, event['target'])} loses this turn.",
+        "block_announced": lambda: f"{who} plays Block A Turn on {seat_name(table, event['target'])}: "
+                                   "their coming turn is lost.",
+        "steal_declared": lambda: f"{who} declares a steal of {card} from {seat_name(table, event['from'])}.",
+        "rerolled": lambda: f"{who} re-rolled {event['count']} {'die' if event['count'] == 1 else 'dice'}, "
+                            f"now {' '.join(figures([f]) for f in event['dice'])}.",
+        "free_roll": lambda: f"{who} uses a Free Roll: one more roll.",
+        "stopped": lambda: f"{who} ends the turn.",
+        "drew_action": lambda: f"{who} draws {card} and keeps it.",
+        "drew_doodle": lambda: f"{who} draws {card} into the Gallery.",
+        "deck_empty": lambda: f"The deck is empty: {who} draws nothing.",
+        "rolled": lambda: f"{who} rolled {' '.join(figures([f]) for f in event['dice'])}.",
+        "out_of_rolls": lambda: f"{who} is out of rolls; the turn ends.",
+        "claimed": lambda: f"{who} claims {card}.",
+        "stole": lambda: f"{who} steals {card} from {seat_name(table, event['from'])}!",
+        "won": lambda: f"{who} holds all six colours and wins!",
+        "stalled": lambda: f"Stall: {event['rounds']} rounds, empty deck, no card won; most colours wins.",
+        "turn_blocked": lambda: f"{who}'s turn is blocked (Block A Turn).",
+        "turn_started": lambda: f"{who}'s turn.",
+    }
+    return texts[kind]() if kind in texts else None
 
 
 def raw_name(table: Table, seat: int) -> str:
@@ -162,18 +181,8 @@ class DoodleRenderer(Renderer):
             parts.append(f"{ACTION_EMOJI.get(card['name'], '')} {mark}")
         return " · ".join(parts)
 
-    def embed(self, table: Table) -> discord.Embed:
-        embed = super().embed(table)
-        if table.state is None:
-            return embed
-        lines = [self.log_line(table, line) for line in table.view(None).get("log", [])]
-        for i, field in enumerate(embed.fields):
-            if field.name == "Recent":
-                embed.set_field_at(i, name="Recent", value="\n".join(lines[-LOG_LINES_SHOWN:])[:1024], inline=False)
-        return embed
-
-    def log_line(self, table: Table, line: str) -> str:
-        return pretty_log(fill_names(table, line))
+    def event_text(self, table: Table, event: dict[str, Any]) -> str | None:
+        return event_text(table, event)
 
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         return "it's your Doodle Dice turn: Draw & roll (or declare a steal first)"

@@ -1,7 +1,9 @@
 """What a table looks like: the generic table message, and the base every game's renderer extends.
 
 A game's cog subclasses `Renderer` (its board, its move labels, its private view) and registers it;
-the shared parts — seats, whose turn, deadline, recent events, lobby, results — live here once.
+the shared parts — seats, whose turn, deadline, what just happened, lobby, results — live here once.
+"What just happened" is the engine's account of the table's last update (`Table.news`, events as data);
+each game's `event_text` puts one event into words.
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from bot.games import GAMES
 from bot.games.core import IllegalAction
 from bot.sessions import PACES, Table
 
-from ._ui import ActionButton, HandButton, LobbyButton, fill_names, seat_name
+from ._ui import ActionButton, HandButton, LobbyButton, seat_name
 
 RENDERERS: dict[str, Renderer] = {}
-LOG_LINES_SHOWN = 4
+NEWS_TITLE = "What just happened"
+FIELD_CHARS = 1024
 MAX_ACTION_BUTTONS = 20
 PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
@@ -101,12 +104,37 @@ class Renderer:
         """The action a menu of this game's own `kind` stands for (see ActionSelect)."""
         raise IllegalAction("That menu is not known.")
 
-    def log_line(self, table: Table, line: str) -> str:
-        """One engine log line as players read it."""
-        return fill_names(table, line)
-
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         return "it's your turn" if len(seats) == 1 else "your move"
+
+    def event_text(self, table: Table, event: dict[str, Any]) -> str | None:
+        """One event of the engine (`kind` and its parameters, as the reader may see it) in words;
+        None leaves it out of the news."""
+        return None
+
+    # --- the news -----------------------------------------------------------------------------
+    def news_lines(self, table: Table, seat: int | None = None) -> list[str]:
+        """The table's last update in words, as `seat` sees it (None: everyone)."""
+        return [text for event in table.news if (text := self.event_text(table, event.seen_by(seat)))]
+
+    def news_fields(self, table: Table, seat: int | None = None, limit: int = 2) -> list[tuple[str, str]]:
+        """The news as embed fields of at most 1024 characters: the last `limit` of them, the first titled."""
+        fields: list[tuple[str, str]] = []
+        chunk: list[str] = []
+        for text in self.news_lines(table, seat):
+            text = text[:FIELD_CHARS]
+            if chunk and len("\n".join(chunk + [text])) > FIELD_CHARS:
+                fields.append(("\u200b", "\n".join(chunk)))
+                chunk = []
+            chunk.append(text)
+        if chunk:
+            fields.append(("\u200b", "\n".join(chunk)))
+        if len(fields) > limit:
+            fields = fields[-limit:]
+            fields[0] = (fields[0][0], "…\n" + fields[0][1][:FIELD_CHARS - 2])
+        if fields:
+            fields[0] = (NEWS_TITLE, fields[0][1])
+        return fields
 
     def rules_embed(self) -> discord.Embed:
         game = GAMES[self.game_id]
@@ -142,11 +170,19 @@ class Renderer:
             body = (body + "\n\n" + self.result_text(table)).strip()
         embed.description = body[:4000]
         embed.add_field(name="Players", value=self.players_text(table, view)[:1024], inline=False)
-        lines = [self.log_line(table, line) for line in view.get("log", [])[-LOG_LINES_SHOWN:]]
-        if lines:
-            embed.add_field(name="Recent", value="\n".join(lines)[:1024], inline=False)
-        embed.set_footer(text=f"Move {table.seq} · {pace_text(table.pace_seconds)}")
+        for name, value in self.news_fields(table):
+            embed.add_field(name=name, value=value, inline=False)
+        if table.luck:
+            embed.add_field(name="🍀 Luck (dice against a fair die)", value="\n".join(table.luck)[:1024], inline=False)
+        embed.set_footer(text=f"Move {table.seq} · {pace_text(table.pace_seconds)} · {self.dice_seal(table)}")
         return embed
+
+    @staticmethod
+    def dice_seal(table: Table) -> str:
+        """The dice commitment while the game runs (SHA-256 of the secret seed, short), the seed once it ended."""
+        if table.revealed_seed is not None:
+            return f"🔓 dice seed {table.revealed_seed} (SHA-256 {table.commitment[:12]}…)"
+        return f"🔒 dice SHA-256 {table.commitment[:12]}…"
 
     def _lobby(self, table: Table, embed: discord.Embed) -> discord.Embed:
         game = table.game

@@ -118,9 +118,9 @@ class Publisher:
     # --- moves --------------------------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, table: Table, action: Any, seq: int | None) -> None:
         """A move from a button (seq = the move it was offered at) or a typed command (seq None)."""
-        before = table
         table = await self.sessions.act(table.id, interaction.user.id, action, seq)
-        await self.show(table, interaction=interaction, happened=self.what_happened(before, table))
+        happened = self.what_happened(table, table.seat_of(interaction.user.id))
+        await self.show(table, interaction=interaction, happened=happened)
 
     async def end_table(self, interaction: discord.Interaction, table: Table) -> None:
         """End a table for everyone (unrated); the table and DMs lose their buttons."""
@@ -128,14 +128,9 @@ class Publisher:
         note = f"🛑 {escape(interaction.user.display_name)} ended the {table.game.title} table. It is not rated."
         await self.show(table, interaction=interaction, announce=note)
 
-    def what_happened(self, before: Table, after: Table) -> str | None:
-        """The log lines a move added (the move and whatever followed it), as players read them."""
-        old = list(before.view(None).get("log", [])) if before.state is not None else []
-        new = list(after.view(None).get("log", [])) if after.state is not None else []
-        # Logs keep only their last lines: the new ones follow the longest overlap with the old tail.
-        overlap = next((k for k in range(min(len(old), len(new)), 0, -1) if old[-k:] == new[:k]), 0)
-        renderer = self.renderer(after)
-        return " ".join(renderer.log_line(after, line) for line in new[overlap:])[:1500] or None
+    def what_happened(self, after: Table, seat: int | None) -> str | None:
+        """The move and whatever followed it (the table's news), as the player who moved reads it."""
+        return " ".join(self.renderer(after).news_lines(after, seat))[:1500] or None
 
     async def play_typed(self, interaction: discord.Interaction, game_id: str, action: Any) -> None:
         """A move typed as a slash command, for the table in this channel. `action` may be a parser of the

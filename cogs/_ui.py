@@ -45,11 +45,6 @@ def seat_name(table: Table, seat: int, *, bold: bool = True) -> str:
     return f"{name} (🤖 autopilot)" if s.autopilot else name
 
 
-def fill_names(table: Table, line: str) -> str:
-    """Engines name seats `{s0}`, `{s1}`…; the table knows who sits there."""
-    return re.sub(r"\{s(\d+)\}", lambda m: seat_name(table, int(m.group(1))), line)
-
-
 def mention(table: Table, seat: int) -> str:
     user_id = table.seats[seat].user_id
     return f"<@{user_id}>" if user_id else seat_name(table, seat)

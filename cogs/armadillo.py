@@ -124,6 +124,26 @@ class ArmadilloRenderer(Renderer):
         return "the dice are rolled: answer in your DM or with **My hand**"
 
     # --- the private view (DM and My hand) ---------------------------------------------------
+    def event_text(self, table: Table, event: dict[str, Any]) -> str | None:
+        kind = event["kind"]
+        who = seat_name(table, event["seat"]) if "seat" in event else ""
+        if kind == "round_started":
+            roller = seat_name(table, event["roller"])
+            text = f"Round {event['round']}: {event['cards']} cards each; {roller} rolls first."
+            return text + (f" Your hand: {hand_text(event['hand'])}" if "hand" in event else "")
+        if kind == "rolled":
+            return f"{who} rolled {roll_text(event['dice'], event['total'])}."
+        if kind == "answered":
+            return f"{who} answered" + (f": you {answer_text(event, you=True)}." if "token" in event else ".")
+        if kind == "answers_revealed":
+            return "; ".join(f"{seat_name(table, s)} {answer_text(a)}" for s, a in enumerate(event["answers"])) + "."
+        if kind == "round_ended":
+            out = " and ".join(seat_name(table, s) for s in event["out"])
+            points = ", ".join(f"{seat_name(table, s)} {p}" for s, p in enumerate(event["points"]))
+            return f"Round {event['round']} over: {out} went out. Points: {points}."
+        winners = " and ".join(seat_name(table, s) for s in event["winners"])  # game_over
+        return f"Game over: {winners} {'wins' if len(event['winners']) == 1 else 'share the win'}."
+
     def private_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
         you = view["you"]
         lines = [f"**Round {view['round_no']} of {view['rounds_total']}** · you have "

@@ -59,6 +59,30 @@ class ArmyMenRenderer(Renderer):
                 lines.append(f"Set aside by {seat_name(table, seat)}: {soldiers(kept)}")
         return "\n".join(lines)
 
+    def event_text(self, table: Table, event: dict[str, Any]) -> str | None:
+        kind = event["kind"]
+        who = seat_name(table, event["seat"]) if "seat" in event else ""
+        if kind == "round_started":
+            game = f"Game {event['game']} · " if table.options.get("campaign") else ""
+            return f"{game}Round {event['round']}: both ante a die; {seat_name(table, event['starter'])} starts."
+        if kind == "rolled":
+            return f"{who} rolled {army_dice(event['dice'])}."
+        if kind == "set_aside":
+            return f"{who} set aside {army_dice(event['dice'])}."
+        if kind == "turn_ended":
+            return f"{who} scores **{event['score']}** this round."
+        if kind == "round_ended":
+            a, b = event["scores"]
+            if len(event["losers"]) == 2:
+                return f"Round {event['round']}: tied {a}-{b}; both ante dice are lost."
+            loser = event["losers"][0]
+            return (f"Round {event['round']}: {a}-{b}; {seat_name(table, 1 - loser)} takes back their ante, "
+                    f"{seat_name(table, loser)} loses a die.")
+        a, b = event["totals"]  # game_ended
+        result = "a draw" if event["winner"] is None else f"{seat_name(table, event['winner'])} wins"
+        over = f"Game {event['game']} over" if table.options.get("campaign") else "Game over"
+        return f"{over}: {a} to {b}, {result}."
+
     def seat_status(self, table: Table, view: dict[str, Any], seat: int) -> str:
         parts = [dice_count(view["dice"][seat]), f"total **{view['totals'][seat]}**"]
         if view["campaign"] and view["games"]:

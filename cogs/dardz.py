@@ -1,14 +1,13 @@
 """/dardz: DARDZ — its commands and how its table looks.
 
 Hands and scores are public (the table message); each points pile is private (DZ-R13): its count and
-points go by DM / My hand only. The engine logs several automatic lines per move (roll 1, three of a
-kind, action cards, clean-ups, round ends, Lucky Loser rolls); the table message shows every line that
-is new since the previous update, counted with the engine's `log_count`.
+points go by DM / My hand only. One move can do many things (roll 1, three of a kind, action cards,
+clean-ups, round ends, Lucky Loser rolls): the table message says each of them (`event_text`).
 """
 
 from __future__ import annotations
 
-from collections import Counter, OrderedDict
+from collections import Counter
 from typing import Any, Literal
 
 import discord
@@ -20,8 +19,9 @@ from bot.games.dardz.cards import ACTIONS, BOOST, BUNK, CLOCK, GOLDEN_7, JACKPOT
 from bot.games.dardz.model import Guess, Lead, Pick, Play, Roll
 from bot.sessions import Table
 
-from ._render import LOG_LINES_SHOWN, Renderer, register
-from ._ui import ActionButton, dice, fill_names, publisher, seat_name
+from ._dardz_news import event_text
+from ._render import Renderer, register
+from ._ui import ActionButton, dice, publisher, seat_name
 
 CARD_EMOJI = {GOLDEN_7: "🌟", SKULL: "💀", CLOCK: "⏰", JACKPOT: "🎰", ROLLOFF: "⚔️", BOOST: "📈", BUNK: "📉"}
 TEAM_MARKS = ("🔴", "🔵", "🟢", "🟡")
@@ -31,8 +31,6 @@ ROLL_NAMES = {1: "Roll 1 · one die, picked automatically", 2: "Roll 2 · two di
 PICK_HELP = {2: "pick one die, the sum, or nothing", 3: "pick one die or the sum of two (never all three), or nothing",
              4: "pick a die or the sum that is in your hand, or the turn ends"}
 NAME_CHARS = 14  # a name inside a button label
-FIELD_CHARS = 1024
-MEMORY = 2000  # snapshots remembered (table, move) → log_count
 
 
 def signed(value: int) -> str:
@@ -65,69 +63,14 @@ def short_name(table: Table, seat: int) -> str:
     return f"🤖 {name}" if info.is_computer else name
 
 
-class LogMemory:
-    """Which engine log lines are new in a snapshot.
-
-    Every rendered snapshot records its `log_count` under (table, move number). A snapshot made by moves
-    `moves` shows the lines logged since the snapshot just before them; the last line then remembered
-    confirms that the memory belongs to this very game (table ids repeat across databases). Without a
-    memory (e.g. after a restart) the last few lines are shown, as on every table.
-    """
-
-    def __init__(self) -> None:
-        self._counts: OrderedDict[tuple[int, int], tuple[int, str]] = OrderedDict()
-        self._shown: OrderedDict[tuple[int, int], tuple[int, int, str]] = OrderedDict()  # start, count, last
-
-    def new_lines(self, table: Table, view: dict[str, Any]) -> tuple[list[str], int]:
-        """(the new lines still in the engine's log, how many more new lines were not kept)."""
-        log, count = view["log"], view["log_count"]
-        key, last = (table.id, table.seq), log[-1] if log else ""
-        shown = self._shown.get(key)
-        if shown is not None and shown[1:] == (count, last):  # this very snapshot again (DMs, My hand)
-            start = shown[0]
-        else:
-            start = self._start(table, log, count)
-            self._remember(self._shown, key, (start, count, last))
-        self._remember(self._counts, key, (count, last))
-        fresh = count - start
-        kept = log[-fresh:] if fresh > 0 else []
-        return kept, max(0, fresh - len(kept))
-
-    def _start(self, table: Table, log: list[str], count: int) -> int:
-        before = table.seq - len(table.moves)
-        if table.moves and before == 0:
-            return 0  # the whole game so far: set-up lines included
-        known = self._counts.get((table.id, before)) if table.moves else None
-        if known is not None and self._fits(log, count, known[0], known[1]):
-            return known[0]
-        if table.seq == 0:
-            return 0
-        return max(0, count - LOG_LINES_SHOWN)
-
-    @staticmethod
-    def _fits(log: list[str], count: int, start: int, last: str) -> bool:
-        """Whether the line logged last at `start` is still the line before the new ones."""
-        fresh = count - start
-        if fresh < 0:
-            return False
-        return fresh >= len(log) or log[-fresh - 1] == last
-
-    @staticmethod
-    def _remember(store: OrderedDict, key: tuple[int, int], value: Any) -> None:
-        store[key] = value
-        store.move_to_end(key)
-        while len(store) > MEMORY:
-            store.popitem(last=False)
-
-
 class DardzRenderer(Renderer):
     game_id = "dardz"
     emoji = "🎯"
     colour = discord.Colour.gold()
     has_private = True  # the points-pile count (DZ-R13)
 
-    def __init__(self) -> None:
-        self.memory = LogMemory()
+    def event_text(self, table: Table, event: dict[str, Any]) -> str | None:
+        return event_text(table, event)
 
     # --- public -------------------------------------------------------------------------------
     def board(self, table: Table, view: dict[str, Any]) -> str:
@@ -172,38 +115,6 @@ class DardzRenderer(Renderer):
         if len(view["teams"][unit]) == 1:
             return SOLO_MARK
         return TEAM_MARKS[unit % len(TEAM_MARKS)]
-
-    def embed(self, table: Table) -> discord.Embed:
-        embed = super().embed(table)
-        if table.status == "lobby" or table.state is None:
-            return embed
-        for i, field in enumerate(embed.fields):  # the base's last-4 lines give way to every new line
-            if field.name == "Recent":
-                embed.remove_field(i)
-                break
-        for name, value in self.news_fields(table, table.view(None)):
-            embed.add_field(name=name, value=value, inline=False)
-        return embed
-
-    def news_fields(self, table: Table, view: dict[str, Any], limit: int = 2) -> list[tuple[str, str]]:
-        lines, dropped = self.memory.new_lines(table, view)
-        texts = [fill_names(table, line) for line in lines]
-        if dropped:
-            texts.insert(0, f"… {dropped} earlier line{'s' if dropped != 1 else ''}")
-        fields: list[tuple[str, str]] = []
-        chunk: list[str] = []
-        for text in texts:
-            text = text[:FIELD_CHARS]
-            if chunk and len("\n".join(chunk + [text])) > FIELD_CHARS:
-                fields.append(("\u200b", "\n".join(chunk)))
-                chunk = []
-            chunk.append(text)
-        if chunk:
-            fields.append(("\u200b", "\n".join(chunk)))
-        fields = fields[-limit:]
-        if fields:
-            fields[0] = ("What just happened", fields[0][1])
-        return fields
 
     # --- moves --------------------------------------------------------------------------------
     def public_items(self, table: Table) -> list[discord.ui.Item]:
@@ -283,7 +194,7 @@ class DardzRenderer(Renderer):
             return "\n".join(lines)
         if seat in table.to_act:
             lines += ["", self.situation(table, view)]
-            news = self.news_fields(table, view, limit=1)
+            news = self.news_fields(table, seat, limit=1)
             if news:
                 lines += ["", "**What just happened**", news[0][1]]
         else:

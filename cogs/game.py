@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import io
+import json
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NoTable, NotHost
+from bot.errors import NoTable, NotHost, Refusal
+from bot.fairness import verify
+from bot.history import game_record
 
+from ._history import answer_history
 from ._table import Publisher, is_admin
 from ._ui import DYNAMIC_ITEMS, EndButton, escape
 
@@ -100,6 +106,37 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
         if table.status == "active":
             note += " The computer plays their seat from here."
         await self.publisher.show(table, interaction=interaction, announce=note + _new_host(table, host))
+
+
+    @app_commands.command(description="Check a finished game's dice against its revealed seed; the game comes "
+                                      "as a JSON file")
+    @app_commands.describe(table="A table number (default: this channel's last table)")
+    async def verify(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        store = self.sessions.store
+        if table is None:
+            row = await store.last_session_in(interaction.channel_id)
+            if row is None:
+                raise Refusal("No table has been played in this channel yet.")
+            table = row.id
+        record = await game_record(store, table, interaction.guild_id)
+        verdict = verify(record)
+        data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+        note = f"Anyone can check the file with `python -m bot verify table-{table}.json`."
+        await interaction.response.send_message(
+            f"Table {table}: {verdict.line}\n{note}",
+            file=discord.File(io.BytesIO(data), filename=f"table-{table}.json"))
+
+
+    @app_commands.command(description="A finished game's story: players, every round, the result, the luck "
+                                      "and the dice seed")
+    @app_commands.describe(table="A table number (default: this channel's last table)")
+    async def history(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        if table is None:
+            row = await self.sessions.store.last_session_in(interaction.channel_id)
+            if row is None:
+                raise Refusal("No table has been played in this channel yet.")
+            table = row.id
+        await answer_history(interaction, self.sessions, table)
 
 
 def _new_host(table, previous_host_id: int) -> str:

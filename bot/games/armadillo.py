@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from .core import CheckedGame, IllegalAction, Option, Outcome, check_legal
+from .core import CheckedGame, Event, IllegalAction, Option, Outcome, Secret, check_legal, emit, fresh
 from .rng import Rng
 
 ROUNDS = 3
@@ -26,7 +26,6 @@ MAX_TOKENS = 5
 ANY_CARD_COST = 4
 COLOURS = (("blue", 1, 3), ("yellow", 4, 6), ("red", 7, 9))
 DECK = tuple(value for value in range(1, 21) for _ in range(3))
-LOG_LINES = 8
 
 
 @dataclass(frozen=True)
@@ -77,11 +76,7 @@ class State:
     answers: tuple[Answer | None, ...] = ()  # secret until all are in (ARM-R9)
     rounds: tuple[tuple[int, ...], ...] = ()  # negative points of each finished round
     last: Reveal | None = None
-    log: tuple[str, ...] = ()
-
-
-def _log(state: State, *lines: str) -> tuple[str, ...]:
-    return (state.log + lines)[-LOG_LINES:]
+    events: tuple[Event, ...] = ()  # the account of the last move (core.Event)
 
 
 def colour(face: int) -> str:
@@ -162,9 +157,10 @@ class Armadillo(CheckedGame):
         rng.shuffle(deck)  # ARM-R1: the same set-up for every player count
         hands = tuple(tuple(sorted(deck[HAND * s:HAND * (s + 1)])) for s in range(state.players))
         round_no = state.round_no + 1
-        return replace(state, round_no=round_no, turn_no=1, roller=roller, phase="roll", hands=hands,
-                       faces=(), answers=(),
-                       log=_log(state, f"Round {round_no}: 10 cards each; {{s{roller}}} rolls first."))
+        state = replace(state, round_no=round_no, turn_no=1, roller=roller, phase="roll", hands=hands,
+                        faces=(), answers=())
+        return emit(state, Event("round_started", {"round": round_no, "cards": HAND, "roller": roller},
+                                 tuple(Secret(s, {"hand": hands[s]}) for s in range(state.players))))
 
     # --- queries ------------------------------------------------------------------------------
     def to_act(self, state: State) -> frozenset[int]:
@@ -209,58 +205,55 @@ class Armadillo(CheckedGame):
     # --- moves --------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Roll | Discard | Token, rng: Rng) -> State:
         self._check(state, seat, action)
+        state = fresh(state)
         if isinstance(action, Roll):
             counts = (action.blue, action.yellow, action.red)
             faces = tuple(rng.randint(low, high)
                           for (_, low, high), n in zip(COLOURS, counts, strict=True) for _ in range(n))
-            shown = " + ".join(f"{colour(f)} {f}" for f in faces)
-            return replace(state, phase="respond", faces=faces, answers=(None,) * state.players,
-                           log=_log(state, f"{{s{seat}}} rolled {shown} = {sum(faces)}."))
+            state = replace(state, phase="respond", faces=faces, answers=(None,) * state.players)
+            return emit(state, Event("rolled", {"seat": seat, "dice": [[colour(f), f] for f in faces],
+                                                "total": sum(faces)}))
         if isinstance(action, Discard):
             answer = Answer(card=action.card, paid=cost(action.card, sum(state.faces)))
         else:
             answer = Answer(card=None)
         answers = state.answers[:seat] + (answer,) + state.answers[seat + 1:]
-        state = replace(state, answers=answers)
+        state = emit(replace(state, answers=answers),  # ARM-R9: what was answered stays the seat's own
+                     Event("answered", {"seat": seat}, (Secret(seat, self._answer_view(answer)),)))
         if any(a is None for a in answers):
             return state  # ARM-R9: hidden until the last answer is in
         return self._resolve(state, rng)
 
     def _resolve(self, state: State, rng: Rng) -> State:
-        hands, tokens, revealed, parts = list(state.hands), list(state.tokens), [], []
+        hands, tokens, revealed = list(state.hands), list(state.tokens), []
         for seat, answer in enumerate(state.answers):
             assert answer is not None
             if answer.card is None:  # ARM-R6/R7: a token, never above the cap
                 gained = 1 if tokens[seat] < MAX_TOKENS else 0
                 tokens[seat] += gained
                 answer = replace(answer, gained=gained)
-                parts.append(f"{{s{seat}}} took a token" if gained else f"{{s{seat}}} took none (at 5)")
             else:  # ARM-R4/R5: one card, the tokens go back to the supply
                 hand = list(hands[seat])
                 hand.remove(answer.card)
                 hands[seat] = tuple(hand)
                 tokens[seat] -= answer.paid
-                parts.append(f"{{s{seat}}} discarded {answer.card}"
-                             + (f" for {answer.paid}" if answer.paid else ""))
             revealed.append(answer)
         state = replace(state, hands=tuple(hands), tokens=tuple(tokens),
-                        last=Reveal(state.roller, state.faces, tuple(revealed)),
-                        log=_log(state, "; ".join(parts) + "."))
+                        last=Reveal(state.roller, state.faces, tuple(revealed)))
+        state = emit(state, Event("answers_revealed", {"answers": [self._answer_view(a) for a in revealed]}))
         nxt = (state.roller + 1) % state.players
         if all(hands):
             return replace(state, phase="roll", roller=nxt, turn_no=state.turn_no + 1, faces=(), answers=())
         # ARM-R10: everyone at 0 cards went out; the round ends after the whole roll.
         points = tuple(len(h) for h in hands)
-        out = " and ".join(f"{{s{s}}}" for s in range(state.players) if not hands[s])
-        scores = ", ".join(f"{{s{s}}} {p}" for s, p in enumerate(points))
-        state = replace(state, rounds=state.rounds + (points,), faces=(), answers=(),
-                        log=_log(state, f"Round {state.round_no} over: {out} went out. Points: {scores}."))
+        out = [s for s in range(state.players) if not hands[s]]
+        state = emit(replace(state, rounds=state.rounds + (points,), faces=(), answers=()),
+                     Event("round_ended", {"round": state.round_no, "out": out, "points": points}))
         if state.round_no < ROUNDS:
             return self._deal(state, nxt, rng)  # ARM-R11: the player after the last roller
         placings = ranking(totals(state), state.tokens)
-        winners = " and ".join(f"{{s{s}}}" for s, p in enumerate(placings) if p == 1)
-        verb = "wins" if placings.count(1) == 1 else "share the win"
-        return replace(state, phase="over", log=_log(state, f"Game over: {winners} {verb}."))
+        winners = [s for s, p in enumerate(placings) if p == 1]
+        return emit(replace(state, phase="over"), Event("game_over", {"winners": winners}))
 
     # --- information --------------------------------------------------------------------------
     @staticmethod
@@ -285,7 +278,6 @@ class Armadillo(CheckedGame):
             "rounds": [list(r) for r in state.rounds], "totals": list(totals(state)),
             "last_reveal": last,
             "placings": list(ranking(totals(state), state.tokens)) if state.phase == "over" else None,
-            "log": list(state.log),
         }
         if seat is not None:
             mine = state.answers[seat] if state.phase == "respond" else None

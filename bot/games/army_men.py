@@ -15,12 +15,11 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from .core import CheckedGame, IllegalAction, Option, Outcome, check_legal
+from .core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
 from .rng import Rng
 
 DICE_PER_PLAYER = 6
 CAMPAIGN_GAMES = 3
-LOG_LINES = 8
 
 
 def points(face: int) -> int:
@@ -55,15 +54,11 @@ class State:
     rounds: tuple[tuple[int, int], ...]  # round scores of this game
     games: tuple[tuple[int, int], ...]  # totals of the campaign's finished games
     game_winners: tuple[int | None, ...]  # per finished game: winning seat, None for a draw
-    log: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()  # the account of the last move (core.Event)
 
     @property
     def round_no(self) -> int:
         return len(self.rounds) + 1
-
-
-def _log(state: State, *lines: str) -> tuple[str, ...]:
-    return (state.log + lines)[-LOG_LINES:]
 
 
 def _faces(faces: Sequence[int]) -> str:
@@ -167,22 +162,21 @@ class ArmyMenDiceWar(CheckedGame):
         if min(state.dice) <= 1:
             return self._end_game(state)
         # AMD-R9: the ante is automatic; ante dice are never rolled (AMD-R4).
-        return replace(
+        state = replace(
             state, turn=state.starter, rolled=(), to_roll=state.dice[state.starter] - 1, kept=((), ()),
             done=(False, False),
-            log=_log(state, f"Round {state.round_no}: both ante a die; {{s{state.starter}}} starts."),
         )
+        return emit(state, Event("round_started", {"game": state.game_no, "round": state.round_no,
+                                                   "starter": state.starter, "dice": state.dice}))
 
     def _end_game(self, state: State) -> State:
         totals = game_totals(state.rounds)
         winner = _decide(totals, rounds_won(state.rounds))
-        result = "a draw" if winner is None else f"{{s{winner}}} wins"
         state = replace(
             state, turn=None, rolled=(), to_roll=0, games=state.games + (totals,),
             game_winners=state.game_winners + (winner,),
-            log=_log(state, f"{f'Game {state.game_no} over' if state.campaign else 'Game over'}: "
-                            f"{totals[0]} to {totals[1]}, {result}."),
         )
+        state = emit(state, Event("game_ended", {"game": state.game_no, "totals": totals, "winner": winner}))
         if state.campaign and state.game_no < CAMPAIGN_GAMES:
             starter = 1 - state.first_starter  # AMD-R8
             state = replace(
@@ -223,21 +217,22 @@ class ArmyMenDiceWar(CheckedGame):
     # --- moves --------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Roll | Keep, rng: Rng) -> State:
         self._check(state, seat, action)
+        state = fresh(state)
         if isinstance(action, Roll):
             rolled = tuple(rng.randint(1, 6) for _ in range(state.to_roll))
-            return replace(state, rolled=rolled, log=_log(state, f"{{s{seat}}} rolled {_faces(rolled)}."))
+            return emit(replace(state, rolled=rolled), Event("rolled", {"seat": seat, "dice": rolled}))
         kept = list(state.kept)
         kept[seat] = kept[seat] + tuple(action.faces)
         left = state.to_roll - len(action.faces)
-        line = f"{{s{seat}}} set aside {_faces(action.faces)}"
+        state = emit(state, Event("set_aside", {"seat": seat, "dice": action.faces}))
         if left:
             rolled = tuple(rng.randint(1, 6) for _ in range(left))
-            return replace(state, kept=(kept[0], kept[1]), rolled=rolled, to_roll=left,
-                           log=_log(state, f"{line} and rolled {_faces(rolled)}."))
+            state = replace(state, kept=(kept[0], kept[1]), rolled=rolled, to_roll=left)
+            return emit(state, Event("rolled", {"seat": seat, "dice": rolled}))
         done = list(state.done)
         done[seat] = True
-        state = replace(state, kept=(kept[0], kept[1]), rolled=(), to_roll=0, done=(done[0], done[1]),
-                        log=_log(state, f"{line}: {round_score(kept[seat])} this round."))
+        state = replace(state, kept=(kept[0], kept[1]), rolled=(), to_roll=0, done=(done[0], done[1]))
+        state = emit(state, Event("turn_ended", {"seat": seat, "score": round_score(kept[seat])}))
         if not all(done):
             other = 1 - seat
             return replace(state, turn=other, to_roll=state.dice[other] - 1)
@@ -248,14 +243,13 @@ class ArmyMenDiceWar(CheckedGame):
         dice = list(state.dice)
         if scores[0] == scores[1]:  # AMD-R5: a tie loses both ante dice
             dice = [d - 1 for d in dice]
-            line = f"Round {state.round_no}: tied {scores[0]}-{scores[1]}; both ante dice are lost."
+            losers = [0, 1]
         else:
-            loser = 0 if scores[0] > scores[1] else 1
-            dice[loser] -= 1
-            line = (f"Round {state.round_no}: {scores[0]}-{scores[1]}; {{s{1 - loser}}} takes back their ante, "
-                    f"{{s{loser}}} loses a die.")
-        state = replace(state, dice=(dice[0], dice[1]), rounds=state.rounds + (scores,),
-                        starter=1 - state.starter, log=_log(state, line))  # AMD-R6: alternate
+            losers = [0 if scores[0] > scores[1] else 1]
+            dice[losers[0]] -= 1
+        ended = Event("round_ended", {"round": state.round_no, "scores": scores, "losers": losers})
+        state = emit(replace(state, dice=(dice[0], dice[1]), rounds=state.rounds + (scores,),
+                             starter=1 - state.starter), ended)  # AMD-R6: alternate
         return self._start_round(state)
 
     # --- information --------------------------------------------------------------------------
@@ -271,7 +265,6 @@ class ArmyMenDiceWar(CheckedGame):
             "rounds_won": list(rounds_won(state.rounds)), "games": [list(g) for g in state.games],
             "game_winners": list(state.game_winners),
             "campaign_totals": [sum(g[i] for g in state.games) for i in (0, 1)],
-            "log": list(state.log),
         }
         if seat is not None:
             public["you"] = {"seat": seat}

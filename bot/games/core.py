@@ -12,7 +12,7 @@ import json
 import types
 import typing
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .rng import Rng
@@ -48,7 +48,55 @@ class Outcome:
         return tuple(seat for seat, place in enumerate(self.placings) if place == 1)
 
 
+@dataclass(frozen=True)
+class Secret:
+    """The part of an event only `seat` may see (e.g. the cards dealt into that seat's hand)."""
+
+    seat: int
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing a move (or the set-up) did, as data: a `kind` and its public parameters, with each
+    seat's private parameters apart in `secrets`. Cogs turn events into words; engines never do.
+    Values are JSON-native (ints, strs, bools, None, lists, dicts) so a state round-trips through JSON."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    secrets: tuple[Secret, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "data", to_jsonable(self.data))
+        object.__setattr__(self, "secrets", tuple(Secret(s.seat, to_jsonable(s.data)) for s in self.secrets))
+
+    def public(self) -> dict[str, Any]:
+        """What everyone may know: the kind and the public parameters."""
+        return {"kind": self.kind, **self.data}
+
+    def seen_by(self, seat: int | None) -> dict[str, Any]:
+        """The event as `seat` sees it (None: a spectator): the public part plus that seat's secret."""
+        seen = self.public()
+        for secret in self.secrets:
+            if secret.seat == seat:
+                seen.update(secret.data)
+        return seen
+
+
+def emit(state: Any, *events: Event) -> Any:
+    """`state` with `events` added to the account of the move being applied."""
+    return dataclasses.replace(state, events=state.events + events)
+
+
+def fresh(state: Any) -> Any:
+    """`state` with an empty account: every `apply` starts from here."""
+    return dataclasses.replace(state, events=()) if state.events else state
+
+
 class Game(Protocol):
+    """Every `State` has a field `events: tuple[Event, ...]`: the account of the `apply` (or `setup`) that
+    made it, and only that one. Replaying the log therefore recomputes every move's account."""
+
     id: str
     title: str
     min_players: int

@@ -1,4 +1,5 @@
-"""Injected randomness: `SeededRng` for play, `ScriptedRng` for tests.
+"""Injected randomness: `FairRng` for new tables, `SeededRng` for tables that began before it, `ScriptedRng`
+for tests, and `Recorder`, which notes every number an engine drew (for verifying a game).
 
 Engines call only `randint(a, b)` (inclusive, one die at a time, in the order the dice are shown)
 and `shuffle(list)` (in place).
@@ -7,6 +8,7 @@ and `shuffle(list)` (in place).
 from __future__ import annotations
 
 import hashlib
+import hmac
 from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any, Protocol
 
@@ -55,6 +57,81 @@ class SeededRng:
         for i in range(len(items) - 1, 0, -1):
             j = self.randint(0, i)
             items[i], items[j] = items[j], items[i]
+
+
+FAIR = "fair-1"  # the derivation of tables that have client seeds
+DIE_BYTES = 4
+
+
+class FairRng:
+    """Provably fair dice, in the convention of provably fair sites: HMAC-SHA256 keyed with the table's secret
+    seed (committed before the game by its SHA-256) over every seated player's client seed, the move number and
+    a counter. Nobody can choose the dice: the operator committed to the seed before seeing the client seeds,
+    and the players chose their seeds without knowing the secret one.
+
+    Each number takes 4 bytes of the stream; values that would favour low results (the last, incomplete run
+    of the range) are rejected and the next 4 bytes are used, so there is no modulo bias.
+    """
+
+    def __init__(self, seed: str, client_seeds: Sequence[str], stream: int | str = 0) -> None:
+        self._key = seed.encode()
+        self._message = ":".join([*client_seeds, str(stream)]).encode()  # seat order: the seats are public
+        self._counter = 0
+        self._buffer = b""
+
+    def _next_word(self) -> int:
+        if len(self._buffer) < DIE_BYTES:
+            message = self._message + b":" + str(self._counter).encode()
+            self._buffer += hmac.new(self._key, message, hashlib.sha256).digest()
+            self._counter += 1
+        word, self._buffer = self._buffer[:DIE_BYTES], self._buffer[DIE_BYTES:]
+        return int.from_bytes(word, "big")
+
+    def randint(self, a: int, b: int) -> int:
+        if b < a:
+            raise ValueError(f"empty range {a}..{b}")
+        span = b - a + 1
+        limit = (1 << (8 * DIE_BYTES)) // span * span  # below it every value is equally likely
+        while True:
+            word = self._next_word()
+            if word < limit:
+                return a + word % span
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        for i in range(len(items) - 1, 0, -1):  # Fisher-Yates, each swap one unbiased draw
+            j = self.randint(0, i)
+            items[i], items[j] = items[j], items[i]
+
+
+def table_rng(seed: str, client_seeds: Sequence[str] | None, stream: int | str) -> Rng:
+    """The dice of a table: the fair derivation when it has client seeds; the old one (exactly as before)
+    for tables that began without them, so they keep replaying."""
+    return FairRng(seed, client_seeds, stream) if client_seeds is not None else SeededRng(seed, stream)
+
+
+def commitment(seed: str) -> str:
+    """What the table shows before the game: the SHA-256 of its secret seed (revealed at the end)."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+class Recorder:
+    """Passes an engine's draws through to `rng` and notes them: every randint result, and each shuffle's
+    resulting order."""
+
+    def __init__(self, rng: Rng) -> None:
+        self._rng = rng
+        self.draws: list[Any] = []
+        self.dice: list[tuple[int, int, int]] = []  # (low, high, value) of every randint
+
+    def randint(self, a: int, b: int) -> int:
+        value = self._rng.randint(a, b)
+        self.draws.append(value)
+        self.dice.append((a, b, value))
+        return value
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        self._rng.shuffle(items)
+        self.draws.append(list(items))
 
 
 class ScriptExhausted(AssertionError):

@@ -137,7 +137,7 @@ async def test_a_claim_with_a_button(world, dice):
     table = table_of(env, channel)
     assert [c["id"] for c in table.view(None)["sets"][0]] == ["B01"] and table.to_act == {1}
     text = text_of(table_message(env, channel))
-    assert "alice** claims Cowboy (blue)" in text and "🟦 Cowboy" in text
+    assert "alice** claims 🟦 Cowboy." in text
     assert f"<@{bob.id}>" in channel.last_message.content, "bob is pinged: his turn began"
 
 

@@ -67,10 +67,11 @@ async def test_a_typed_move_says_what_happened(world, dice):
     rolled = await alice.slash(channel, "armymen roll")
     assert rolled.ephemeral
     first, link = rolled.response.content.split("\n")
-    assert re.fullmatch(r"✅ \*\*alice\*\* rolled [2-6 ]+\.", first) and link.startswith("[Open the table]")
+    # The first move's news opens with the round's set-up, then the roll.
+    assert re.fullmatch(r"✅ .*\*\*alice\*\* rolled [⚀-⚅2-6 ]+\.", first) and link.startswith("[Open the table]")
     dice.script(1, 1, 1)
     kept = await alice.slash(channel, "armymen keep", dice="2 3")
-    assert kept.response.content.startswith("✅ **alice** set aside 2 3 and rolled 1 1 1.\n")
+    assert kept.response.content.startswith("✅ **alice** set aside ⚁2 ⚂3. **alice** rolled 🪖0 🪖0 🪖0.\n")
 
 
 async def test_a_buried_table_comes_back_with_the_next_ping(world, dice):

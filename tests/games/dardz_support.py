@@ -74,3 +74,13 @@ def start_turn(seat, hands, players=2, deck=DECK, scores=None, piles=None, rolls
     s = at(game(players, teams=teams, target=target), hands=hands, deck=deck, piles=piles or [[]] * players,
            scores=scores, turn=prev, step=3, phase="pick", dice=[1, 1, 2])
     return act(s, Pick(0), rolls=rolls)
+
+
+def said(state: State) -> list[dict]:
+    """The public events of the move that made `state`."""
+    return [e.public() for e in state.events]
+
+
+def played(state: State) -> list[dict]:
+    """The action cards played by the move that made `state`."""
+    return [e for e in said(state) if e["kind"] == "card_played"]

@@ -184,7 +184,8 @@ def test_arm_r7_token_cap_is_never_exceeded():
     assert state.tokens == (5, 5, 3)
     reveal = G.view(state, None)["last_reveal"]["answers"]
     assert [a["gained"] for a in reveal] == [0, 1, 1] and all(a["token"] for a in reveal)
-    assert "took none (at 5)" in state.log[-1]
+    assert state.events[-1].kind == "answers_revealed"
+    assert [a["gained"] for a in state.events[-1].data["answers"]] == [0, 1, 1]
 
 
 def test_arm_r8_starting_tokens_are_given_once_per_game():
@@ -211,7 +212,9 @@ def test_arm_r9_answers_are_secret_until_all_are_in():
     reveal = G.view(state, None)["last_reveal"]
     assert reveal["total"] == 10 and reveal["roller"] == 0
     assert [(a["discard"], a["paid"]) for a in reveal["answers"]] == [(10, 0), (9, 1), (None, 0)]
-    assert state.log[-1] == "{s0} discarded 10; {s1} discarded 9 for 1; {s2} took a token."
+    assert [e.kind for e in state.events] == ["answered", "answers_revealed"]
+    assert [(a["discard"], a["paid"], a["token"]) for a in state.events[-1].data["answers"]] == [
+        (10, 0, False), (9, 1, False), (None, 0, True)]
     assert state.tokens == (2, 1, 3)
 
 
@@ -230,7 +233,10 @@ def test_arm_r10_several_players_go_out_on_one_roll():
     state = answer(state, {0: Discard(10), 1: Discard(9), 2: Token()})
     assert state.rounds == ((0, 0, 2),)
     assert state.round_no == 2 and state.tokens == (2, 1, 3)  # the whole roll resolved first
-    assert "{s0} and {s1} went out" in state.log[-2]
+    ended, dealt = state.events[-2:]
+    assert ended.public() == {"kind": "round_ended", "round": 1, "out": [0, 1], "points": [0, 0, 2]}
+    assert dealt.kind == "round_started" and dealt.seen_by(2)["hand"] == list(state.hands[2])
+    assert "hand" not in dealt.public() and "hand" not in dealt.seen_by(None)
 
 
 def test_arm_r10_round_goes_on_while_everyone_holds_cards():
@@ -282,7 +288,8 @@ def test_game_ends_after_three_rounds_fewest_points_wins():
     assert state.rounds == ((0, 3, 1), (0, 2, 2), (0, 1, 4))
     out = G.outcome(state)
     assert out.scores == (0, 6, 7) and out.placings == (1, 2, 3)
-    assert G.view(state, None)["placings"] == [1, 2, 3] and state.log[-1] == "Game over: {s0} wins."
+    assert G.view(state, None)["placings"] == [1, 2, 3] and state.events[-1].public() == {
+        "kind": "game_over", "winners": [0]}
     with pytest.raises(IllegalAction):
         G.apply(state, 0, Roll(1, 0, 0), ScriptedRng([1]))
 
@@ -292,7 +299,7 @@ def test_tie_on_points_goes_to_more_tokens_then_a_shared_win():
     done = end_round(state, (0, 0, 0), (1, 3, 3))  # 0 + others went out too: all on 2 points
     assert done.rounds[-1] == (0, 0, 0)
     assert G.outcome(done).placings == (3, 1, 1) and G.outcome(done).scores == (2, 2, 2)
-    assert done.log[-1] == "Game over: {s1} and {s2} share the win."
+    assert done.events[-1].public() == {"kind": "game_over", "winners": [1, 2]}
     done = end_round(state, (0, 0, 0), (4, 3, 3))
     assert G.outcome(done).placings == (1, 2, 2)
 

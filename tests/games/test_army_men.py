@@ -411,7 +411,7 @@ def test_amd_r10_everything_is_public():
     assert views[2]["kept"] == [[1, 2, 3, 1, 1], []] and views[2]["round_scores"] == [5, 0]
     assert views[2]["rolled"] == [2, 2, 2, 2, 2] and views[2]["turn"] == 1
     assert views[2]["done"] == [True, False]
-    assert any("{s0}" in line for line in views[2]["log"])
+    assert [e.public() for e in state.events] == [{"kind": "rolled", "seat": 1, "dice": [2, 2, 2, 2, 2]}]
 
 
 # --- the computer player ----------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 For every allowed player count (and every boolean option switched on): random and computer playouts end
 with valid placings; every seat to act has a legal action; out-of-turn and foreign actions raise
 IllegalAction; states and actions round-trip through JSON; the same seed and moves give the same state;
-a seat's view differs from the public view only by its own private part, `you`.
+a seat's view differs from the public view only by its own private part, `you`; every state's account
+of its move (`state.events`) is data whose public part never holds a seat's secret.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.games.core import (
+    Event,
     IllegalAction,
     decode_action,
     decode_state,
@@ -52,9 +54,29 @@ def check_views(game, state, players):
         assert {k: v for k, v in mine.items() if k != "you"} == public, "seats must share one public view"
 
 
-def play(game, players, options, seed, chooser):
-    rng = SeededRng(seed, 0)
-    state = game.setup(players, options, rng)
+def private_keys(game, state, players) -> set[str]:
+    return {key for seat in range(players) for key in game.view(state, seat)["you"] if key != "seat"}
+
+
+def check_events(game, state, players):
+    """The move's account is JSON data; secrets are kept apart, each for a real seat, never in the public part."""
+    secret_keys = private_keys(game, state, players)
+    for event in state.events:
+        assert isinstance(event, Event) and event.kind
+        json.dumps(event.public())
+        assert event.seen_by(None) == event.public()
+        public_keys = set(event.data)
+        assert not public_keys & secret_keys, f"{event.kind} shows a seat's secret in public"
+        for secret in event.secrets:
+            assert 0 <= secret.seat < players
+            assert not public_keys & set(secret.data), f"{event.kind}: a secret repeats a public parameter"
+            assert event.seen_by(secret.seat) == {**event.public(), **secret.data}
+
+
+def play(game, players, options, seed, chooser, rng=None):
+    """A playout: (final state, [(seat, action)]). `rng(n)` gives move n's dice (the set-up's: n = 0)."""
+    rng = rng or (lambda n: SeededRng(seed, n))
+    state = game.setup(players, options, rng(0))
     moves = []
     for n in range(1, MAX_MOVES):
         if game.outcome(state) is not None:
@@ -67,7 +89,7 @@ def play(game, players, options, seed, chooser):
         action = chooser.action(game, state, seat, legal)
         assert game.is_legal(state, seat, action)
         assert decode_action(game, encode_action(action)) == action
-        state = game.apply(state, seat, action, SeededRng(seed, n))
+        state = game.apply(state, seat, action, rng(n))
         moves.append((seat, action))
     raise AssertionError(f"no end after {MAX_MOVES} moves")
 
@@ -103,6 +125,7 @@ def test_random_playout(game, players, options, seed):
     state, moves = play(game, players, options, seed, RandomChooser(seed))
     check_outcome(game, state, players)
     check_views(game, state, players)
+    check_events(game, state, players)
     assert decode_state(game, encode_state(state)) == state
 
 
@@ -126,6 +149,7 @@ def test_every_state_is_consistent(game, players, options):
             break
         assert decode_state(game, encode_state(state)) == state
         check_views(game, state, players)
+        check_events(game, state, players)
         to_act = sorted(game.to_act(state))
         seat = chooser.seat(to_act)
         legal = game.legal_actions(state, seat)

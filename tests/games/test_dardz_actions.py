@@ -8,14 +8,14 @@ from bot.games.core import IllegalAction
 from bot.games.dardz.model import BONUS, Guess, Pick, Play, Roll
 from bot.games.rng import ScriptedRng
 
-from .dardz_support import G, act, at, game, pile, start_turn
+from .dardz_support import G, act, at, game, pile, played, said, start_turn
 
 
 def test_skull_goes_to_your_pile_and_you_draw_a_replacement():
     s = start_turn(0, [["SKULL", "9", "9"], ["3", "4", "5"]])
     assert s.piles[0] == ("SKULL",) and s.hands[0] == ("9", "9", "10")
     assert s.turn == 0 and s.phase == "roll" and s.step == 1
-    assert "{s0} plays a Skull" in s.log[-1]
+    assert said(s)[-1] == {"kind": "card_played", "seat": 0, "card": "SKULL"}
 
 
 def test_dz_r8_clock_passes_every_hand_and_the_roller_resolves_the_hand_received():
@@ -26,7 +26,9 @@ def test_dz_r8_clock_passes_every_hand_and_the_roller_resolves_the_hand_received
     assert s.piles[0] == ("CLOCK", "BOOST")
     assert s.hands == (("3", "4", "8"), ("1", "2", "7"), ("JACKPOT", "5", "6"))  # the Jackpot waits for seat 2
     assert s.phase == "roll" and s.turn == 0
-    assert any("plays Clock" in line for line in s.log) and "plays Boost 'em" in s.log[-1]
+    assert [e["card"] for e in played(s)] == ["CLOCK", "BOOST"]
+    assert played(s)[-1] == {"kind": "card_played", "seat": 0, "card": "BOOST", "dice": [2, 3], "units": [],
+                             "delta": 5}  # every score is 0: nothing happens
 
 
 def test_dz_r8_clock_passes_hands_even_after_drawing_another_action_card():
@@ -44,9 +46,9 @@ def test_jackpot_right_guess_scores_15_at_once():
             G.apply(s, 0, bad, ScriptedRng([4]))
     won = act(s, Guess(4), rolls=[4])
     assert won.scores == (15, 0) and won.hands[0] == ("9", "9", "10") and won.phase == "roll"
-    assert "+15" in won.log[-1]
+    assert said(won)[-1] == {"kind": "jackpot", "seat": 0, "guess": 4, "die": 4, "points": 15}
     lost = act(s, Guess(4), rolls=[2])
-    assert lost.scores == (0, 0) and "no prize" in lost.log[-1]
+    assert lost.scores == (0, 0) and said(lost)[-1]["points"] == 0
 
 
 def test_roll_off_higher_roller_puts_the_card_in_their_pile():
@@ -59,7 +61,8 @@ def test_roll_off_higher_roller_puts_the_card_in_their_pile():
 def test_dz_r7_roll_off_ties_re_roll():
     s = start_turn(0, [["ROLLOFF", "9", "9"], ["3", "4", "5"]], rolls=[3, 3, 4, 4, 2, 5])
     assert s.piles == ((), ("ROLLOFF",))
-    assert "{s0} 3, {s1} 3; {s0} 4, {s1} 4; {s0} 2, {s1} 5 → {s1}" in s.log[-1]
+    assert played(s)[-1]["throws"] == [[[0, 3], [1, 3]], [[0, 4], [1, 4]], [[0, 2], [1, 5]]]
+    assert played(s)[-1]["winner"] == 1
 
 
 def test_dz_r9_boost_em_everyone_tied_for_last_adds_the_sum():
@@ -71,7 +74,7 @@ def test_dz_r9_boost_em_everyone_tied_for_last_adds_the_sum():
 def test_dz_r9_boost_and_bunk_do_nothing_when_all_scores_are_tied():
     for card in ("BOOST", "BUNK"):
         s = start_turn(0, [[card, "9", "9"], ["3", "4", "5"]], scores=[12, 12], rolls=[6, 6])
-        assert s.scores == (12, 12) and "nothing happens" in s.log[-1]
+        assert s.scores == (12, 12) and played(s)[-1]["units"] == []
 
 
 def test_dz_r9_bunk_em_first_place_subtracts_with_the_0_floor():
@@ -85,7 +88,7 @@ def test_dz_r9_bunk_em_first_place_subtracts_with_the_0_floor():
 
 def test_bunk_em_leader_bunks_themselves():
     s = start_turn(0, [["BUNK", "9", "9"], ["3", "4", "5"]], scores=[30, 10], rolls=[2, 3])
-    assert s.scores == (25, 10) and "{s0} (first) −5" in s.log[-1]
+    assert s.scores == (25, 10) and played(s)[-1]["units"] == [0] and played(s)[-1]["delta"] == -5
 
 
 def test_dz_r9_boost_and_bunk_use_team_scores():
@@ -105,7 +108,7 @@ def test_several_action_cards_the_roller_chooses_the_order():
             G.apply(s, 0, bad, ScriptedRng([1, 1]))
     s = act(s, Play("BUNK"), rolls=[1, 1])  # then the Skull, the only card left, plays itself
     assert s.piles[0] == ("BUNK", "SKULL") and s.scores == (7, 4) and s.phase == "roll"
-    assert "Bunk 'em" in s.log[-2] and "Skull" in s.log[-1]
+    assert [e["card"] for e in played(s)] == ["BUNK", "SKULL"]
     assert G.timeout_action(at(s, phase="play", hands=[["BUNK", "SKULL"], ["3"]]), 0) == Play("SKULL")
 
 
@@ -116,13 +119,13 @@ def test_a_jackpot_chosen_first_is_guessed_before_the_other_action_cards():
     s = act(s, Play("JACKPOT"))
     assert s.phase == "guess" and s.piles[0] == ("JACKPOT",) and s.hands[0] == ("ROLLOFF", "BOOST")
     s = act(s, Guess(4), rolls=[4])  # right: +15, a replacement; then the order of the other two
-    assert s.phase == "play" and s.scores == (15, 0) and "+15" in s.log[-1]
+    assert s.phase == "play" and s.scores == (15, 0) and said(s)[-1]["points"] == 15
     s = start_turn(0, [["SKULL", "JACKPOT", "3"], ["3", "4", "5"]])
     s = act(s, Play("JACKPOT"))
-    assert s.phase == "guess" and "Skull" not in " ".join(s.log)
+    assert s.phase == "guess" and [e["card"] for e in played(s)] == ["JACKPOT"]
     s = act(s, Guess(4), rolls=[2])
     assert s.piles[0] == ("JACKPOT", "SKULL") and s.phase == "roll"
-    assert "no prize" in s.log[-2] and "Skull" in s.log[-1]
+    assert said(s)[-2]["kind"] == "jackpot" and said(s)[-2]["points"] == 0 and played(s)[-1]["card"] == "SKULL"
 
 
 def test_action_card_drawn_during_your_turn_is_played_at_once():

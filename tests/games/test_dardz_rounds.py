@@ -8,7 +8,7 @@ from bot.games.core import IllegalAction, Outcome
 from bot.games.dardz.model import BONUS, Guess, Lead, Pick, Roll
 from bot.games.rng import ScriptedRng
 
-from .dardz_support import DECK, G, act, at, game, pile, start_turn
+from .dardz_support import DECK, G, act, at, game, pile, said, start_turn
 
 
 def rolling(players=2, hands=None, piles=None, scores=None, deck=DECK, teams=False, target=150, seat=0):
@@ -23,13 +23,13 @@ def test_dz_r10_round_ends_at_10_cards_plus_10_pile_points_and_lucky_loser():
     assert s.round_no == 2 and s.round_winner == 0 and G.view(s, None)["round_winner"] == [0]
     assert s.turn == 1 and s.starter == 1 and s.step == 1 and s.phase == "roll"  # the lowest score starts
     assert s.piles == ((), ()) and s.hands == (("1", "1", "1"), ("1", "1", "1")) and len(s.deck) == 84
-    assert s.log[-5:] == (
-        "Round 1 over: {s0} reaches 10 pile cards and wins the round (+10).",
-        "Points piles: {s0} +91, {s1} +0.",
-        "Lucky Loser: {s1} 3×4=+12.",
-        "Scores: {s0} 111, {s1} 52.",
-        "Round 2: {s1} rolls first.",
-    )
+    assert said(s)[-5:] == [
+        {"kind": "round_won", "round": 1, "unit": 0, "cards": 10, "tied": [0], "throws": [], "points": 10},
+        {"kind": "piles_scored", "points": [91, 0]},
+        {"kind": "lucky_loser", "rolls": [[1, 3, 4]]},
+        {"kind": "scores", "scores": [111, 52]},
+        {"kind": "round_started", "round": 2, "unit": 1, "seat": 1},
+    ]
 
 
 def test_lucky_loser_only_with_3_or_fewer_pile_cards_and_no_score_below_0():
@@ -49,7 +49,8 @@ def test_dz_r10_two_players_reach_10_with_equal_counts_roll_off():
     s = rolling(hands=[["5", "9", "9"], ["5", "3", "3"]], piles=[pile(9), pile(9)])
     s = act(s, Roll(), rolls=[5, 4, 4, 2, 6])  # roll 1, then Roll-Off 4-4 tie, 2-6
     assert s.round_winner == 1 and s.scores == (19, 29)
-    assert any("Roll-Off {s0} 4, {s1} 4; {s0} 2, {s1} 6 (DZ-R10)" in line for line in s.log)
+    won = next(e for e in said(s) if e["kind"] == "round_won")
+    assert won["tied"] == [0, 1] and won["throws"] == [[[0, 4], [1, 4]], [[0, 2], [1, 6]]] and won["unit"] == 1
 
 
 def test_dz_r10_checked_after_every_resolution_even_an_action_card():
@@ -63,7 +64,7 @@ def test_dz_r2_empty_draw_pile_and_nobody_can_reach_10_ends_the_round_without_10
     s = act(s, Roll(), rolls=[4])
     assert s.round_winner is None and s.round_no == 2
     assert s.scores == (11, 32) and s.turn == 0  # piles only; nobody gets +10; the lowest starts
-    assert "nobody gets +10 (DZ-R2)" in s.log[-4]
+    assert said(s)[-4] == {"kind": "round_stalled", "round": 1, "reason": "deck_empty"}
 
 
 def test_dz_r2_round_goes_on_while_someone_can_still_reach_10():
@@ -79,7 +80,8 @@ def test_dz_r11_game_won_only_at_round_end_by_the_highest_score():
     s = act(s, Roll(), rolls=[4])
     assert s.phase == "over" and G.to_act(s) == frozenset() and s.turn is None
     assert G.outcome(s) == Outcome(placings=(1, 2), scores=(155 + 10 + 16 + 5 + 1, 10))
-    assert G.view(s, None)["winners"] == [0] and "{s0} wins the game with 187!" in s.log[-1]
+    assert G.view(s, None)["winners"] == [0] and said(s)[-1] == {
+        "kind": "game_won", "unit": 0, "score": 187, "tied": [0], "throws": []}
 
 
 def test_dz_r11_equal_highest_scores_best_of_3_roll_off():
@@ -88,7 +90,8 @@ def test_dz_r11_equal_highest_scores_best_of_3_roll_off():
     s = act(s, Roll(), rolls=[4, 1, 3, 2, 5, 4, 4, 6, 1, 3, 2])
     assert s.scores == (160, 160) and s.champion == 0
     assert G.outcome(s) == Outcome(placings=(1, 2), scores=(160, 160))
-    assert any("best-of-3 Roll-Off" in line and "DZ-R11" in line for line in s.log)
+    assert said(s)[-1] == {"kind": "game_won", "unit": 0, "score": 160, "tied": [0, 1],
+                           "throws": [[[0, 2], [1, 5]], [[0, 4], [1, 4]], [[0, 6], [1, 1]], [[0, 3], [1, 2]]]}
 
 
 def test_placings_rank_the_others_by_score():
@@ -103,7 +106,7 @@ def test_dz_r12_next_round_lowest_score_starts_ties_roll_off():
                 piles=[pile(9), pile(5), pile(5)], scores=[0, 4, 4])
     s = act(s, Roll(), rolls=[4, 3, 3, 1, 5])
     assert s.scores == (29, 14, 14) and s.turn == 2
-    assert "Lowest score tie: Roll-Off {s1} 3, {s2} 3; {s1} 1, {s2} 5 (DZ-R12)." in s.log
+    assert {"kind": "lowest_tie", "tied": [1, 2], "throws": [[[1, 3], [2, 3]], [[1, 1], [2, 5]]], "unit": 2} in said(s)
 
 
 # --- Team DARDZ -------------------------------------------------------------------------------
@@ -119,7 +122,8 @@ def test_team_race_to_20_team_bonus_and_one_lucky_loser_roll():
     assert s.round_no == 1 and s.step == 2
     s = team_round(hands, [pile(10), pile(3), pile(9), pile(3)], rolls=[4, 2, 5])
     assert s.round_winner == 0 and s.scores == (10 + 39, 12 + 10)  # one Lucky Loser roll for 6 cards
-    assert "Round 1 over: {s0} & {s2} reach 20 pile cards and win the round (+10)." in s.log
+    won = next(e for e in said(s) if e["kind"] == "round_won")
+    assert won["unit"] == 0 and won["cards"] == 20
 
 
 def test_winning_team_chooses_its_first_roller():

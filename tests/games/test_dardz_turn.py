@@ -25,12 +25,14 @@ def test_roll_1_is_picked_automatically():
     assert s.piles == (("4",), ("4", "4"))
     assert s.hands == (("9", "12", "10"), ("2", "11", "12"))
     assert s.phase == "roll" and s.step == 2 and s.turn == 0
-    assert "Roll 1: {s0} rolled 4; 4 is picked automatically" in s.log[-1]
+    assert [e.public() for e in s.events] == [
+        {"kind": "rolled", "seat": 0, "roll": 1, "dice": [4]},
+        {"kind": "picked", "seat": 0, "n": 4, "moved": [[0, 1], [1, 2]], "automatic": True}]
 
 
 def test_roll_1_nobody_holds_it_goes_on_to_roll_2():
     s = act(turn_of(hands=[["9", "9", "12"], ["8", "8", "2"]]), Roll(), rolls=[5])
-    assert s.step == 2 and s.piles == ((), ()) and "nobody holds it" in s.log[-1]
+    assert s.step == 2 and s.piles == ((), ()) and s.events[-1].data["moved"] == []
 
 
 def test_dz_r1_replacements_in_seat_order_from_the_roller():
@@ -82,12 +84,12 @@ def test_dz_r3_pick_nothing_on_roll_2_and_3():
     s = act(s, Pick(0))
     assert s.step == 3 and s.piles == ((), ())
     s = act(act(s, Roll(), rolls=[1, 2, 6]), Pick(0))
-    assert s.turn == 1 and "{s0} picks nothing." in s.log
+    assert s.turn == 1 and s.events[0].public() == {"kind": "picked", "seat": 0, "n": 0, "roll": 3, "moved": []}
 
 
 def test_dz_r4_three_of_a_kind_plus_20_even_when_picking_nothing():
     s = act(turn_of(hands=[["9", "9", "12"], ["3", "10", "11"]], step=3), Roll(), rolls=[2, 2, 2])
-    assert s.scores == (20, 0) and "Three of a kind! {s0} scores +20." in s.log
+    assert s.scores == (20, 0) and s.events[-1].public() == {"kind": "three_of_a_kind", "seat": 0, "points": 20}
     assert G.legal_actions(s, 0) == [Pick(0), Pick(2), Pick(4)]  # the dice still serve as roll 3
     s = act(s, Pick(0))
     assert s.scores == (20, 0) and s.turn == 1
@@ -139,14 +141,14 @@ def test_cleaning_em_up_plus_5_ends_the_turn():
     s = act(act(s, Roll(), rolls=[6, 6]), Pick(12))
     assert s.scores == (0, 0) and s.step == BONUS and s.hands[0] == ("5",)
     s = act(act(s, Roll(), rolls=[1, 4]), Pick(5))
-    assert s.scores == (5, 0) and "{s0} cleaned 'em up: +5!" in s.log
+    assert s.scores == (5, 0) and {"kind": "cleaned_up", "seat": 0, "points": 5} in [e.public() for e in s.events]
     assert s.turn == 1 and s.hands[0] == ("4", "4")  # refilled from what is left of the draw pile
 
 
 def test_dz_r5_action_card_drawn_before_the_bonus_roll_is_played_without_replacement():
     s = bonus_start([["9", "5", "5"], ["8", "8", "12"]], deck=["SKULL", "10", "11"])
     assert s.piles[0] == ("9", "SKULL") and s.hands[0] == ("5", "5") and s.deck == ("10", "11")
-    assert s.step == BONUS and s.phase == "roll" and "{s0} plays a Skull" in s.log[-1]
+    assert s.step == BONUS and s.phase == "roll" and s.events[-1].data == {"seat": 0, "card": "SKULL"}
 
 
 def test_dz_r6_drawing_the_number_just_scored_does_nothing():

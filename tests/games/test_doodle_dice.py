@@ -169,7 +169,9 @@ def test_failing_after_the_last_roll_ends_the_turn():
     state = act(new(), 0, Draw(), *MISS)
     state = act(state, 0, Reroll((0,)), "arch")
     state = act(state, 0, Reroll((0,)), "arch")
-    assert state.turn == 1 and "out of rolls" in state.log[-2]
+    assert state.turn == 1 and [e.public() for e in state.events] == [
+        {"kind": "rerolled", "seat": 0, "count": 1, "dice": ["arch"] + list(MISS[1:])},
+        {"kind": "out_of_rolls", "seat": 0}, {"kind": "turn_started", "seat": 1}]
 
 
 def test_dd_r4_never_claim_a_colour_already_held():
@@ -279,11 +281,12 @@ def test_dd_r7_a_block_announced_ahead_takes_the_coming_turn_when_it_comes():
     state = act(state, 0, Draw(), *MISS)  # seat 0's turn has begun
     state = act(state, 2, Block(1))
     assert state.turn == 0 and state.blocked == {1}, "announced: seat 0 plays on"
-    assert "coming turn is lost" in state.log[-1]
+    assert [e.public() for e in state.events] == [{"kind": "block_announced", "seat": 2, "target": 1}]
     state = act(state, 0, Stop())
     assert state.turn == 2, "seat 1 lost the whole turn: no draw, no roll"
     assert state.blocked == frozenset() and state.turns == 2
-    assert "turn is blocked" in state.log[-2]
+    assert [e.kind for e in state.events] == ["stopped", "turn_blocked", "turn_started"]
+    assert state.events[1].data == {"seat": 1}
 
 
 def test_dd_r7_one_block_per_coming_turn_and_blocking_during_ones_own_turn():
@@ -368,8 +371,9 @@ def test_dd_r11_everything_is_public():
     assert public["sets"][0][0]["id"] == "R03" and public["colours"] == [1, 0]
     assert public["dice"] == ["dash", "squiggle", "arch", "arch", "arch", "arch"]
     assert (public["turn"], public["begun"], public["rolls_left"], public["free_rolls"]) == (0, True, 2, 1)
-    assert public["deck"] == 56 and public["steal"] is None and public["log"][-1] == "{s0} rolled " + \
-        "dash squiggle arch arch arch arch."
+    assert public["deck"] == 56 and public["steal"] is None
+    assert state.events[-1].public() == {"kind": "rolled", "seat": 0,
+                                         "dice": ["dash", "squiggle", "arch", "arch", "arch", "arch"]}
 
 
 def test_dd_r12_timeout_draws_then_claims_the_most_needed_match_else_stops():

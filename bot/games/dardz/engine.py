@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..core import CheckedGame, IllegalAction, Option, Outcome, check_legal
+from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
 from ..rng import Rng
 from . import computer
 from .cardplay import guess, play
@@ -25,10 +25,8 @@ from .model import (
     Play,
     Roll,
     State,
-    add_log,
     make_teams,
     multiplier,
-    seat_name,
     unit_of,
 )
 from .rounds import deal, first_roller
@@ -75,9 +73,10 @@ class Dardz(CheckedGame):
             scores=(0,) * len(teams), round_no=0, deck=(), hands=((),) * players, piles=((),) * players,
             starter=None, turn=None, phase="roll", step=1, dice=(), lead=None, round_winner=None, champion=None,
         )
-        starter, line = first_roller(state, rng)
+        starter, rolled = first_roller(state, rng)
         state = deal(state, rng)
-        state = add_log(state, line, f"Round 1: {seat_name(starter)} rolls first.")
+        state = emit(state, rolled, Event("round_started", {"round": 1, "unit": unit_of(state, starter),
+                                                             "seat": starter}))
         return settle(replace(begin_turn(state, starter), starter=starter), rng)
 
     # --- queries ------------------------------------------------------------------------------
@@ -127,6 +126,7 @@ class Dardz(CheckedGame):
     # --- moves --------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Action, rng: Rng) -> State:
         self._check(state, seat, action)
+        state = fresh(state)
         if isinstance(action, Roll):
             return roll(state, rng)
         if isinstance(action, Pick):
@@ -136,7 +136,7 @@ class Dardz(CheckedGame):
         if isinstance(action, Play):
             state = play(state, action.card, rng)
             return state if state.phase == "guess" else settle(state, rng)  # the Jackpot guess comes first
-        state = add_log(state, f"{seat_name(action.seat)} rolls first.")
+        state = emit(state, Event("lead_chosen", {"seat": action.seat}))
         return settle(replace(begin_turn(state, action.seat), starter=action.seat, lead=None), rng)
 
     # --- information --------------------------------------------------------------------------
@@ -163,8 +163,6 @@ class Dardz(CheckedGame):
             "choosing": list(state.teams[state.lead]) if state.lead is not None else [],
             "round_winner": None if state.round_winner is None else list(state.teams[state.round_winner]),
             "winners": list(state.teams[state.champion]) if over and state.champion is not None else [],
-            "log": list(state.log),
-            "log_count": state.log_count,
         }
         if seat is not None:
             pile = state.piles[seat]

@@ -7,14 +7,14 @@ are kept per unit, so a team has one score (DZ-R9: Boost/Bunk on team scores).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ..core import Event
 from ..rng import Rng
 from .cards import number
 
 HAND_SIZE = 3
-LOG_LINES = 12
 PHASES = ("roll", "pick", "play", "guess", "lead", "over")
 BONUS = 4  # State.step during the Bonus Roll
 TURN_OVER = 5  # State.step once the turn's rolls are done (action cards may still resolve)
@@ -74,8 +74,7 @@ class State:
     lead: int | None  # unit choosing its first roller (phase "lead")
     round_winner: int | None  # unit that won the last finished round
     champion: int | None  # unit that won the game
-    log: tuple[str, ...] = ()
-    log_count: int = 0  # lines ever logged (the cog can tell which lines are new)
+    events: tuple[Event, ...] = ()  # the account of the last move (core.Event)
 
 
 def make_teams(players: int, team_mode: bool) -> tuple[tuple[int, ...], ...]:
@@ -102,14 +101,6 @@ def lucky_limit(state: State, unit: int) -> int:
 def multiplier(state: State, unit: int) -> int:
     """The solo player of an odd Team DARDZ table doubles their pile total."""
     return 2 if state.team_mode and len(state.teams[unit]) == 1 else 1
-
-
-def unit_name(state: State, unit: int) -> str:
-    return " & ".join(seat_name(s) for s in state.teams[unit])
-
-
-def seat_name(seat: int) -> str:
-    return f"{{s{seat}}}"
 
 
 def pile_count(state: State, unit: int) -> int:
@@ -148,10 +139,6 @@ def put(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def add_log(state: State, *lines: str) -> State:
-    return replace(state, log=(state.log + lines)[-LOG_LINES:], log_count=state.log_count + len(lines))
-
-
 def add_score(state: State, unit: int, delta: int) -> State:
     return replace(state, scores=put(state.scores, unit, max(0, state.scores[unit] + delta)))
 
@@ -177,25 +164,20 @@ def move_number(state: State, n: int, seats: Sequence[int]) -> tuple[State, list
     return state, moved
 
 
-def describe_moves(moved: Sequence[tuple[int, int]]) -> str:
-    if not moved:
-        return "nobody holds it"
-    return ", ".join(f"{seat_name(s)} ×{k}" for s, k in moved) + " to the pile"
-
-
 def seats_from(state: State, seat: int) -> list[int]:
     """Every seat in order, starting with `seat` (DZ-R1)."""
     return [(seat + i) % state.players for i in range(state.players)]
 
 
-def roll_off(rng: Rng, contenders: Sequence[int], label: Callable[[int], str]) -> tuple[int, str]:
-    """Each contender rolls one die in order; the highest wins, ties re-roll (DZ-R7)."""
+def roll_off(rng: Rng, contenders: Sequence[int]) -> tuple[int, list[list[list[int]]]]:
+    """Each contender rolls one die in order; the highest wins, ties re-roll (DZ-R7).
+    Returns the winner and every throw: per throw, [contender, die] pairs."""
     contenders = list(contenders)
-    parts = []
+    throws = []
     while True:
-        rolls = [(c, rng.randint(1, 6)) for c in contenders]
-        parts.append(", ".join(f"{label(c)} {r}" for c, r in rolls))
+        rolls = [[c, rng.randint(1, 6)] for c in contenders]
+        throws.append(rolls)
         top = max(r for _, r in rolls)
         contenders = [c for c, r in rolls if r == top]
         if len(contenders) == 1:
-            return contenders[0], "; ".join(parts)
+            return contenders[0], throws

@@ -9,20 +9,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..core import Event, emit
 from ..rng import Rng
 from .cards import ALL_CARDS, points
 from .model import (
     HAND_SIZE,
     State,
-    add_log,
     goal,
     hand_count,
     lucky_limit,
     multiplier,
     pile_count,
     roll_off,
-    seat_name,
-    unit_name,
 )
 
 ROUND_BONUS = 10
@@ -38,19 +36,16 @@ def deal(state: State, rng: Rng) -> State:
                    piles=((),) * n, dice=(), step=1)
 
 
-def first_roller(state: State, rng: Rng) -> tuple[int, str]:
+def first_roller(state: State, rng: Rng) -> tuple[int, Event]:
     """DZ-R12: everyone rolls 2 dice in seat order, highest sum starts, ties roll off with one die."""
     sums = []
     for seat in range(state.players):
         a, b = rng.randint(1, 6), rng.randint(1, 6)
-        sums.append((seat, a, b))
-    text = ", ".join(f"{seat_name(s)} {a}+{b}={a + b}" for s, a, b in sums)
+        sums.append([seat, a, b])
     top = max(a + b for _, a, b in sums)
     tied = [s for s, a, b in sums if a + b == top]
-    if len(tied) == 1:
-        return tied[0], f"Who rolls first: {text} → {seat_name(tied[0])} (DZ-R12)."
-    starter, tie = roll_off(rng, tied, seat_name)
-    return starter, f"Who rolls first: {text}; Roll-Off {tie} → {seat_name(starter)} (DZ-R12)."
+    starter, throws = (tied[0], []) if len(tied) == 1 else roll_off(rng, tied)
+    return starter, Event("first_roller", {"rolls": sums, "throws": throws, "seat": starter})
 
 
 def check_round_end(state: State, rng: Rng) -> State | None:
@@ -62,54 +57,45 @@ def check_round_end(state: State, rng: Rng) -> State | None:
         # DZ-R10: the most cards wins (with teams and a solo player: the most cards beyond the goal).
         best = max(counts[u] - goal(state, u) for u in reached)
         tied = [u for u in reached if counts[u] - goal(state, u) == best]
-        lines = []
-        winner = tied[0]
-        if len(tied) > 1:
-            winner, text = roll_off(rng, tied, lambda u: unit_name(state, u))
-            lines.append(f"{' and '.join(unit_name(state, u) for u in tied)} reach {counts[winner]} pile cards "
-                         f"at once: Roll-Off {text} (DZ-R10).")
-        team = len(state.teams[winner]) > 1
-        lines.append(f"Round {state.round_no} over: {unit_name(state, winner)} {'reach' if team else 'reaches'} "
-                     f"{counts[winner]} pile cards and {'win' if team else 'wins'} the round (+{ROUND_BONUS}).")
-        return end_round(state, winner, rng, lines)
+        winner, throws = (tied[0], []) if len(tied) == 1 else roll_off(rng, tied)
+        return end_round(state, winner, rng, Event("round_won", {
+            "round": state.round_no, "unit": winner, "cards": counts[winner], "tied": tied, "throws": throws,
+            "points": ROUND_BONUS}))
     stuck = not state.deck and all(counts[u] + hand_count(state, u) < goal(state, u) for u in units)
     if stuck or not any(state.hands):
-        why = "every hand is empty" if not any(state.hands) else "the draw pile is empty and nobody can reach the goal"
-        return end_round(state, None, rng, [f"Round {state.round_no} over: {why}; nobody gets +{ROUND_BONUS} (DZ-R2)."])
+        why = "hands_empty" if not any(state.hands) else "deck_empty"
+        return end_round(state, None, rng, Event("round_stalled", {"round": state.round_no, "reason": why}))
     return None
 
 
-def end_round(state: State, winner: int | None, rng: Rng, lines: list[str]) -> State:
+def end_round(state: State, winner: int | None, rng: Rng, ended: Event) -> State:
     units = range(len(state.teams))
     scores = list(state.scores)
     if winner is not None:
         scores[winner] += ROUND_BONUS
+    events = [ended]
     gains = []
     for u in units:
         value = sum(points(state.piles[s]) for s in state.teams[u]) * multiplier(state, u)
         scores[u] = max(0, scores[u] + value)  # no score goes below 0
-        gains.append(f"{unit_name(state, u)} {value:+d}")
-    lines.append("Points piles: " + ", ".join(gains) + ".")
+        gains.append(value)
+    events.append(Event("piles_scored", {"points": gains}))  # the piles are revealed at the round's end
     lucky = []
     for u in units:  # Lucky Loser, in seat order
         if pile_count(state, u) <= lucky_limit(state, u):
             a, b = rng.randint(1, 6), rng.randint(1, 6)
             scores[u] += a * b
-            lucky.append(f"{unit_name(state, u)} {a}×{b}=+{a * b}")
+            lucky.append([u, a, b])
     if lucky:
-        lines.append("Lucky Loser: " + ", ".join(lucky) + ".")
-    lines.append("Scores: " + ", ".join(f"{unit_name(state, u)} {scores[u]}" for u in units) + ".")
+        events.append(Event("lucky_loser", {"rolls": lucky}))
+    events.append(Event("scores", {"scores": scores}))
     state = replace(state, scores=tuple(scores), round_winner=winner, dice=(), turn=None, lead=None)
     top = max(scores)
     if top >= state.target:  # DZ-R11: only now can the game be won
         tied = [u for u in units if scores[u] == top]
-        champion = tied[0]
-        if len(tied) > 1:
-            champion, text = best_of_three(state, tied, rng)
-            lines.append(f"Tied on {top}: best-of-3 Roll-Off {text} (DZ-R11).")
-        lines.append(f"{unit_name(state, champion)} {'win' if len(state.teams[champion]) > 1 else 'wins'} "
-                     f"the game with {top}!")
-        return add_log(replace(state, phase="over", champion=champion, starter=None), *lines)
+        champion, throws = (tied[0], []) if len(tied) == 1 else best_of_three(tied, rng)
+        events.append(Event("game_won", {"unit": champion, "score": top, "tied": tied, "throws": throws}))
+        return emit(replace(state, phase="over", champion=champion, starter=None), *events)
     chooser = None
     if winner is not None and state.team_mode:
         chooser = winner  # Team DARDZ: the round's winners choose (a solo winner simply starts)
@@ -118,22 +104,23 @@ def end_round(state: State, winner: int | None, rng: Rng, lines: list[str]) -> S
         lowest = [u for u in units if scores[u] == low]
         chooser = lowest[0]
         if len(lowest) > 1:
-            chooser, text = roll_off(rng, lowest, lambda u: unit_name(state, u))
-            lines.append(f"Lowest score tie: Roll-Off {text} (DZ-R12).")
+            chooser, throws = roll_off(rng, lowest)
+            events.append(Event("lowest_tie", {"tied": lowest, "throws": throws, "unit": chooser}))
     state = deal(state, rng)
     members = state.teams[chooser]
     if len(members) > 1:
-        lines.append(f"Round {state.round_no}: {unit_name(state, chooser)} choose who rolls first.")
-        return add_log(replace(state, phase="lead", lead=chooser, starter=None), *lines)
-    lines.append(f"Round {state.round_no}: {seat_name(members[0])} rolls first.")
-    return add_log(replace(state, phase="roll", turn=members[0], starter=members[0]), *lines)
+        events.append(Event("round_started", {"round": state.round_no, "unit": chooser, "seat": None}))
+        return emit(replace(state, phase="lead", lead=chooser, starter=None), *events)
+    events.append(Event("round_started", {"round": state.round_no, "unit": chooser, "seat": members[0]}))
+    return emit(replace(state, phase="roll", turn=members[0], starter=members[0]), *events)
 
 
-def best_of_three(state: State, tied: list[int], rng: Rng) -> tuple[int, str]:
+def best_of_three(tied: list[int], rng: Rng) -> tuple[int, list[list[list[int]]]]:
+    """DZ-R11: Roll-Offs until one unit has won two; every throw of every Roll-Off, in order."""
     wins = dict.fromkeys(tied, 0)
-    parts = []
+    throws = []
     while max(wins.values()) < 2:
-        w, text = roll_off(rng, tied, lambda u: unit_name(state, u))
+        w, more = roll_off(rng, tied)
         wins[w] += 1
-        parts.append(f"{text} → {unit_name(state, w)}")
-    return max(wins, key=lambda u: wins[u]), " | ".join(parts)
+        throws += more
+    return max(wins, key=lambda u: wins[u]), throws

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
+from ..core import Event, emit
 from ..rng import Rng
 from .cardplay import play
 from .cards import ACTIONS, number
@@ -18,13 +19,10 @@ from .model import (
     HAND_SIZE,
     TURN_OVER,
     State,
-    add_log,
     add_score,
     bonus_seats,
-    describe_moves,
     draw,
     move_number,
-    seat_name,
     seats_from,
     unit_of,
 )
@@ -86,19 +84,19 @@ def end_turn(state: State) -> State:
 def roll(state: State, rng: Rng) -> State:
     seat = state.turn
     assert seat is not None
-    me = seat_name(seat)
     if state.step == 1:
         die = rng.randint(1, 6)
+        state = emit(state, Event("rolled", {"seat": seat, "roll": 1, "dice": [die]}))
         state, moved = score_number(replace(state, dice=(die,)), die)
-        state = add_log(state, f"Roll 1: {me} rolled {die}; {die} is picked automatically: {describe_moves(moved)}.")
+        state = emit(state, Event("picked", {"seat": seat, "n": die, "moved": moved, "automatic": True}))
         return settle(replace(state, step=2), rng)
     count = 3 if state.step == 3 else 2
     dice = tuple(rng.randint(1, 6) for _ in range(count))
-    label = "Bonus Roll" if state.step == BONUS else f"Roll {state.step}"
-    state = add_log(replace(state, dice=dice, phase="pick"), f"{label}: {me} rolled {' '.join(map(str, dice))}.")
+    state = emit(replace(state, dice=dice, phase="pick"), Event("rolled", {"seat": seat, "roll": state.step,
+                                                                           "dice": dice}))
     if count == 3 and len(set(dice)) == 1:  # DZ-R4
         state = add_score(state, unit_of(state, seat), THREE_OF_A_KIND)
-        state = add_log(state, f"Three of a kind! {me} scores +{THREE_OF_A_KIND}.")
+        state = emit(state, Event("three_of_a_kind", {"seat": seat, "points": THREE_OF_A_KIND}))
     return state
 
 
@@ -114,24 +112,23 @@ def score_number(state: State, n: int) -> tuple[State, list[tuple[int, int]]]:
 def pick(state: State, n: int, rng: Rng) -> State:
     seat = state.turn
     assert seat is not None
-    me = seat_name(seat)
     step = state.step
+    picked = {"seat": seat, "n": n, "roll": step}
     if step == BONUS:
         hit = n != 0 and any(number(c) == n for s in bonus_seats(state, seat) for c in state.hands[s])
-        if not hit:
-            what = "nothing" if n == 0 else f"{n}, a miss"
-            state = add_log(state, f"Bonus Roll: {me} picks {what}; the turn is over.")
+        if not hit:  # nothing, or a miss: the turn is over
+            state = emit(state, Event("picked", {**picked, "moved": []}))
             return settle(replace(state, step=TURN_OVER), rng)
         state, moved = move_number(state, n, bonus_seats(state, seat))  # DZ-R5: no draws
-        state = add_log(state, f"Bonus Roll: {me} picks {n}: {describe_moves(moved)}.")
+        state = emit(state, Event("picked", {**picked, "moved": moved}))
         if not state.hands[seat]:
             state = add_score(state, unit_of(state, seat), CLEAN_UP)
-            state = add_log(replace(state, step=TURN_OVER), f"{me} cleaned 'em up: +{CLEAN_UP}!")
+            state = emit(replace(state, step=TURN_OVER), Event("cleaned_up", {"seat": seat, "points": CLEAN_UP}))
         return settle(state, rng)
     if n == 0:
-        state = add_log(state, f"{me} picks nothing.")
+        state = emit(state, Event("picked", {**picked, "moved": []}))
         return settle(replace(state, step=TURN_OVER if step == 3 else step + 1), rng)
     bonus = step == 3 and any(number(c) == n for c in state.hands[seat])
     state, moved = score_number(state, n)
-    state = add_log(state, f"{me} picks {n}: {describe_moves(moved)}." + (" Bonus Roll!" if bonus else ""))
+    state = emit(state, Event("picked", {**picked, "moved": moved, "bonus_roll": bonus}))
     return settle(replace(state, step=BONUS if bonus else (TURN_OVER if step == 3 else step + 1)), rng)

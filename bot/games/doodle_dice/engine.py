@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core import CheckedGame, IllegalAction, Option, Outcome, check_legal
+from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
 from ..rng import Rng
 from .cards import ACTIONS, BLOCK, CARDS, COLOURS, DOODLES, FIGURES, FREE_ROLL, matches, serving
 from .chance import card_chance
@@ -27,7 +27,6 @@ from .help import RULES_HELP
 
 EXTRA_ROLLS = 2  # after the first roll
 STALL_ROUNDS = 3  # DD-R9
-LOG_LINES = 8
 
 
 @dataclass(frozen=True)
@@ -92,12 +91,8 @@ class State:
     steal: str | None  # the declared card, this turn
     quiet: int  # turns ended with the deck empty and no card changing hands since (DD-R9)
     turns: int = 0  # turns played or blocked so far
-    log: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()  # the account of the last move (core.Event)
     blocked: frozenset[int] = frozenset()  # seats whose coming turn a Block was announced against (DD-R7)
-
-
-def _log(state: State, *lines: str) -> tuple[str, ...]:
-    return (state.log + lines)[-LOG_LINES:]
 
 
 def colours(state: State, seat: int) -> frozenset[str]:
@@ -160,7 +155,8 @@ class DoodleDice(CheckedGame):
         empty: tuple[tuple[str, ...], ...] = tuple(() for _ in range(players))
         return State(players=players, deck=tuple(deck), gallery=gallery, sets=empty, held=empty,
                      used=frozenset(), turn=0, begun=False, dice=(), rolls_left=0, steal=None, quiet=0,
-                     log=("The Gallery is laid out; {s0} starts.",))
+                     events=(Event("gallery_laid_out", {"gallery": [CARDS[c].public() for c in gallery],
+                                                        "starter": 0}),))
 
     # --- queries ------------------------------------------------------------------------------
     def to_act(self, state: State) -> frozenset[int]:
@@ -259,74 +255,73 @@ class DoodleDice(CheckedGame):
     # --- moves --------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Action, rng: Rng) -> State:
         self._check(state, seat, action)
+        state = fresh(state)
         if isinstance(action, Block):
             card = unused(state, seat, BLOCK)[0]
             state = replace(state, used=state.used | {card})
             if action.seat == state.turn:
-                line = f"{{s{seat}}} plays Block A Turn: {{s{action.seat}}} loses this turn."
-                return self._end_turn(replace(state, log=_log(state, line)))
-            line = f"{{s{seat}}} plays Block A Turn on {{s{action.seat}}}: their coming turn is lost."
-            return replace(state, blocked=state.blocked | {action.seat}, log=_log(state, line))
+                return self._end_turn(emit(state, Event("blocked_now", {"seat": seat, "target": action.seat})))
+            blocked = Event("block_announced", {"seat": seat, "target": action.seat})
+            return emit(replace(state, blocked=state.blocked | {action.seat}), blocked)
         if isinstance(action, Steal):
-            holder = owner(state, action.card)
-            line = f"{{s{seat}}} declares a steal of {CARDS[action.card].label()} from {{s{holder}}}."
-            return replace(state, begun=True, steal=action.card, log=_log(state, line))
+            declared = Event("steal_declared", {"seat": seat, "card": CARDS[action.card].public(),
+                                                "from": owner(state, action.card)})
+            return emit(replace(state, begun=True, steal=action.card), declared)
         if isinstance(action, Draw):
             return self._draw_and_roll(state, seat, rng)
         if isinstance(action, Reroll):
             dice = list(state.dice)
             for i in action.dice:
                 dice[i] = FIGURES[rng.randint(1, 6) - 1]
-            count = f"{len(action.dice)} {'die' if len(action.dice) == 1 else 'dice'}"
-            state = replace(state, dice=tuple(dice), rolls_left=state.rolls_left - 1,
-                            log=_log(state, f"{{s{seat}}} re-rolled {count}, now {' '.join(dice)}."))
+            state = emit(replace(state, dice=tuple(dice), rolls_left=state.rolls_left - 1),
+                         Event("rerolled", {"seat": seat, "count": len(action.dice), "dice": dice}))
             return self._maybe_fail(state, seat)
         if isinstance(action, Free):
             card = unused(state, seat, FREE_ROLL)[0]
-            return replace(state, used=state.used | {card}, rolls_left=state.rolls_left + 1,
-                           log=_log(state, f"{{s{seat}}} uses a Free Roll: one more roll."))
+            return emit(replace(state, used=state.used | {card}, rolls_left=state.rolls_left + 1),
+                        Event("free_roll", {"seat": seat}))
         if isinstance(action, Claim):
             return self._claim(state, seat, action.card)
-        return self._end_turn(replace(state, log=_log(state, f"{{s{seat}}} ends the turn.")))
+        return self._end_turn(emit(state, Event("stopped", {"seat": seat})))
 
     def _draw_and_roll(self, state: State, seat: int, rng: Rng) -> State:
-        deck, held, lines = state.deck, state.held[seat], []
+        deck, held, events = state.deck, state.held[seat], []
         gallery = state.gallery
         while deck:  # action cards are kept face up; draw again until a doodle (DD-R2)
             card, deck = deck[0], deck[1:]
             if CARDS[card].is_action:
                 held += (card,)
-                lines.append(f"{{s{seat}}} draws {CARDS[card].name} and keeps it.")
+                events.append(Event("drew_action", {"seat": seat, "card": CARDS[card].name}))
                 continue
             gallery += (card,)
-            lines.append(f"{{s{seat}}} draws {CARDS[card].label()} into the Gallery.")
+            events.append(Event("drew_doodle", {"seat": seat, "card": CARDS[card].public()}))
             break
         else:
-            lines.append(f"The deck is empty: {{s{seat}}} draws nothing.")
+            events.append(Event("deck_empty", {"seat": seat}))
         dice = tuple(FIGURES[rng.randint(1, 6) - 1] for _ in range(6))
-        lines.append(f"{{s{seat}}} rolled {' '.join(dice)}.")
-        return replace(state, deck=deck, gallery=gallery, held=_with(state.held, seat, held), begun=True,
-                       dice=dice, rolls_left=EXTRA_ROLLS, log=_log(state, *lines))
+        events.append(Event("rolled", {"seat": seat, "dice": dice}))
+        return emit(replace(state, deck=deck, gallery=gallery, held=_with(state.held, seat, held), begun=True,
+                            dice=dice, rolls_left=EXTRA_ROLLS), *events)
 
     def _maybe_fail(self, state: State, seat: int) -> State:
         if state.rolls_left > 0 or matching(state, seat) or unused(state, seat, FREE_ROLL):
             return state
-        return self._end_turn(replace(state, log=_log(state, f"{{s{seat}}} is out of rolls; the turn ends.")))
+        return self._end_turn(emit(state, Event("out_of_rolls", {"seat": seat})))
 
     def _claim(self, state: State, seat: int, card: str) -> State:
         mine = state.sets[seat] + (card,)
         holder = owner(state, card)
         if holder is None:
-            state = replace(state, gallery=tuple(c for c in state.gallery if c != card),
-                            sets=_with(state.sets, seat, mine),
-                            log=_log(state, f"{{s{seat}}} claims {CARDS[card].label()}."))
+            state = emit(replace(state, gallery=tuple(c for c in state.gallery if c != card),
+                                 sets=_with(state.sets, seat, mine)),
+                         Event("claimed", {"seat": seat, "card": CARDS[card].public()}))
         else:  # DD-R5: a successful steal moves the card between sets
             sets = _with(state.sets, holder, tuple(c for c in state.sets[holder] if c != card))
-            state = replace(state, sets=_with(sets, seat, mine),
-                            log=_log(state, f"{{s{seat}}} steals {CARDS[card].label()} from {{s{holder}}}!"))
+            state = emit(replace(state, sets=_with(sets, seat, mine)),
+                         Event("stole", {"seat": seat, "card": CARDS[card].public(), "from": holder}))
         if len(colours(state, seat)) == len(COLOURS):  # DD-R8
-            return replace(state, turn=None, rolls_left=0, steal=None, turns=state.turns + 1,
-                           log=_log(state, f"{{s{seat}}} holds all six colours and wins!"))
+            return emit(replace(state, turn=None, rolls_left=0, steal=None, turns=state.turns + 1),
+                        Event("won", {"seat": seat}))
         return self._end_turn(state, changed=True)
 
     def _end_turn(self, state: State, changed: bool = False) -> State:
@@ -335,13 +330,12 @@ class DoodleDice(CheckedGame):
         state = replace(state, begun=False, dice=(), rolls_left=0, steal=None, quiet=quiet,
                         turns=state.turns + 1)
         if quiet >= STALL_ROUNDS * state.players:
-            return replace(state, turn=None, log=_log(
-                state, f"Stall: {STALL_ROUNDS} rounds, empty deck, no card won; most colours wins."))
+            return emit(replace(state, turn=None), Event("stalled", {"rounds": STALL_ROUNDS}))
         nxt = (state.turn + 1) % state.players
         if nxt in state.blocked:  # DD-R7: a block announced ahead takes the whole turn as it comes
-            line = f"{{s{nxt}}}'s turn is blocked (Block A Turn)."
-            return self._end_turn(replace(state, turn=nxt, blocked=state.blocked - {nxt}, log=_log(state, line)))
-        return replace(state, turn=nxt, log=_log(state, f"{{s{nxt}}}'s turn."))
+            lost = Event("turn_blocked", {"seat": nxt})
+            return self._end_turn(emit(replace(state, turn=nxt, blocked=state.blocked - {nxt}), lost))
+        return emit(replace(state, turn=nxt), Event("turn_started", {"seat": nxt}))
 
     # --- information --------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -373,7 +367,6 @@ class DoodleDice(CheckedGame):
             "stall_limit": STALL_ROUNDS * state.players,
             "turns": state.turns,
             "over": turn is None,
-            "log": list(state.log),
         }
         if seat is not None:
             public["you"] = {"seat": seat}

@@ -1,0 +1,139 @@
+"""Provably fair dice, the pure parts: a finished game as a JSON record, its verification, and the luck report.
+
+A record holds what anyone needs to recompute the game: the game and its rules version, the options, the
+seats, the revealed secret seed (and the commitment shown before the game), the players' client seeds, every
+move, and every number the dice and shuffles gave (per move) — and the result. `verify` replays the moves
+from the seed and says in one line whether every die, every shuffle and the result are exactly reproduced.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .games import GAMES
+from .games.core import Game, IllegalAction, decode_action, encode_action, encode_state
+from .games.rng import FAIR, Recorder, commitment, table_rng
+
+FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    line: str
+
+
+@dataclass(frozen=True)
+class Replay:
+    setup_draws: list[Any]
+    draws: list[list[Any]]  # per move
+    dice: list[list[tuple[int, int, int]]]  # per move: (low, high, value) of every die
+    outcome: Any
+    final: str  # SHA-256 of the final state: binds the record to every move's effect
+
+
+def _replay(game: Game, players: int, options: Mapping[str, Any], seed: str, client_seeds: Sequence[str] | None,
+            moves: Sequence[tuple[int, Any]]) -> Replay:
+    recorder = Recorder(table_rng(seed, client_seeds, 0))
+    state = game.setup(players, options, recorder)
+    setup_draws, draws, dice = recorder.draws, [], []
+    for seq, (seat, action) in enumerate(moves, start=1):
+        recorder = Recorder(table_rng(seed, client_seeds, seq))
+        state = game.apply(state, seat, action, recorder)
+        draws.append(recorder.draws)
+        dice.append(recorder.dice)
+    final = hashlib.sha256(encode_state(state).encode()).hexdigest()
+    return Replay(setup_draws, draws, dice, game.outcome(state), final)
+
+
+def record_game(game: Game, options: Mapping[str, Any], seats: Sequence[str], seed: str,
+                client_seeds: Sequence[str] | None, moves: Sequence[tuple[int, Any, str]]) -> dict[str, Any]:
+    """The JSON record of a game: `moves` are (seat, action, by) in order."""
+    replay = _replay(game, len(seats), options, seed, client_seeds, [(s, a) for s, a, _ in moves])
+    outcome = replay.outcome
+    return {
+        "format": FORMAT,
+        "game": game.id,
+        "rules_version": game.rules_version,
+        "options": dict(options),
+        "seats": list(seats),
+        "derivation": FAIR if client_seeds is not None else "seeded",
+        "commitment": commitment(seed),
+        "seed": seed,
+        "client_seeds": list(client_seeds) if client_seeds is not None else None,
+        "setup_draws": replay.setup_draws,
+        "moves": [{"seq": n, "seat": seat, "action": encode_action(action), "by": by, "draws": draws}
+                  for n, ((seat, action, by), draws) in enumerate(zip(moves, replay.draws, strict=True), start=1)],
+        "result": None if outcome is None else {"placings": list(outcome.placings), "scores": list(outcome.scores)},
+        "final_state_sha256": replay.final,
+    }
+
+
+def verify(record: Mapping[str, Any]) -> Verdict:
+    """Whether the stored game is exactly what its seed and moves give, in one line."""
+    try:
+        game = GAMES[record["game"]]
+        if game.rules_version != record["rules_version"]:
+            return Verdict(False, f"✗ Not verified: rules version {record['rules_version']} of {game.title} is not "
+                                  f"the one this bot plays ({game.rules_version}).")
+        seed, client_seeds = record["seed"], record["client_seeds"]
+        if record.get("commitment") not in (None, commitment(seed)):
+            return Verdict(False, "✗ Not verified: the revealed seed does not match the commitment shown before "
+                                  "the game.")
+        if (record.get("derivation") == FAIR) != (client_seeds is not None):
+            return Verdict(False, "✗ Not verified: the derivation does not match the client seeds.")
+        moves = [(m["seat"], decode_action(game, m["action"])) for m in record["moves"]]
+        replay = _replay(game, len(record["seats"]), record["options"], seed, client_seeds, moves)
+    except IllegalAction as exc:
+        return Verdict(False, f"✗ Not verified: a stored move is not legal when replayed ({exc.reason}).")
+    except (KeyError, TypeError, ValueError) as exc:
+        return Verdict(False, f"✗ Not a game record this bot can read ({type(exc).__name__}: {exc}).")
+    if replay.setup_draws != record["setup_draws"]:
+        return Verdict(False, "✗ Not verified: the set-up's dice or shuffles differ from the stored ones.")
+    for move, draws in zip(record["moves"], replay.draws, strict=True):
+        if draws != move["draws"]:
+            return Verdict(False, f"✗ Not verified: move {move['seq']}'s dice differ from the stored ones.")
+    outcome = replay.outcome
+    result = None if outcome is None else {"placings": list(outcome.placings), "scores": list(outcome.scores)}
+    if result != record["result"]:
+        return Verdict(False, "✗ Not verified: the stored result is not the one the moves give.")
+    if replay.final != record["final_state_sha256"]:
+        return Verdict(False, "✗ Not verified: the moves do not lead to the stored final position.")
+    dice = sum(len(d) for d in replay.dice)
+    return Verdict(True, f"✓ Verified: {game.title}, {len(moves)} moves and {dice} dice exactly reproduced from "
+                         f"the revealed seed (SHA-256 {commitment(seed)[:12]}…).")
+
+
+# --- luck ---------------------------------------------------------------------------------------
+def luck_lines(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, int]]) -> list[str]:
+    """One line per seat: how its dice went against a fair die. `dice` are (seat, low, high, value); each
+    seat's total is compared with the fair expectation, with the share of fair games it beats."""
+    lines = []
+    for seat, name in enumerate(seats):
+        mine = [(a, b, v) for s, a, b, v in dice if s == seat]
+        if not mine:
+            lines.append(f"{name}: no dice rolled.")
+            continue
+        total = sum(v for _, _, v in mine)
+        mean = sum((a + b) / 2 for a, b, _ in mine)
+        variance = sum(((b - a + 1) ** 2 - 1) / 12 for a, b, _ in mine)
+        share = 0.5 if variance == 0 else 0.5 * (1 + math.erf((total - mean) / math.sqrt(2 * variance)))
+        average = total / len(mine)
+        fair = mean / len(mine)
+        count = f"{len(mine)} {'die' if len(mine) == 1 else 'dice'}"
+        lines.append(f"{name}: {count}, average {average:.2f} (fair {fair:.2f}) — higher than "
+                     f"{round(100 * share)}% of fair rolls.")
+    return lines
+
+
+def luck_report(record: Mapping[str, Any]) -> list[str]:
+    """The luck report of a stored game (its dice recomputed): each move's dice count for the seat that moved."""
+    game = GAMES[record["game"]]
+    moves = [(m["seat"], decode_action(game, m["action"])) for m in record["moves"]]
+    replay = _replay(game, len(record["seats"]), record["options"], record["seed"], record["client_seeds"], moves)
+    dice = [(seat, a, b, v) for (seat, _), rolled in zip(moves, replay.dice, strict=True) for a, b, v in rolled]
+    return luck_lines(record["seats"], dice)

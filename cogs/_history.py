@@ -1,0 +1,71 @@
+"""/game history: a closed table's story — players, options, every event in words, the result, the luck
+report and the revealed dice seed — with the whole story and the game record attached."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import discord
+
+from bot.errors import Refusal
+from bot.history import game_record
+from bot.sessions import Sessions, Table
+
+from ._render import RENDERERS, options_text
+
+STORY_CHARS = 3000  # of the embed's 6000; the full story is in the attached file
+
+
+async def history_of(sessions: Sessions, table_id: int, guild_id: int | None) -> Table:
+    table = await sessions.closed_table(table_id, with_story=True)
+    if table is None or table.guild_id != guild_id:
+        if table is None and (row := await sessions.store.session(table_id)) and row.guild_id == guild_id:
+            raise Refusal(f"Table {table_id} is still open: its history is written when the game ends.")
+        raise Refusal(f"There is no table {table_id} in this server.")
+    if table.state is None:
+        raise Refusal(f"Table {table_id} closed before its game started: there is no story to tell.")
+    return table
+
+
+def story_lines(table: Table) -> list[str]:
+    """Every public event of the game in words (spectators' view: no seat's secret)."""
+    renderer = RENDERERS[table.game.id]
+    return [text for event in table.story if (text := renderer.event_text(table, event.seen_by(None)))]
+
+
+def history_embed(table: Table, lines: list[str]) -> discord.Embed:
+    renderer = RENDERERS[table.game.id]
+    embed = discord.Embed(title=f"📜 {table.game.title} · table {table.id} · history", colour=renderer.colour)
+    options = options_text(table)
+    embed.description = (renderer.result_text(table) + (f"\nOptions: {options}" if options else ""))[:4000]
+    shown, size = [], 0
+    for line in reversed(lines):
+        size += len(line) + 1
+        if size > STORY_CHARS:
+            break
+        shown.insert(0, line)
+    if len(shown) < len(lines):
+        shown.insert(0, f"… {len(lines) - len(shown)} earlier lines: see the attached story")
+    chunk: list[str] = []
+    for line in shown:
+        if chunk and len("\n".join(chunk + [line])) > 1024:
+            embed.add_field(name="Story" if not embed.fields else "\u200b", value="\n".join(chunk), inline=False)
+            chunk = []
+        chunk.append(line[:1024])
+    if chunk:
+        embed.add_field(name="Story" if not embed.fields else "\u200b", value="\n".join(chunk), inline=False)
+    if table.luck:
+        embed.add_field(name="🍀 Luck (dice against a fair die)", value="\n".join(table.luck)[:1024], inline=False)
+    embed.set_footer(text=renderer.dice_seal(table))
+    return embed
+
+
+async def answer_history(interaction: discord.Interaction, sessions: Sessions, table_id: int) -> None:
+    table = await history_of(sessions, table_id, interaction.guild_id)
+    lines = story_lines(table)
+    record = await game_record(sessions.store, table_id, interaction.guild_id)
+    files = [discord.File(io.BytesIO("\n".join(lines).encode()), filename=f"table-{table_id}-story.txt"),
+             discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
+                          filename=f"table-{table_id}.json")]
+    await interaction.response.send_message(embed=history_embed(table, lines), files=files)
