@@ -11,7 +11,6 @@ import hashlib
 import json
 import logging
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -20,13 +19,12 @@ import discord
 from bot.errors import NotSeated, NotYourTurn, Refusal
 from bot.sessions import PACES, Seat, Sessions, Table
 
+from ._after_commit import SAVED, attempt, attempt_closing, tell_saved
 from ._render import RENDERERS, Renderer
 from ._ui import escape, mention, seat_name
 
 log = logging.getLogger(__name__)
 
-CLOSING_TRIES = 3
-SAVED = "✅ Saved — but Discord did not let me update the table. `/game status` shows it again."
 MOVED_DOWN = {"content": "This table moved further down ⤵", "embed": None, "view": None}
 BURIED_AFTER = 3  # messages below the table before a change posts it again at the bottom
 RECENT_CHANNELS = 10_000  # channels whose last messages are remembered (the least recently active are forgotten)
@@ -94,7 +92,7 @@ class Publisher:
                 f"Your table is open in {where.mention}.", ephemeral=True))
         elif not await attempt("posting the table as the answer", self._post_as_answer(interaction, table)):
             await attempt("posting the table", self.edit_table_message(table))
-            await attempt("telling the host it was saved", _tell_saved(interaction))
+            await attempt("telling the host it was saved", tell_saved(interaction))
 
     async def _post_as_answer(self, interaction: discord.Interaction, table: Table) -> None:
         response = await interaction.response.send_message(**self.table_payload(table))
@@ -163,7 +161,7 @@ class Publisher:
         if not reclaimed:  # nothing was committed: a failure may go to the one error path
             await answer
         elif not await attempt("showing the hand of a seat taken back", answer):
-            await attempt("telling the member it was saved", _tell_saved(interaction))
+            await attempt("telling the member it was saved", tell_saved(interaction))
 
     # --- showing a change ---------------------------------------------------------------------
     async def show(self, table: Table, *, interaction: discord.Interaction | None = None,
@@ -192,7 +190,7 @@ class Publisher:
                                      self._answer(interaction, table, actor, clicked, announce, table_shown,
                                                   happened))
         if interaction is not None and not answered:
-            await attempt("telling the member it was saved", _tell_saved(interaction))
+            await attempt("telling the member it was saved", tell_saved(interaction))
         if not moved_to:
             await attempt("pinging", self.ping(table, exclude=actor))
         if self.renderer(table).has_private and table.state is not None:  # no private view before the deal
@@ -396,38 +394,6 @@ class Publisher:
         channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
         await attempt(f"announcing that table {row.id} was closed", channel.send(
             f"🛑 The {row.game} table here was closed: {row.end_reason}. Start a new one anytime."))
-
-
-async def attempt(what: str, step: Awaitable[Any]) -> bool:
-    """THE rule after the service has committed: every Discord step (the answer, the table edit, pings,
-    notices, DMs, the result) is attempted on its own. A failure is logged and never reported as
-    'unchanged' — the change is saved; the others still go out. True when the step succeeded."""
-    try:
-        await step
-        return True
-    except discord.HTTPException:
-        log.warning("after a saved change, failed %s", what, exc_info=True)
-    except Exception:
-        log.exception("after a saved change, failed %s", what)
-    return False
-
-
-async def attempt_closing(table: Table, what: str, step: Callable[[], Awaitable[Any]]) -> bool:
-    """`attempt`, but a closed table's last message edit and result are tried up to CLOSING_TRIES times:
-    no later update will set them right (`/game status` and a click on the old message still can)."""
-    tries = CLOSING_TRIES if table.status in ("finished", "ended") else 1
-    for _ in range(tries):
-        if await attempt(what, step()):
-            return True
-    return False
-
-
-async def _tell_saved(interaction: discord.Interaction) -> None:
-    """The member's own answer could not show their change: say it was saved all the same."""
-    if interaction.response.is_done():
-        await interaction.followup.send(SAVED, ephemeral=True)
-    else:
-        await interaction.response.send_message(SAVED, ephemeral=True)
 
 
 def _fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:
