@@ -17,7 +17,10 @@ from db import Store
 from .errors import Refusal, without_ruling_codes
 from .games.core import IllegalAction
 from .games.rng import Rng, SeededRng
+from .guild_settings import GuildSettings
+from .i18n import N_, _, language_of, speaking, translated
 from .sessions import Sessions
+from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
@@ -28,9 +31,10 @@ EXTENSIONS = (
     "cogs.armadillo",
     "cogs.doodle",
     "cogs.dardz",
+    "cogs.settings",
 )
 
-UNEXPECTED = "Something went wrong on our side; the game is unchanged. Please try again."
+UNEXPECTED = N_("Something went wrong on our side; the game is unchanged. Please try again.")
 
 
 def utcnow() -> datetime:
@@ -55,14 +59,17 @@ class DiceBot(commands.Bot):
         self._new_seed = new_seed
         self.store: Store | None = None
         self.sessions: Sessions | None = None
+        self.guild_settings: GuildSettings | None = None
         self.link_base: str | None = None  # the playground links tables to its own pages, not discord.com
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
         extra = {"new_seed": self._new_seed} if self._new_seed else {}
         self.sessions = Sessions(self.store, clock=utcnow, rng_factory=self._rng_factory, **extra)
+        self.guild_settings = GuildSettings(self.store, utcnow)
         closed = await self.sessions.load()
         self.tree.on_error = self.on_app_command_error
+        await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self._sync_commands()
@@ -105,16 +112,16 @@ class ShardedDiceBot(DiceBot, commands.AutoShardedBot):
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """The one error path: a refusal becomes an ephemeral sentence; anything else is logged."""
-    if isinstance(error, Refusal):
-        message = error.message
-    elif isinstance(error, IllegalAction):
-        message = error.reason
-    elif isinstance(error, app_commands.CheckFailure):
-        message = str(error) or "You can't use that command here."
-    else:
-        log.error("unexpected error in %s", interaction.command or interaction.data, exc_info=error)
-        message = UNEXPECTED
+    """The one error path: a refusal becomes an ephemeral sentence in the member's language; anything
+    else is logged."""
+    with speaking(language_of(interaction.locale)):
+        if isinstance(error, Refusal | IllegalAction):
+            message = translated(error.text)
+        elif isinstance(error, app_commands.CheckFailure):
+            message = str(error) or _("You can't use that command here.")
+        else:
+            log.error("unexpected error in %s", interaction.command or interaction.data, exc_info=error)
+            message = _(UNEXPECTED)
     await reply_ephemeral(interaction, without_ruling_codes(message))
 
 

@@ -1,12 +1,15 @@
-"""Refusals the session service raises. Each carries a sentence fit to show the player as it is.
+"""Refusals the session service raises. Each carries a sentence for the player, as a `Text`.
 
-The cogs translate every one of these (and `IllegalAction` from the engines) into one ephemeral
-reply at the edge; the state is never changed by a refused request.
+The cogs turn every one of these (and `IllegalAction` from the engines) into one ephemeral reply in the
+member's language at the edge; the state is never changed by a refused request.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from .games.text import N_, Text, counted
 
 RULING_CODES = re.compile(r"\s*\((?:[A-Z]+-R\d+[a-z]?(?:,\s*)?)+\)")
 
@@ -17,75 +20,86 @@ def without_ruling_codes(text: str) -> str:
 
 
 class Refusal(Exception):
-    default = "That can't be done right now."
+    """`text` is what the player reads (translated at the edge); `message` is its English form."""
 
-    def __init__(self, message: str | None = None) -> None:
-        super().__init__(message or self.default)
-        self.message = message or self.default
+    default = N_("That can't be done right now.")
+
+    def __init__(self, message: str | Text | None = None, /, **fields: Any) -> None:
+        self.text = message if isinstance(message, Text) else Text(message or self.default, fields)
+        self.message = str(self.text)
+        super().__init__(self.message)
 
 
 class NoTable(Refusal):
-    default = "There is no open table in this channel. Start one with `/<game> new`."
+    default = N_("There is no open table in this channel. Start one with `/<game> new`.")
 
 
 class TableBusy(Refusal):
-    default = (
+    default = N_(
         "A table is already open in this channel. Join it, or open yours in another channel or a thread."
     )
 
 
 class TableFull(Refusal):
-    default = "This table is full."
+    default = N_("This table is full.")
 
 
 class AlreadySeated(Refusal):
-    default = "You are already seated at this table."
+    default = N_("You are already seated at this table.")
 
 
 class NotSeated(Refusal):
-    default = "You are not seated at this table."
+    default = N_("You are not seated at this table.")
 
 
 class NotHost(Refusal):
-    default = "Only the host can do that."
+    default = N_("Only the host can do that.")
 
 
 class NotInLobby(Refusal):
-    default = "The game has already started."
+    default = N_("The game has already started.")
 
 
 class NotStarted(Refusal):
-    default = "The game has not started yet."
+    default = N_("The game has not started yet.")
 
 
 class NotEnoughPlayers(Refusal):
-    default = "Not enough players yet."
+    default = N_("Not enough players yet.")
 
 
 class NotYourTurn(Refusal):
-    default = "It's not your turn."
+    default = N_("It's not your turn.")
 
     @classmethod
     def waiting_for(cls, names: list[str]) -> NotYourTurn:
         """Say whose move the table waits on, so the player knows who to nudge."""
         if not names:
             return cls()
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return cls(f"It's not your turn: the table is waiting for {who}.")
+        return cls(Text(N_("It's not your turn: the table is waiting for {who}."), {"who": listing(names)}))
 
 
 class StaleMove(Refusal):
-    default = "That move was already made. The table shows the current state."
+    default = N_("That move was already made. The table shows the current state.")
 
 
 class GameOver(Refusal):
-    default = "This game is over."
+    default = N_("This game is over.")
 
 
 class TooManyTables(Refusal):
     def __init__(self, channel_ids: list[int]) -> None:
-        where = ", ".join(f"<#{c}>" for c in channel_ids)
-        super().__init__(
-            f"You already host {len(channel_ids)} open tables in this server ({where}). "
-            "Finish one, or end it with `/game end` in its channel, before opening another."
-        )
+        super().__init__(counted(
+            "You already host {n} open table in this server ({where}). "
+            "Finish it, or end it with `/game end` in its channel, before opening another.",
+            "You already host {n} open tables in this server ({where}). "
+            "Finish one, or end it with `/game end` in its channel, before opening another.",
+            len(channel_ids), where=", ".join(f"<#{c}>" for c in channel_ids),
+        ))
+
+
+def listing(names: list[str]) -> Text:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cy" — with the reader's word for "and"."""
+    if len(names) == 1:
+        return Text("{name}", {"name": names[0]})
+    return Text(N_("{names} and {last}"), {"names": ", ".join(names[:-1]), "last": names[-1]})

@@ -75,3 +75,10 @@ class RatingRow:
     sigma: float
     games: int
     wins: int
+
+
+@dataclass(frozen=True)
+class GuildSettingsRow:
+    guild_id: int
+    language: str | None  # None: the server's own Discord language
+    pictures: bool

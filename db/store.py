@@ -15,7 +15,7 @@ from pathlib import Path
 import asyncpg
 
 from .connect import open_driver
-from .rows import EventRow, RatingRow, ResultRow, SeatRow, SessionRow, from_mapping
+from .rows import EventRow, GuildSettingsRow, RatingRow, ResultRow, SeatRow, SessionRow, from_mapping
 from .sqlite import RowcountMismatch
 
 OPEN = ("lobby", "active")
@@ -143,6 +143,13 @@ class Store:
             (session_id, seq, seat, action, by, at),
         )
 
+    async def save_guild_settings(self, guild_id: int, *, language: str | None, pictures: bool) -> None:
+        await self._db.execute(
+            "INSERT INTO guild_settings (guild_id, language, pictures) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, pictures = excluded.pictures",
+            (guild_id, language, pictures),
+        )
+
     async def add_results(self, rows: Iterable[tuple]) -> None:
         """Rows of (session_id, guild_id, game, user_id, seat, placing, score, players, rated, at)."""
         await self._db.executemany(
@@ -169,6 +176,10 @@ class Store:
         )
 
     # --- reads -------------------------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> GuildSettingsRow | None:
+        row = await self._one("SELECT guild_id, language, pictures FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return from_mapping(GuildSettingsRow, {**row, "pictures": bool(row["pictures"])}) if row else None
+
     async def session(self, session_id: int) -> SessionRow | None:
         row = await self._one("SELECT * FROM sessions WHERE id = ?", (session_id,))
         return from_mapping(SessionRow, row) if row else None

@@ -16,14 +16,17 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .rng import Rng
+from .text import N_, Text
 
 
 class IllegalAction(Exception):
-    """A move the rules forbid. The message is shown to the player as it is."""
+    """A move the rules forbid. `reason` is a message id (marked with `N_`) with `{fields}`; the edge
+    shows it to the player in their language (`text`), logs and tests read the English `reason`."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: str, /, **fields: Any) -> None:
+        self.text = Text(reason, fields)
+        self.reason = str(self.text)
+        super().__init__(self.reason)
 
 
 @dataclass(frozen=True)
@@ -147,11 +150,11 @@ def check_legal(game: Game, state: Any, seat: int, action: Any) -> None:
     """Raise IllegalAction unless `seat` may play `action` now (engines call this first in `apply`)."""
     to_act = game.to_act(state)
     if not to_act:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(N_("The game is over."))
     if seat not in to_act:
-        raise IllegalAction("It is not your turn to act.")
+        raise IllegalAction(N_("It is not your turn to act."))
     if type(action) not in game.action_types:
-        raise IllegalAction("That is not a move in this game.")
+        raise IllegalAction(N_("That is not a move in this game."))
 
 
 def resolve_options(game: Game, given: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -159,13 +162,14 @@ def resolve_options(game: Game, given: Mapping[str, Any] | None) -> dict[str, An
     given = dict(given or {})
     unknown = set(given) - set(game.options)
     if unknown:
-        raise IllegalAction(f"{game.title} has no option {', '.join(sorted(unknown))}.")
+        raise IllegalAction(N_("{game} has no option {names}."), game=game.title, names=", ".join(sorted(unknown)))
     resolved = {name: option.default for name, option in game.options.items()}
     resolved.update({k: v for k, v in given.items() if v is not None})
     for name, value in resolved.items():
         choices = game.options[name].choices
         if choices and value not in choices:
-            raise IllegalAction(f"Option {name} must be one of {', '.join(map(str, choices))}.")
+            raise IllegalAction(N_("Option {name} must be one of {choices}."),
+                                name=name, choices=", ".join(map(str, choices)))
     return resolved
 
 
@@ -240,4 +244,4 @@ def decode_action(game: Game, text: str) -> Any:
         cls = next(c for c in game.action_types if c.__name__ == name)
         return from_jsonable(cls, rest[0] if rest else {})
     except (ValueError, TypeError, KeyError, StopIteration, IndexError) as exc:
-        raise IllegalAction("That move could not be read.") from exc
+        raise IllegalAction(N_("That move could not be read.")) from exc

@@ -6,6 +6,7 @@ from collections.abc import MutableSequence
 from typing import Any
 
 import pytest
+import simcord.interactions
 
 from bot.app import DiceBot
 from bot.games.rng import SeededRng
@@ -80,3 +81,22 @@ def world(simcord_env):
     alice = guild.add_member(simcord_env.create_user("alice"))
     bob = guild.add_member(simcord_env.create_user("bob"))
     return simcord_env, channel, alice, bob
+
+
+@pytest.fixture
+def client_languages(monkeypatch) -> dict[int, str]:
+    """Members' Discord client languages: `client_languages[member.id] = "es-ES"`. SimCord sends every
+    interaction as en-US; this sets each member's `locale`, and the server's `guild_locale` from the
+    server's preferred locale (`env.create_guild(preferred_locale="es-ES")`), as Discord does."""
+    chosen: dict[int, str] = {}
+    build = simcord.interactions.base_payload
+
+    def with_locales(backend, *, user_id, guild_id, **rest):
+        record, payload = build(backend, user_id=user_id, guild_id=guild_id, **rest)
+        payload["locale"] = chosen.get(user_id, "en-US")
+        if guild_id is not None:
+            payload["guild_locale"] = backend.get_guild(guild_id).preferred_locale
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
+    return chosen

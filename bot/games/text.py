@@ -1,0 +1,39 @@
+"""Words as data: what engines (and the service) hand out instead of English sentences.
+
+A `Text` is a message id — the English source text, with `{name}` fields — and the values of its
+fields; the edge translates it into the reader's language (`bot.i18n.translated`). `N_` only marks a
+literal for the catalogs' extraction (gettext's convention), so engines stay pure and language-free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def N_(message: str, /) -> str:
+    """Marks a message id for the catalogs without translating it."""
+    return message
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message id with its fields, translated only when shown. With `plural` and `n` it is counted:
+    the catalog picks the form for `n` (and `{n}` is a field). Field values may be `Text` themselves."""
+
+    message: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    n: int | None = None
+
+    def __str__(self) -> str:  # the English source, for logs and for readers without a catalog
+        fields = {name: str(value) if isinstance(value, Text) else value for name, value in self.fields.items()}
+        counted = self.plural is not None and self.n is not None
+        source = self.plural if counted and self.n != 1 else self.message
+        return source.format(**({"n": self.n} if counted else {}), **fields)
+
+
+def counted(singular: str, plural: str, n: int, /, **fields: Any) -> Text:
+    """A counted text ("{n} card" / "{n} cards"): the catalog's plural rules choose the form for `n`."""
+    return Text(singular, fields, plural, n)

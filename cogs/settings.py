@@ -1,0 +1,45 @@
+"""/settings: a server's own choices, for members with Manage Server."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import LANGUAGE_NAMES, N_, _, languages, speaking
+
+from ._language import member_language, server_language
+
+SERVER_DEFAULT = "server"
+
+
+class Settings(commands.GroupCog, group_name="settings", group_description=N_("This server's settings for its tables")):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(description=N_("The language of this server's public table messages"))
+    @app_commands.describe(language=N_("A language, or the server's own Discord language"))
+    @app_commands.choices(language=[
+        app_commands.Choice(name=N_("The server's Discord language"), value=SERVER_DEFAULT),
+        *(app_commands.Choice(name=LANGUAGE_NAMES.get(code, code), value=code) for code in languages()),
+    ])
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        with speaking(member_language(interaction)):
+            if not (interaction.permissions and interaction.permissions.manage_guild):
+                await interaction.response.send_message(
+                    _("Only members with Manage Server can change this server's settings."), ephemeral=True)
+                return
+            await self.bot.guild_settings.change(  # type: ignore[attr-defined]
+                interaction.guild_id, language=None if language == SERVER_DEFAULT else language)
+            chosen = await server_language(self.bot, interaction.guild_id)
+            await interaction.response.send_message(
+                _("Public table messages here are now in {language}. Each member's own answers, DMs and "
+                  "My hand follow their Discord language.", language=LANGUAGE_NAMES.get(chosen, chosen)),
+                ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Settings(bot))

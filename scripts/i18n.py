@@ -1,0 +1,120 @@
+"""Keep the catalogs in step with the code: `python scripts/i18n.py`.
+
+Extracts every marked text (`_`, `N_`, `ngettext`, `counted`) from bot/ and cogs/ with
+Babel, and updates each language's `.po` files under locales/: new ids are added (English: the id
+itself; other languages: empty, for a translator), ids no longer in the code are dropped, existing
+translations are kept. Each game's texts go to its own catalog file, so work on one game never
+touches another's; a text used by more than one game, or outside the games, goes to `bot.po`.
+No line numbers are written, so moving code does not churn the catalogs.
+`--check` changes nothing and exits 1 when a catalog is out of step (tests/test_catalogs.py runs it).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALES = ROOT / "locales"
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "counted": (1, 2)}
+# Where each game's texts live; a path ending in "/" is a folder.
+DOMAINS = {
+    "armadillo": ("bot/games/armadillo.py", "cogs/armadillo.py"),
+    "army_men": ("bot/games/army_men.py", "cogs/armymen.py"),
+    "doodle_dice": ("bot/games/doodle_dice/", "cogs/doodle.py", "cogs/_doodle_render.py"),
+    "dardz": ("bot/games/dardz/", "cogs/dardz.py", "cogs/_dardz_news.py"),
+}
+SHARED = "bot"
+
+
+def domain_of(path: str) -> str:
+    for domain, places in DOMAINS.items():
+        if any(path == place or (place.endswith("/") and path.startswith(place)) for place in places):
+            return domain
+    return SHARED
+
+
+def extracted() -> dict[str, dict[str | tuple[str, str], str]]:
+    """{domain: {message id (or singular/plural pair): an auto comment}} for every marked text in the code."""
+    found: dict[str | tuple[str, str], set[str]] = defaultdict(set)
+    for folder in ("bot", "cogs"):
+        for filename, _lineno, message, _comments, _context in extract_from_dir(
+            ROOT / folder, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=(),
+            strip_comment_tags=True,
+        ):
+            message = message if isinstance(message, str) else tuple(message)
+            if isinstance(message, tuple) and not all(message):
+                continue
+            found[message].add(domain_of(f"{folder}/{filename}"))
+    by_domain: dict[str, dict] = defaultdict(dict)
+    for message, domains in found.items():
+        by_domain[domains.pop() if len(domains) == 1 else SHARED][message] = ""
+    return by_domain
+
+
+def po_path(language: str, domain: str) -> Path:
+    return LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+def updated(language: str, domain: str, messages: dict) -> Catalog:
+    path = po_path(language, domain)
+    old = read_po(path.open("rb"), locale=language) if path.exists() else Catalog(locale=language)
+    new = Catalog(locale=language, domain=domain, project="Dice Table", version="1", fuzzy=False,
+                  copyright_holder="the Dice Table contributors",
+                  header_comment=f"# Dice Table: the {domain} texts in {language}. Translate the msgstr lines;\n"
+                                 "# after changing texts in the code, run `python scripts/i18n.py`.")
+    for message in sorted(messages, key=lambda m: m if isinstance(m, str) else m[0]):
+        key = message if isinstance(message, str) else message[0]
+        before = old.get(key)
+        same_kind = before is not None and isinstance(before.id, tuple) == isinstance(message, tuple)
+        if same_kind and before.string and not before.fuzzy:
+            string, flags = before.string, ()
+        elif language == "en":
+            string, flags = message, ()
+        else:
+            string, flags = ("", "") if isinstance(message, tuple) else "", ()
+        new.add(message, string, flags=flags)
+    return new
+
+
+def render(catalog: Catalog) -> bytes:
+    from io import BytesIO
+
+    out = BytesIO()
+    write_po(out, catalog, width=0, no_location=True, omit_header=False, sort_output=True, ignore_obsolete=True)
+    # The header's creation date would change on every run: keep it out of the file.
+    return b"\n".join(line for line in out.getvalue().split(b"\n") if not line.startswith(b'"POT-Creation-Date'))
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    wanted = extracted()
+    present = {p.name for p in LOCALES.iterdir() if p.is_dir()} if LOCALES.exists() else set()
+    languages = sorted(present | {"en", "es"})
+    stale = []
+    for language in languages:
+        domains = set(wanted) | {p.stem for p in (LOCALES / language / "LC_MESSAGES").glob("*.po")}
+        for domain in sorted(domains):
+            path = po_path(language, domain)
+            text = render(updated(language, domain, wanted.get(domain, {})))
+            if path.exists() and path.read_bytes() == text:
+                continue
+            stale.append(str(path.relative_to(ROOT)))
+            if not check:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(text)
+    if check and stale:
+        print("Out of step with the code (run `python scripts/i18n.py`):", *stale, sep="\n  ")
+        return 1
+    if not check:
+        print("Updated:", *stale, sep="\n  ") if stale else print("The catalogs are up to date.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,81 @@
+"""Who reads which language: a member's answers follow their client, public messages the server;
+/settings language; the commands' descriptions translated for Discord."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+from discord import Locale, app_commands
+
+from bot.translator import CatalogTranslator
+from cogs._language import server_language
+
+
+async def test_each_member_is_refused_in_their_own_language(world, client_languages):
+    env, channel, alice, bob = world
+    client_languages[bob.id] = "es-ES"
+    english = await alice.slash(channel, "game join")
+    spanish = await bob.slash(channel, "game join")
+    assert english.ephemeral and spanish.ephemeral
+    assert english.response.content.startswith("There is no open table in this channel.")
+    assert spanish.response.content.startswith("No hay ninguna mesa abierta en este canal.")
+
+
+async def test_a_language_without_a_catalog_falls_back_to_english(world, client_languages):
+    env, channel, alice, bob = world
+    client_languages[alice.id] = "pt-BR"
+    refused = await alice.slash(channel, "game join")
+    assert refused.response.content.startswith("There is no open table in this channel.")
+
+
+@pytest.fixture
+def spanish_server(simcord_env, client_languages):
+    """Noche de juegos, a server whose Discord language is Spanish, with a moderator (Manage Server):
+    (env, guild, channel, alice, bob, mod); alice's client is English, bob's Spanish."""
+    env = simcord_env
+    guild = env.create_guild(name="Noche de juegos", preferred_locale="es-ES")
+    channel = guild.create_text_channel("juegos")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    client_languages[bob.id] = "es-ES"
+    return env, guild, channel, alice, bob, mod
+
+
+async def test_settings_language_needs_manage_server_and_sets_the_public_language(spanish_server):
+    env, guild, channel, alice, bob, mod = spanish_server
+    assert await server_language(env.bot, guild.id) == "es"  # the server's own Discord language
+
+    refused = await bob.slash(channel, "settings language", language="en")
+    assert refused.ephemeral and "Gestionar servidor" in refused.response.content
+    assert await server_language(env.bot, guild.id) == "es"
+
+    done = await mod.slash(channel, "settings language", language="en")
+    assert done.ephemeral and "now in English" in done.response.content
+    assert await server_language(env.bot, guild.id) == "en"
+
+    await mod.slash(channel, "settings language", language="server")
+    assert await server_language(env.bot, guild.id) == "es"
+
+
+async def test_the_setting_survives_a_restart(spanish_server, make_bot):
+    env, guild, channel, alice, bob, mod = spanish_server
+    await mod.slash(channel, "settings language", language="en")
+    await env.restart_bot(make_bot())
+    assert await server_language(env.bot, guild.id) == "en"
+
+
+async def test_command_descriptions_are_translated_and_names_stay_english(world):
+    env = world[0]
+    translator = CatalogTranslator()
+    command = next(c for c in env.bot.tree.get_commands() if c.name == "settings")
+    payload = await command.get_translated_payload(env.bot.tree, translator)
+    assert payload["description_localizations"]["es-ES"] == "Los ajustes de este servidor para sus mesas"
+    assert "name_localizations" not in payload or not payload["name_localizations"]
+    language = next(o for o in payload["options"] if o["name"] == "language")
+    assert language["description_localizations"]["es-419"].startswith("El idioma de los mensajes públicos")
+    choice = next(c for c in language["options"][0]["choices"] if c["value"] == "server")
+    assert choice["name_localizations"]["es-ES"] == "El idioma de Discord del servidor"
+    context = app_commands.TranslationContext(app_commands.TranslationContextLocation.command_name, command)
+    assert await translator.translate(app_commands.locale_str("settings"), Locale.spain_spanish, context) is None

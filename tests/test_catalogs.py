@@ -1,0 +1,121 @@
+"""The catalogs are complete and in step with the code, and the language machinery picks the right words."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from bot.errors import NotYourTurn, TooManyTables
+from bot.games.core import IllegalAction
+from bot.i18n import _, language_of, languages, ngettext, speaking, translated
+
+ROOT = Path(__file__).resolve().parents[1]
+FIELD = re.compile(r"(?<!\{)\{(\w*)\}(?!\})")
+CATALOGS = sorted((ROOT / "locales").glob("*/LC_MESSAGES/*.po"))
+MARKERS = {"_", "N_", "ngettext", "counted"}
+
+
+def relpath(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+def test_every_marked_text_is_in_the_catalogs_and_nothing_else():
+    check = subprocess.run([sys.executable, "scripts/i18n.py", "--check"], cwd=ROOT, capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_english_and_spanish_have_the_same_catalog_files():
+    assert {"en", "es"} <= set(languages())
+    files = {language: {p.name for p in (ROOT / "locales" / language / "LC_MESSAGES").glob("*.po")}
+             for language in languages()}
+    assert len({frozenset(names) for names in files.values()}) == 1, files
+
+
+@pytest.mark.parametrize("path", CATALOGS, ids=relpath)
+def test_no_entry_is_untranslated_or_fuzzy_and_fields_match(path):
+    catalog = read_po(path.open("rb"))
+    problems = []
+    for message in catalog:
+        if not message.id:
+            continue
+        if message.fuzzy:
+            problems.append(f"fuzzy: {message.id!r}")
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(forms):
+            problems.append(f"untranslated: {message.id!r}")
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        wanted = set().union(*(FIELD.findall(i) for i in ids))
+        for form in forms:
+            fields = set(FIELD.findall(form))
+            # A plural form may leave out {n} ("un dado"); no form may invent a field or drop another.
+            if fields - wanted or (wanted - {"n"}) - fields:
+                problems.append(f"fields {sorted(fields)} ≠ {sorted(wanted)} in {form!r}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", sorted(p for d in ("bot", "cogs") for p in (ROOT / d).rglob("*.py")), ids=relpath)
+def test_marked_texts_are_literals(path):
+    """An f-string or a concatenation inside `_()` cannot be looked up in a catalog: use `{fields}`."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in MARKERS and node.args:
+            first = node.args[0]
+            assert not isinstance(first, ast.JoinedStr | ast.BinOp), f"{relpath(path)}:{node.lineno}"
+
+
+def test_discord_locales_map_to_our_languages():
+    assert language_of("es-ES") == "es"
+    assert language_of("es-419") == "es"
+    assert language_of("en-GB") == "en"
+    assert language_of("pt-BR") == "en"  # no catalog: English
+    assert language_of(None) == "en"
+
+
+def test_a_text_follows_the_language_it_is_made_in():
+    with speaking("es"):
+        assert _("This table is full.") == "Esta mesa está llena."
+        with speaking("en"):
+            assert _("This table is full.") == "This table is full."
+        assert _("This table is full.") == "Esta mesa está llena."
+    with speaking("pt"):  # no catalog: English
+        assert _("This table is full.") == "This table is full."
+
+
+def test_plural_forms_come_from_the_catalog():
+    one, three = TooManyTables([1]).text, TooManyTables([1, 2, 3]).text
+    with speaking("es"):
+        assert translated(one).startswith("Ya tienes 1 mesa abierta")
+        assert translated(three).startswith("Ya tienes 3 mesas abiertas")
+    assert str(three).startswith("You already host 3 open tables")
+    with speaking("es"):
+        assert ngettext("You already host {n} open table in this server ({where}). "
+                        "Finish it, or end it with `/game end` in its channel, before opening another.",
+                        "You already host {n} open tables in this server ({where}). "
+                        "Finish one, or end it with `/game end` in its channel, before opening another.",
+                        2, where="#x").startswith("Ya tienes 2 mesas")
+
+
+def test_refusals_and_rule_reasons_are_translated_with_their_fields():
+    refusal = NotYourTurn.waiting_for(["Ana", "Bo", "Cy"])
+    assert refusal.message == "It's not your turn: the table is waiting for Ana, Bo and Cy."
+    with speaking("es"):
+        assert translated(refusal.text) == "No es tu turno: la mesa espera a Ana, Bo y Cy."
+        assert translated(IllegalAction("Option {name} must be one of {choices}.", name="pace",
+                                        choices="1, 2").text) == "La opción pace debe ser una de: 1, 2."
+
+
+@pytest.mark.parametrize("path", sorted(p for d in ("bot", "cogs") for p in (ROOT / d).rglob("*.py")), ids=relpath)
+def test_modules_that_translate_never_rebind_underscore(path):
+    """`for _, x in …` in a module that imported `_` would make `_("…")` call a tuple item."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imports_it = any(isinstance(node, ast.ImportFrom) and any(a.name == "_" for a in node.names)
+                     for node in ast.walk(tree))
+    rebinds = [node.lineno for node in ast.walk(tree)
+               if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store)]
+    assert not (imports_it and rebinds), f"{relpath(path)} rebinds _ on lines {rebinds}: name it `__` or `unused`"
