@@ -18,7 +18,8 @@ from .errors import Refusal, without_ruling_codes
 from .games.core import IllegalAction
 from .games.rng import Rng, SeededRng
 from .guild_settings import GuildSettings
-from .i18n import N_, _, language_of, speaking, translated
+from .i18n import N_, _, language_of, speaking, translated, use_language
+from .member_languages import MemberLanguages
 from .sessions import Sessions
 from .translator import CatalogTranslator
 
@@ -42,6 +43,12 @@ def utcnow() -> datetime:
     return discord.utils.utcnow()
 
 
+class DiceTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        await self.client.hear(interaction)  # type: ignore[attr-defined]
+        return True
+
+
 class DiceBot(commands.Bot):
     def __init__(self, database_path: str | Path, *, dev_guild_id: int | None = None,
                  rng_factory: Callable[[str, int | str], Rng] = SeededRng,
@@ -51,6 +58,7 @@ class DiceBot(commands.Bot):
             intents=discord.Intents.default(),  # no privileged intents: slash commands and components only
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
+            tree_cls=DiceTree,
             **client_options,
         )
         self.database_path = database_path
@@ -60,6 +68,7 @@ class DiceBot(commands.Bot):
         self.store: Store | None = None
         self.sessions: Sessions | None = None
         self.guild_settings: GuildSettings | None = None
+        self.member_languages: MemberLanguages | None = None
         self.link_base: str | None = None  # the playground links tables to its own pages, not discord.com
 
     async def setup_hook(self) -> None:
@@ -67,6 +76,7 @@ class DiceBot(commands.Bot):
         extra = {"new_seed": self._new_seed} if self._new_seed else {}
         self.sessions = Sessions(self.store, clock=utcnow, rng_factory=self._rng_factory, **extra)
         self.guild_settings = GuildSettings(self.store, utcnow)
+        self.member_languages = MemberLanguages(self.store)
         closed = await self.sessions.load()
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(CatalogTranslator())
@@ -78,6 +88,14 @@ class DiceBot(commands.Bot):
             await publisher.announce_closed(row)
         self.sessions.listener = publisher.on_table_event
         self.sessions.start_timer()
+
+    async def hear(self, interaction: discord.Interaction) -> None:
+        """Every interaction's entry point (commands and table controls): the member's answers are in their
+        client language, and it is remembered for the DMs they get without clicking."""
+        language = language_of(interaction.locale)
+        use_language(language)
+        if self.member_languages is not None:
+            await self.member_languages.heard(interaction.user.id, language)
 
     async def _sync_commands(self) -> None:
         if self.dev_guild_id:

@@ -97,3 +97,9 @@ def translated(text: Text | str) -> str:
     if text.plural is not None and text.n is not None:
         return ngettext(text.message, text.plural, text.n, **fields)
     return _(text.message, **fields)
+
+
+def use_language(language: str) -> None:
+    """Speak `language` for the rest of the current task: discord.py handles each interaction in a task
+    of its own, so its entry point sets the member's language once and every reply follows it."""
+    _language.set(language if language in languages() else SOURCE)

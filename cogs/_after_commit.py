@@ -12,12 +12,13 @@ from typing import Any
 
 import discord
 
+from bot.i18n import N_, _
 from bot.sessions import Table
 
 log = logging.getLogger(__name__)
 
 CLOSING_TRIES = 3
-SAVED = "✅ Saved — but Discord did not let me update the table. `/game status` shows it again."
+SAVED = N_("✅ Saved — but Discord did not let me update the table. `/game status` shows it again.")
 
 
 async def attempt(what: str, step: Awaitable[Any]) -> bool:
@@ -38,7 +39,7 @@ async def attempt_closing(table: Table, what: str, step: Callable[[], Awaitable[
     """`attempt`, but a closed table's last message edit and result are tried up to CLOSING_TRIES times:
     no later update will set them right (`/game status` and a click on the old message still can)."""
     tries = CLOSING_TRIES if table.status in ("finished", "ended") else 1
-    for _ in range(tries):
+    for _try in range(tries):
         if await attempt(what, step()):
             return True
     return False
@@ -47,6 +48,6 @@ async def attempt_closing(table: Table, what: str, step: Callable[[], Awaitable[
 async def tell_saved(interaction: discord.Interaction) -> None:
     """The member's own answer could not show their change: say it was saved all the same."""
     if interaction.response.is_done():
-        await interaction.followup.send(SAVED, ephemeral=True)
+        await interaction.followup.send(_(SAVED), ephemeral=True)
     else:
-        await interaction.response.send_message(SAVED, ephemeral=True)
+        await interaction.response.send_message(_(SAVED), ephemeral=True)

@@ -17,15 +17,21 @@ from typing import Any
 import discord
 
 from bot.errors import NotSeated, NotYourTurn, Refusal
+from bot.i18n import N_, Text, _, ngettext, speaking, translated
 from bot.sessions import PACES, Seat, Sessions, Table
 
 from ._after_commit import SAVED, attempt, attempt_closing, tell_saved
+from ._language import server_language
 from ._render import RENDERERS, Renderer
 from ._ui import escape, mention, seat_name
 
 log = logging.getLogger(__name__)
 
-MOVED_DOWN = {"content": "This table moved further down ⤵", "embed": None, "view": None}
+def moved_down() -> dict[str, Any]:
+    """What an old table message says once the table was posted again further down."""
+    return {"content": _("This table moved further down ⤵"), "embed": None, "view": None}
+
+
 BURIED_AFTER = 3  # messages below the table before a change posts it again at the bottom
 RECENT_CHANNELS = 10_000  # channels whose last messages are remembered (the least recently active are forgotten)
 DM_CLOSED = 0  # dm_channel_id stored when a member's DMs are closed (error 50007)
@@ -65,18 +71,27 @@ class Publisher:
     def renderer(table: Table) -> Renderer:
         return RENDERERS[table.game.id]
 
+    async def public_language(self, table: Any) -> str:
+        """The language of the table's public messages: the server's (a member's own answers, in an
+        interaction's task, already speak the member's language)."""
+        return await server_language(self.bot, table.guild_id)
+
+    async def seat_language(self, table: Table, seat: int) -> str:
+        return await self.bot.member_languages.of(table.seats[seat].user_id)  # type: ignore[attr-defined]
+
     # --- opening ------------------------------------------------------------------------------
     async def open_table(self, interaction: discord.Interaction, game_id: str, *, pace: str, minutes: int | None,
                          thread: bool, options: dict[str, Any]) -> None:
         channel = interaction.channel
         if interaction.guild is None or channel is None:
-            raise Refusal("Tables are opened in a server channel, not in DMs.")
+            raise Refusal(N_("Tables are opened in a server channel, not in DMs."))
         name = interaction.user.display_name
         await self.sessions.check_hosting(interaction.guild.id, interaction.user.id)  # before making a thread
         if thread:
             if not isinstance(channel, discord.TextChannel):
-                raise Refusal("A thread can only be made from a text channel: run this in the channel itself.")
-            title = f"{RENDERERS[game_id].emoji} {name}'s table"
+                raise Refusal(N_("A thread can only be made from a text channel: run this in the channel itself."))
+            with speaking(await server_language(self.bot, interaction.guild.id)):
+                title = _("{emoji} {name}'s table", emoji=RENDERERS[game_id].emoji, name=name)
             where = await channel.create_thread(name=title[:100], type=discord.ChannelType.public_thread,
                                                 auto_archive_duration=1440)
             await attempt("adding the host to the thread", where.add_user(interaction.user))
@@ -89,13 +104,13 @@ class Publisher:
         if thread:
             await attempt("posting the table", self.edit_table_message(table))
             await attempt("answering the host", interaction.response.send_message(
-                f"Your table is open in {where.mention}.", ephemeral=True))
+                _("Your table is open in {channel}.", channel=where.mention), ephemeral=True))
         elif not await attempt("posting the table as the answer", self._post_as_answer(interaction, table)):
             await attempt("posting the table", self.edit_table_message(table))
             await attempt("telling the host it was saved", tell_saved(interaction))
 
     async def _post_as_answer(self, interaction: discord.Interaction, table: Table) -> None:
-        response = await interaction.response.send_message(**self.table_payload(table))
+        response = await interaction.response.send_message(**await self.table_payload(table))
         message_id = response.message_id or (await interaction.original_response()).id
         await self.sessions.set_message(table.id, message_id)
 
@@ -111,7 +126,7 @@ class Publisher:
             return await self.sessions.add_computer(channel_id, user.id)
         if verb == "start":
             return await self.sessions.start(channel_id, user.id)
-        raise Refusal("That button is not known.")
+        raise Refusal(N_("That button is not known."))
 
     # --- moves --------------------------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, table: Table, action: Any, seq: int | None) -> None:
@@ -123,7 +138,8 @@ class Publisher:
     async def end_table(self, interaction: discord.Interaction, table: Table) -> None:
         """End a table for everyone (unrated); the table and DMs lose their buttons."""
         table = await self.sessions.end(table.channel_id, interaction.user.id, is_admin=is_admin(interaction))
-        note = f"🛑 {escape(interaction.user.display_name)} ended the {table.game.title} table. It is not rated."
+        note = Text(N_("🛑 {name} ended the {game} table. It is not rated."),
+                    {"name": escape(interaction.user.display_name), "game": table.game.title})
         await self.show(table, interaction=interaction, announce=note)
 
     def what_happened(self, after: Table, seat: int | None) -> str | None:
@@ -136,7 +152,7 @@ class Publisher:
         answer from someone who may not move now."""
         table = await self.sessions.get(interaction.channel_id)
         if table.game.id != game_id:
-            raise Refusal(f"The table here plays {table.game.title}.")
+            raise Refusal(N_("The table here plays {game}."), game=table.game.title)
         if callable(action):
             seat = table.seat_of(interaction.user.id)
             if seat is None:
@@ -149,14 +165,14 @@ class Publisher:
     async def show_hand(self, interaction: discord.Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            raise NotSeated("You are not seated at this table: the table message shows everything public.")
+            raise NotSeated(N_("You are not seated at this table: the table message shows everything public."))
         if table.state is None:
-            raise Refusal("The game has not started yet: your private view comes with the first move.")
+            raise Refusal(N_("The game has not started yet: your private view comes with the first move."))
         reclaimed = table.seats[seat].autopilot
         if reclaimed:
             table = await self.sessions.reclaim(table.id, interaction.user.id)
             await attempt("showing the seat taken back", self.edit_table_message(table))
-        embed, view = self.private_payload(table, seat)
+        embed, view = await self.private_payload(table, seat)
         answer = interaction.response.send_message(embed=embed, view=view, ephemeral=True)
         if not reclaimed:  # nothing was committed: a failure may go to the one error path
             await answer
@@ -165,15 +181,18 @@ class Publisher:
 
     # --- showing a change ---------------------------------------------------------------------
     async def show(self, table: Table, *, interaction: discord.Interaction | None = None,
-                   announce: str | None = None, happened: str | None = None) -> None:
-        """Show a committed change: answer the member (publicly with `announce`), edit the table message,
-        ping whoever must act now, update DMs and announce a result. Each step is attempted on its own."""
+                   announce: Text | None = None, happened: str | None = None) -> None:
+        """Show a committed change: answer the member (publicly with `announce`, in the server's language),
+        edit the table message, ping whoever must act now, update DMs and announce a result. Each step is
+        attempted on its own."""
         actor = table.seat_of(interaction.user.id) if interaction else None
         clicked = getattr(interaction.message, "id", None) if interaction else None
         on_table = interaction is not None and announce is None and clicked is not None and clicked == table.message_id
         answered = table_shown = False
         # A buried table comes back with the next ping, as one message: the table, headed by the ping.
-        ping = self._ping(table, exclude=actor, link=False) if self.is_buried(table) else None
+        with speaking(await self.public_language(table)):
+            ping = self._ping(table, exclude=actor, link=False) if self.is_buried(table) else None
+            shout = translated(announce) if announce is not None else None
         moved_to: list[int] = []
         if ping is not None and await attempt("moving the buried table down", self._move_down(
                 table, interaction if on_table else None, moved_to, ping)):
@@ -187,7 +206,7 @@ class Publisher:
                                                 lambda: self.edit_table_message(table))
         if interaction is not None and not on_table:
             answered = await attempt("answering the member",
-                                     self._answer(interaction, table, actor, clicked, announce, table_shown,
+                                     self._answer(interaction, table, actor, clicked, shout, table_shown,
                                                   happened))
         if interaction is not None and not answered:
             await attempt("telling the member it was saved", tell_saved(interaction))
@@ -199,12 +218,14 @@ class Publisher:
             await attempt_closing(table, "announcing the result", lambda: self.announce_result(table))
 
     async def _edit_clicked(self, interaction: discord.Interaction, table: Table) -> None:
-        await interaction.response.edit_message(**self.table_payload(table))
+        await interaction.response.edit_message(**await self.table_payload(table))
 
-    def table_payload(self, table: Table) -> dict[str, Any]:
-        """The table message; `content` None clears a ping the message was posted with, once it is stale."""
+    async def table_payload(self, table: Table) -> dict[str, Any]:
+        """The table message, in the server's language; `content` None clears a ping the message was posted
+        with, once it is stale."""
         renderer = self.renderer(table)
-        return {"content": None, "embed": renderer.embed(table), "view": renderer.table_view(table)}
+        with speaking(await self.public_language(table)):
+            return {"content": None, "embed": renderer.embed(table), "view": renderer.table_view(table)}
 
     async def _answer(self, interaction: discord.Interaction, table: Table, actor: int | None,
                       clicked: int | None, announce: str | None, table_shown: bool,
@@ -215,22 +236,27 @@ class Publisher:
             await interaction.response.send_message(announce)
             return
         if clicked is None:
-            done = f"✅ {happened}" if happened else "✅ Done."
-            text = f"{done}\n[Open the table]({self.jump_url(table)})" if table_shown else f"{done}\n{SAVED}"
+            done = f"✅ {happened}" if happened else _("✅ Done.")
+            text = (f"{done}\n" + _("[Open the table]({link})", link=self.jump_url(table)) if table_shown
+                    else f"{done}\n{_(SAVED)}")
             await interaction.response.send_message(text, ephemeral=True)
             return
         in_dm = actor is not None and table.seats[actor].dm_message_id == clicked
         if actor is not None and (in_dm or interaction.message.flags.ephemeral):
-            embed, view = self.private_payload(table, actor)
+            embed, view = await self.private_payload(table, actor)
             await interaction.response.edit_message(embed=embed, view=view)
             if in_dm:
                 self._dm_shown[(table.id, actor)] = _fingerprint(embed, view)
         else:  # an old table message (re-posted since): retire it
-            await interaction.response.edit_message(**MOVED_DOWN)
+            with speaking(await self.public_language(table)):
+                await interaction.response.edit_message(**moved_down())
 
-    def private_payload(self, table: Table, seat: int) -> tuple[discord.Embed, discord.ui.View]:
-        embed, view = self.renderer(table).private_view(table, seat)
-        embed.set_author(name=f"Your seat at {table.game.title} — open the table", url=self.jump_url(table))
+    async def private_payload(self, table: Table, seat: int) -> tuple[discord.Embed, discord.ui.View]:
+        """The seat's private view, in its member's language (the one their client last spoke)."""
+        with speaking(await self.seat_language(table, seat)):
+            embed, view = self.renderer(table).private_view(table, seat)
+            embed.set_author(name=_("Your seat at {game} — open the table", game=table.game.title),
+                             url=self.jump_url(table))
         return embed, view
 
     async def edit_table_message(self, table: Table) -> None:
@@ -238,11 +264,11 @@ class Publisher:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         if table.message_id:
             try:
-                await channel.get_partial_message(table.message_id).edit(**self.table_payload(table))
+                await channel.get_partial_message(table.message_id).edit(**await self.table_payload(table))
                 return
             except discord.NotFound:
                 pass
-        message = await channel.send(**self.table_payload(table))
+        message = await channel.send(**await self.table_payload(table))
         await self.sessions.set_message(table.id, message.id)
 
     def note_message(self, message: discord.Message) -> None:
@@ -265,15 +291,17 @@ class Publisher:
         """Post the table anew at the bottom under the ping; the old message is retired (through the click, if
         it was clicked). It costs what the ping and the table's edit cost anyway."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        payload = {**self.table_payload(table), "content": ping[0], "allowed_mentions": ping[1]}
+        payload = {**await self.table_payload(table), "content": ping[0], "allowed_mentions": ping[1]}
         message = await channel.send(**payload)
         await self.sessions.set_message(table.id, message.id)
         moved_to.append(message.id)
+        with speaking(await self.public_language(table)):
+            retired = moved_down()
         if click is not None:
-            await attempt("retiring the old table message", click.response.edit_message(**MOVED_DOWN))
+            await attempt("retiring the old table message", click.response.edit_message(**retired))
         elif table.message_id:
             await attempt("retiring the old table message",
-                          channel.get_partial_message(table.message_id).edit(**MOVED_DOWN))
+                          channel.get_partial_message(table.message_id).edit(**retired))
 
     async def repost(self, interaction: discord.Interaction, table: Table) -> None:
         """/game status: the table message again, at the bottom of the channel; the old one is retired.
@@ -283,20 +311,23 @@ class Publisher:
         await self._post_as_answer(interaction, table)
         if old:
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            await attempt("retiring the old table message", channel.get_partial_message(old).edit(**MOVED_DOWN))
+            with speaking(await self.public_language(table)):
+                retired = moved_down()
+            await attempt("retiring the old table message", channel.get_partial_message(old).edit(**retired))
 
     async def show_closed(self, interaction: discord.Interaction, table_id: int) -> bool:
         """A click on a closed table's message: show its final state in place, without buttons."""
         table = await self.sessions.closed_table(table_id)
         if table is None or getattr(interaction.message, "id", None) != table.message_id:
             return False
-        await interaction.response.edit_message(**self.table_payload(table))
+        await interaction.response.edit_message(**await self.table_payload(table))
         return True
 
     async def ping(self, table: Table, *, exclude: int | None = None, text: str | None = None,
                    seats: frozenset[int] | None = None) -> None:
-        """One short message naming the members whose turn just began."""
-        ping = self._ping(table, exclude=exclude, text=text, seats=seats)
+        """One short message naming the members whose turn just began, in the server's language."""
+        with speaking(await self.public_language(table)):
+            ping = self._ping(table, exclude=exclude, text=text, seats=seats)
         if ping is not None:
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             await channel.send(ping[0], allowed_mentions=ping[1])
@@ -318,14 +349,17 @@ class Publisher:
 
     async def announce_result(self, table: Table) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(f"{self.renderer(table).result_text(table)}\n[See the table]({self.jump_url(table)})")
+        with speaking(await self.public_language(table)):
+            link = _("[See the table]({link})", link=self.jump_url(table))
+            text = f"{self.renderer(table).result_text(table)}\n{link}"
+        await channel.send(text)
 
     # --- private views by DM ------------------------------------------------------------------
     async def update_dms(self, table: Table) -> None:
         for seat in table.seats:
             if not seat.human or seat.dm_channel_id == DM_CLOSED:
                 continue
-            embed, view = self.private_payload(table, seat.seat)
+            embed, view = await self.private_payload(table, seat.seat)
             shown = _fingerprint(embed, view)
             if self._dm_shown.get((table.id, seat.seat)) == shown:
                 continue
@@ -340,10 +374,10 @@ class Publisher:
 
     async def _dm_closed_notice(self, table: Table, seat: Seat) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(
-            f"{mention(table, seat.seat)}, I can't DM you — use **My hand** on the table message "
-            "(or `/game hand`) to see your private view and play.",
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
+        with speaking(await self.public_language(table)):
+            text = _("{member}, I can't DM you — use **My hand** on the table message (or `/game hand`) to see "
+                     "your private view and play.", member=mention(table, seat.seat))
+        await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
 
     async def _send_dm(self, table: Table, seat: int, embed: discord.Embed, view: discord.ui.View) -> None:
         info = table.seats[seat]
@@ -357,9 +391,11 @@ class Publisher:
         user = self.bot.get_user(info.user_id) or await self.bot.fetch_user(info.user_id)
         dm = user.dm_channel or await user.create_dm()
         where = self.bot.get_channel(table.channel_id)
-        place = f"**{escape(where.guild.name)}** · {where.mention}" if where is not None and hasattr(where, "guild") \
-            else "your server"
-        message = await dm.send(content=f"Your private view for the table in {place}.", embed=embed, view=view)
+        with speaking(await self.seat_language(table, seat)):
+            in_server = where is not None and hasattr(where, "guild")
+            place = f"**{escape(where.guild.name)}** · {where.mention}" if in_server else _("your server")
+            content = _("Your private view for the table in {place}.", place=place)
+        message = await dm.send(content=content, embed=embed, view=view)
         await self.sessions.set_dm(table.id, seat, dm.id, message.id)
 
     # --- events from the service's timer ------------------------------------------------------
@@ -367,33 +403,41 @@ class Publisher:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         if kind == "expired":
             await attempt_closing(table, "closing the lobby message", lambda: self.edit_table_message(table))
-            await attempt("announcing the lobby closed", channel.send(
-                f"⌛ The {table.game.title} lobby closed: the game never started."))
+            with speaking(await self.public_language(table)):
+                text = _("⌛ The {game} lobby closed: the game never started.", game=table.game.title)
+            await attempt("announcing the lobby closed", channel.send(text))
             return
         if kind == "reminder":
-            due = f"<t:{int(table.deadline_at)}:R>" if table.deadline_at else "soon"
-            await attempt("sending a reminder", self.ping(
-                table, seats=table.to_act, text=f"⏰ reminder: your move is due {due}"))
+            with speaking(await self.public_language(table)):
+                text = (_("⏰ reminder: your move is due {when}", when=f"<t:{int(table.deadline_at)}:R>")
+                        if table.deadline_at else _("⏰ reminder: your move is due soon"))
+            await attempt("sending a reminder", self.ping(table, seats=table.to_act, text=text))
             return
         await attempt("announcing a timeout", self._announce_timeout(table))
         await self.show(table)
 
     async def _announce_timeout(self, table: Table) -> None:
         timed_out = sorted({m.seat for m in table.moves if m.by == "timeout"})
-        names = ", ".join(seat_name(table, s) for s in timed_out)
         autopiloted = [s for s in timed_out if table.seats[s].autopilot]
-        note = f"⌛ Time ran out for {names}: the rules' default move was played."
-        if autopiloted:
-            note += (" " + ", ".join(seat_name(table, s) for s in autopiloted)
-                     + " missed 3 turns in a row: the computer plays the seat until its owner presses **My hand** "
-                     "(or types `/game hand`).")
+        with speaking(await self.public_language(table)):
+            note = _("⌛ Time ran out for {names}: the rules' default move was played.",
+                     names=", ".join(seat_name(table, s) for s in timed_out))
+            if autopiloted:
+                note += " " + ngettext(
+                    "{names} missed {n} turn in a row: the computer plays the seat until its owner presses "
+                    "**My hand** (or types `/game hand`).",
+                    "{names} missed {n} turns in a row: the computer plays the seat until its owner presses "
+                    "**My hand** (or types `/game hand`).",
+                    3, names=", ".join(seat_name(table, s) for s in autopiloted))
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(note)
 
     async def announce_closed(self, row: Any) -> None:
         channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
-        await attempt(f"announcing that table {row.id} was closed", channel.send(
-            f"🛑 The {row.game} table here was closed: {row.end_reason}. Start a new one anytime."))
+        with speaking(await self.public_language(row)):
+            text = _("🛑 The {game} table here was closed: {reason}. Start a new one anytime.",
+                     game=row.game, reason=_(row.end_reason))
+        await attempt(f"announcing that table {row.id} was closed", channel.send(text))
 
 
 def _fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:

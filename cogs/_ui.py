@@ -15,6 +15,7 @@ import discord
 from bot.app import answer_error
 from bot.errors import GameOver
 from bot.games.core import decode_action, encode_action
+from bot.i18n import N_, _
 from bot.sessions import Table
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def seat_name(table: Table, seat: int, *, bold: bool = True) -> str:
     name = f"**{name}**" if bold else name
     if s.is_computer:
         return f"🤖 {name}"
-    return f"{name} (🤖 autopilot)" if s.autopilot else name
+    return _("{name} (🤖 autopilot)", name=name) if s.autopilot else name
 
 
 def mention(table: Table, seat: int) -> str:
@@ -62,12 +63,13 @@ class TableItem:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            await interaction.client.hear(interaction)  # type: ignore[attr-defined]
             desk = publisher(interaction.client)
             table = await desk.sessions.get_by_id(self.table_id)
             if table is None:
                 if await desk.show_closed(interaction, self.table_id):
                     return
-                raise GameOver("This table is closed.")
+                raise GameOver(N_("This table is closed."))
             await self.run(interaction, desk, table)
         except Exception as error:  # noqa: BLE001 - the one error path answers every failure
             await answer_error(interaction, error)
@@ -147,15 +149,15 @@ class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template
     """Join, Leave, Add computer, Start: the lobby's buttons."""
 
     VERBS = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "addbot": ("Add computer", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary),
+        "join": (N_("Join"), discord.ButtonStyle.success),
+        "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+        "addbot": (N_("Add computer"), discord.ButtonStyle.secondary),
+        "start": (N_("Start"), discord.ButtonStyle.primary),
     }
 
     def __init__(self, table_id: int, verb: str, *, disabled: bool = False) -> None:
         label, style = self.VERBS.get(verb, ("?", discord.ButtonStyle.secondary))
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"l:{table_id}:{verb}",
+        super().__init__(discord.ui.Button(label=_(label), style=style, custom_id=f"l:{table_id}:{verb}",
                                            disabled=disabled))
         self.table_id, self.verb = table_id, verb
 
@@ -172,7 +174,7 @@ class HandButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=
     """My hand: the private view with the player's own move buttons, ephemeral. Always works."""
 
     def __init__(self, table_id: int) -> None:
-        super().__init__(discord.ui.Button(label="My hand", emoji="🂠", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=_("My hand"), emoji="🂠", style=discord.ButtonStyle.secondary,
                                            custom_id=f"h:{table_id}"))
         self.table_id = table_id
 
@@ -189,8 +191,8 @@ class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r
     """/game end's confirmation: End the table, or Keep playing."""
 
     def __init__(self, table_id: int, verb: str) -> None:
-        label, style = ("End the table", discord.ButtonStyle.danger) if verb == "yes" else \
-            ("Keep playing", discord.ButtonStyle.secondary)
+        label, style = (_("End the table"), discord.ButtonStyle.danger) if verb == "yes" else \
+            (_("Keep playing"), discord.ButtonStyle.secondary)
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"end:{table_id}:{verb}"))
         self.table_id, self.verb = table_id, verb
 
@@ -203,7 +205,7 @@ class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r
         if self.verb == "yes":
             await desk.end_table(interaction, table)
         else:
-            await interaction.response.edit_message(content="The game goes on.", view=None)
+            await interaction.response.edit_message(content=_("The game goes on."), view=None)
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, LobbyButton, HandButton, EndButton)

@@ -150,6 +150,13 @@ class Store:
             (guild_id, language, pictures),
         )
 
+    async def save_member_language(self, user_id: int, language: str) -> None:
+        await self._db.execute(
+            "INSERT INTO member_languages (user_id, language) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            (user_id, language),
+        )
+
     async def add_results(self, rows: Iterable[tuple]) -> None:
         """Rows of (session_id, guild_id, game, user_id, seat, placing, score, players, rated, at)."""
         await self._db.executemany(
@@ -179,6 +186,10 @@ class Store:
     async def guild_settings(self, guild_id: int) -> GuildSettingsRow | None:
         row = await self._one("SELECT guild_id, language, pictures FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return from_mapping(GuildSettingsRow, {**row, "pictures": bool(row["pictures"])}) if row else None
+
+    async def member_language(self, user_id: int) -> str | None:
+        row = await self._one("SELECT language FROM member_languages WHERE user_id = ?", (user_id,))
+        return row["language"] if row else None
 
     async def session(self, session_id: int) -> SessionRow | None:
         row = await self._one("SELECT * FROM sessions WHERE id = ?", (session_id,))

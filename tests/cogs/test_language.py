@@ -10,6 +10,9 @@ from discord import Locale, app_commands
 from bot.translator import CatalogTranslator
 from cogs._language import server_language
 
+from .helpers import labels, last_table_message, table_of
+from .test_armadillo_play import open_three_seat_table, the_dm
+
 
 async def test_each_member_is_refused_in_their_own_language(world, client_languages):
     env, channel, alice, bob = world
@@ -79,3 +82,27 @@ async def test_command_descriptions_are_translated_and_names_stay_english(world)
     assert choice["name_localizations"]["es-ES"] == "El idioma de Discord del servidor"
     context = app_commands.TranslationContext(app_commands.TranslationContextLocation.command_name, command)
     assert await translator.translate(app_commands.locale_str("settings"), Locale.spain_spanish, context) is None
+
+
+async def test_a_public_table_follows_the_server_and_an_answer_the_member(spanish_server):
+    env, guild, channel, alice, bob, mod = spanish_server
+    lobby = (await alice.slash(channel, "armymen new")).response.message
+    assert labels(lobby) == ["Unirme", "Salir", "Añadir ordenador", "Empezar"]  # the server speaks Spanish
+    again = await alice.click(lobby, label="Unirme")  # alice's client speaks English
+    assert again.ephemeral and again.response.content == "You are already seated at this table."
+    await bob.click(lobby, label="Unirme")
+    assert table_of(env, channel).seats[1].name == "bob"
+
+
+async def test_dms_follow_each_members_language_after_a_restart_too(world, client_languages, dice, make_bot):
+    env, channel, alice, bob = world
+    client_languages[bob.id] = "es-ES"
+    await open_three_seat_table(env, channel, alice, bob, dice)
+    assert the_dm(bob).content.startswith("Tu vista privada de la mesa en")
+    assert the_dm(alice).content.startswith("Your private view for the table in")
+    assert the_dm(bob).embeds[0].author.name == "Tu asiento en Armadillo — abrir la mesa"
+    assert labels(last_table_message(channel))[-1] == "My hand"  # an English server
+
+    await env.restart_bot(make_bot())
+    assert await env.bot.member_languages.of(bob.id) == "es"
+    assert await env.bot.member_languages.of(alice.id) == "en"
