@@ -15,6 +15,7 @@ import discord
 from bot.errors import without_ruling_codes
 from bot.games import GAMES
 from bot.games.core import IllegalAction
+from bot.i18n import _
 from bot.sessions import PACES, Table
 
 from ._ui import ActionButton, HandButton, LobbyButton, seat_name
@@ -45,7 +46,7 @@ def options_text(table: Table) -> str:
         option = table.game.options.get(name)
         if isinstance(value, bool):
             if value:
-                parts.append(without_ruling_codes(option.description) if option else name)
+                parts.append(without_ruling_codes(_(option.description)) if option else name)
         else:
             parts.append(f"{name} {value}")
     return " · ".join(parts)
@@ -138,9 +139,9 @@ class Renderer:
 
     def rules_embed(self) -> discord.Embed:
         game = GAMES[self.game_id]
-        embed = discord.Embed(title=f"{self.emoji} {game.title}: rules", colour=self.colour)
+        embed = discord.Embed(title=_("{emoji} {game}: rules", emoji=self.emoji, game=game.title), colour=self.colour)
         for title, body in getattr(game, "rules_help", ()):
-            embed.add_field(name=title[:256], value=body[:1024], inline=False)
+            embed.add_field(name=_(title)[:256], value=_(body)[:1024], inline=False)
         return embed
 
     # --- shared -------------------------------------------------------------------------------
