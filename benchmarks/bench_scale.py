@@ -27,7 +27,7 @@ from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BASELINE = "b58671a"  # main before issue 16
+BASELINE = "b58671a"  # main before issue 16 (SQLite only); `--baseline` picks another
 TEMPLATE_MOVES = 6  # moves already played at every replicated table
 COLD_SAMPLE = 100  # tables whose first move is timed on its own
 
@@ -169,8 +169,8 @@ async def worker(target: str, tables: int, moves: int) -> dict:
 
 
 # --- the driver ---------------------------------------------------------------------------------
-def export_baseline(folder: Path) -> Path:
-    archive = subprocess.run(["git", "archive", BASELINE, "bot", "db"], cwd=ROOT, check=True, capture_output=True)
+def export_baseline(folder: Path, ref: str) -> Path:
+    archive = subprocess.run(["git", "archive", ref, "bot", "db"], cwd=ROOT, check=True, capture_output=True)
     with tarfile.open(fileobj=BytesIO(archive.stdout)) as tar:
         tar.extractall(folder, filter="data")
     return folder
@@ -204,10 +204,13 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--only", choices=["before", "after"], default=None)
     parser.add_argument("--repeat", type=int, default=3, help="alternating before/after runs (medians)")
+    parser.add_argument("--baseline", default=BASELINE, help="the git commit measured as 'before'")
+    parser.add_argument("--backends", default="sqlite,postgresql", help="which backends to run")
     args = parser.parse_args()
     runs: dict[tuple[str, str, int], list[dict]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        before = export_baseline(Path(tmp) / "before")
+        before = export_baseline(Path(tmp) / "before", args.baseline)
+        before_pg = (before / "db" / "postgres.py").exists()
         codes = [("before", before), ("after", ROOT)]
         # before and after alternate, `--repeat` times, so a burst of load on the shared machine hits both
         for attempt in range(args.repeat):
@@ -215,7 +218,9 @@ def main() -> None:
                 for label, code in codes:
                     if args.only and label != args.only:
                         continue
-                    for backend in ["sqlite"] + (["postgresql"] if args.pg and label == "after" else []):
+                    for backend in args.backends.split(","):
+                        if backend == "postgresql" and not (args.pg and (label == "after" or before_pg)):
+                            continue
                         name = f"bench_{label}_{tables}_{attempt}"
                         target = (fresh_pg_database(args.pg, name) if backend == "postgresql"
                                   else str(Path(tmp) / f"{name}.sqlite3"))
@@ -225,13 +230,13 @@ def main() -> None:
     rows = [(label, backend, tables, {key: statistics.median(f[key] for f in found) for key in found[0]})
             for (label, backend, tables), found in runs.items()]
     rows.sort(key=lambda row: (row[0] != "before", row[1] != "sqlite", row[2]))
-    print(f"medians of {args.repeat} alternating runs")
+    print(f"medians of {args.repeat} alternating runs; before = {args.baseline}")
     print_table(rows)
 
 
 def print_table(rows: list[tuple[str, str, int, dict]]) -> None:
     keys = ["cold_start_s", "first_move_ms", "moves_per_s_c1", "moves_per_s_c50", "rss_mib"]
-    print("before: today's code (SQLite only; its PostgreSQL rows compare with its SQLite figures).")
+    print("before: the baseline's code; a baseline without PostgreSQL compares its SQLite figures.")
     print("first_move_ms: before, the table was replayed at start-up; after, the move rebuilds it.")
     print("rss_mib: growth over the cold start with the tables open (after: none rebuilt yet).")
     print(f"{'backend':<11}{'tables':>7}  {'figure':<16}{'before':>10}{'after':>10}{'after/before':>14}")
@@ -239,7 +244,7 @@ def print_table(rows: list[tuple[str, str, int, dict]]) -> None:
     for label, backend, tables, figures in rows:
         if label != "after" and any(lb == "after" for lb, *_ in rows):
             continue
-        base = before.get(("sqlite", tables))
+        base = before.get((backend, tables)) or before.get(("sqlite", tables))
         for key in keys:
             old = base.get(key) if base else None
             new = figures[key] if label == "after" else None
