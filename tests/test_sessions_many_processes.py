@@ -99,8 +99,9 @@ async def test_a_refusal_on_a_current_copy_stands_and_changes_nothing(svc):
     other = await second_process(svc)
     await other.get_by_id(table.id)
     waiting = next(s for s in range(len(table.seats)) if s not in table.to_act)
+    action = table.game.timeout_action(table.state, min(table.to_act))
     with pytest.raises(errors.NotYourTurn):
-        await other.act(table.id, table.seats[waiting].user_id, table.game.timeout_action(table.state, min(table.to_act)))
+        await other.act(table.id, table.seats[waiting].user_id, action)
     assert svc.event_count(table.id) == table.seq
 
 
