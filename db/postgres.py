@@ -6,12 +6,18 @@ runs as one implicit transaction and commits before answering. So a move that on
 round trip, however many rows it touches. A transaction that reads opens a real one at its first read
 (BEGIN and the writes so far in one round trip) and commits with its last writes in one more.
 
+Transactions that only write also share commits: while one group is on its way to the server, the
+next gathers, and goes as one implicit transaction (group commit; every caller returns only after its
+COMMIT). When the server refuses a group (a failed revision check, a deadlock), nothing of it was
+committed and each of its transactions is sent again on its own, so only the failing one fails.
+
 A write with a row-count check (a table's revision) is wrapped so that the server raises when the count
 differs (`dicetable_expect_rows`, migration 0006), which rolls the whole transaction back.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import math
@@ -93,6 +99,8 @@ class PostgresDriver:
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
         self._batch: ContextVar[_Batch | None] = ContextVar(f"pg_tx_{id(self)}", default=None)
+        self._queue: list[tuple[_Batch, asyncio.Future]] = []
+        self._flusher: asyncio.Task | None = None
 
     @staticmethod
     async def connect(url: str, *, pool_size: int = 10) -> asyncpg.Pool:
@@ -134,12 +142,53 @@ class PostgresDriver:
             if batch.conn is not None:
                 await self._send(batch.conn, batch, "", "COMMIT;")
             elif batch.script:
-                async with self._pool.acquire() as conn:
-                    await self._send(conn, batch, "", "")
+                await self._group_commit(batch)
         finally:
             self._batch.reset(token)
             if batch.conn is not None:
                 await self._pool.release(batch.conn)
+
+    async def _group_commit(self, batch: _Batch) -> None:
+        done = asyncio.get_running_loop().create_future()
+        self._queue.append((batch, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._queue:
+            group, self._queue = self._queue, []
+            try:
+                async with self._pool.acquire() as conn:
+                    failures = await self._send_group(conn, [batch for batch, _ in group])
+            except BaseException as failure:
+                failures = [failure] * len(group)
+            for (_, done), failure in zip(group, failures, strict=True):
+                if done.done():
+                    continue
+                if failure is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(failure)
+
+    async def _send_group(self, conn: asyncpg.Connection, batches: list[_Batch]) -> list[BaseException | None]:
+        if len(batches) > 1:
+            try:
+                await conn.execute("".join(statement for batch in batches for statement in batch.script))
+                return [None] * len(batches)
+            except asyncpg.PostgresError:
+                if conn.is_in_transaction():
+                    await conn.execute("ROLLBACK")
+            # The server rolled the whole group back; a lost connection (not a PostgresError) is not
+            # retried, since the group may have committed before the answer was lost.
+        failures: list[BaseException | None] = []
+        for batch in batches:
+            try:
+                await self._send(conn, batch, "", "")
+                failures.append(None)
+            except Exception as failure:
+                failures.append(failure)
+        return failures
 
     async def _send(self, conn: asyncpg.Connection, batch: _Batch, before: str, after: str) -> None:
         """One round trip: `before`, the buffered writes, `after`. On a failed check the transaction is
