@@ -115,10 +115,6 @@ def closed() -> str:
     return _("Table closed · not rated")
 
 
-def waiting(names: str) -> str:
-    return _("Waiting for {names}", names=names)
-
-
 def token() -> str:
     return _("token")
 
