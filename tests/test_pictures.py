@@ -5,15 +5,20 @@ current language, and is drawn again only when what it shows changed."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from bot.games import GAMES
+from bot.games.rng import SeededRng
 from bot.i18n import speaking
 from bot.pictures import Pictures, key, render
 from bot.pictures.canvas import SMALL, WIDTH
 from bot.pictures.samples import PRIVATE_SEAT, SAMPLES
+from bot.pictures.samples import table as sample_table
 
 REFERENCES = Path(__file__).parent / "fixtures" / "pictures"
 SIZES = {"armadillo": (800, 402), "armymen": (800, 326), "doodle": (800, 580), "dardz": (800, 514),
@@ -72,10 +77,38 @@ async def test_a_picture_is_drawn_only_when_what_it_shows_changed():
 
 
 def test_emoji_in_names_are_left_out_not_drawn_as_boxes():
-    from dataclasses import replace
-
     from bot.pictures.common import name as drawn_name
 
     table = SAMPLES["armymen"]()
     fancy = replace(table, seats=(replace(table.seats[0], name="Ana 🎲"), table.seats[1]))
     assert drawn_name(fancy, 0) == "Ana"
+
+
+
+def played(game_id: str, players: int, options: dict[str, Any], seed: str) -> list[Any]:
+    """Every state of a whole game the computer plays against itself (seeded dice), the set-up first."""
+    game = GAMES[game_id]
+    chosen = {name: option.default for name, option in game.options.items()} | options
+    states = [game.setup(players, chosen, SeededRng(seed, 0))]
+    while to_act := sorted(game.to_act(states[-1])):
+        move = len(states)
+        action = game.computer_action(states[-1], to_act[0], SeededRng(seed, f"c{move}"))
+        states.append(game.apply(states[-1], to_act[0], action, SeededRng(seed, move)))
+    return states
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("armadillo", 5, {}), ("armymen", 2, {"campaign": True}), ("doodle", 6, {}), ("dardz", 4, {"teams": True}),
+], ids=["armadillo-5", "armymen-campaign", "doodle-6", "dardz-teams"])
+def test_states_across_a_whole_game_are_drawn_for_everyone_and_a_seat(game_id, players, options):
+    states = played(game_id, players, options, "pictures")
+    assert GAMES[game_id].outcome(states[-1]) is not None
+    step = max(1, len(states) // 12)
+    for state in states[::step]:
+        table = sample_table(game_id, state, players, computers=frozenset({players - 1}))
+        for seat in (None, 0):
+            drawn = image(render(table, seat))
+            assert drawn.width == WIDTH and 200 < drawn.height < 2400
+    for status in ("finished", "ended"):
+        table = replace(sample_table(game_id, states[-1], players), status=status)
+        assert image(render(table)).width == WIDTH

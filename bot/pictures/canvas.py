@@ -160,7 +160,7 @@ class Canvas:
                 self.text(PAD + 21, mid, str(row.place), size=SMALL, bold=True, fill=DIE_INK, anchor="mm")
             label = self.fit(row.name, 205 if row.computer else 250, bold=row.to_act)
             right = self.text(PAD + 44, mid, label, bold=row.to_act, anchor="lm")
-            if row.computer:
+            if row.computer and labels.computer().lower() not in row.name.lower():
                 self.text(right + 8, mid, labels.computer(), size=SMALL, fill=MUTED, anchor="lm")
             status(self, seat, 330, int(top))
             self.y += height + 8

@@ -11,7 +11,6 @@ from bot.games.armadillo import Roll as ArmadilloRoll
 from bot.games.armadillo import Token
 from bot.games.army_men import Keep
 from bot.games.army_men import Roll as ArmyRoll
-from bot.games.dardz.model import Pick
 from bot.games.dardz.model import Roll as DardzRoll
 from bot.games.doodle_dice import Claim, Draw
 from bot.games.rng import ScriptedRng
@@ -20,8 +19,8 @@ from bot.tables import Seat, Table
 NAMES = ("Ana", "Bruno", "Chiara", "Dev", "Emeka", "Fen")
 
 
-def _table(game_id: str, state: Any, players: int, *, computers: frozenset[int] = frozenset(),
-           status: str = "active") -> Table:
+def table(game_id: str, state: Any, players: int, *, computers: frozenset[int] = frozenset(),
+          status: str = "active") -> Table:
     game = GAMES[game_id]
     seats = tuple(Seat(s, None if s in computers else 1000 + s, NAMES[s], is_computer=s in computers)
                   for s in range(players))
@@ -46,13 +45,13 @@ def armadillo() -> Table:
         (1, ArmadilloRoll(blue=1, yellow=1, red=1), [2, 5, 7]),
         (0, Token(), []),
     ])
-    return _table("armadillo", state, 3)
+    return table("armadillo", state, 3)
 
 
 def armymen() -> Table:
     """Ana set a soldier aside and re-rolled five dice."""
     state = _play("armymen", 2, [0], [(0, ArmyRoll(), [5, 1, 2, 6, 3, 4]), (0, Keep((1,)), [6, 2, 2, 6, 3])])
-    return _table("armymen", state, 2)
+    return table("armymen", state, 2)
 
 
 def doodle() -> Table:
@@ -63,7 +62,7 @@ def doodle() -> Table:
     if claim:
         moves.append((0, Claim(claim), []))
     moves.append((1, Draw(), [1, 2, 3, 4, 5, 6]))
-    return _table("doodle", _play("doodle", 3, [], moves), 3, computers=frozenset({2}))
+    return table("doodle", _play("doodle", 3, [], moves), 3, computers=frozenset({2}))
 
 
 def dardz() -> Table:
@@ -71,7 +70,7 @@ def dardz() -> Table:
     top = ["7", "G7", "12", "3", "SKULL", "9", "JACKPOT", "5", "11"]
     state = _play("dardz", 3, [6, 6, 1, 1, 2, 2], [(0, DardzRoll(), [4]), (0, DardzRoll(), [3, 5])],
                   decks=[top])
-    return _table("dardz", state, 3)
+    return table("dardz", state, 3)
 
 
 SAMPLES: dict[str, Callable[[], Table]] = {
@@ -79,4 +78,3 @@ SAMPLES: dict[str, Callable[[], Table]] = {
 }
 PRIVATE_SEAT = {"armadillo": 0, "dardz": 0}  # the games with a private view: whose picture the samples show
 
-__all__ = ["PRIVATE_SEAT", "SAMPLES", "Pick"]
