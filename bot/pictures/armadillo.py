@@ -39,7 +39,8 @@ def draw(canvas: Canvas, table: Table, view: dict[str, Any], seat: int | None) -
     if phase == "respond" and table.status == "active":
         canvas.line(labels.rolled(name(table, view["roller"])), bold=True)
         roll(canvas, view["dice"], view["total"])
-        canvas.line(labels.answered(sum(view["answered"]), view["players"]), size=SMALL, fill=MUTED)
+        if seat is None:
+            canvas.line(labels.answered(sum(view["answered"]), view["players"]), size=SMALL, fill=MUTED)
     elif view["last_reveal"] is not None:
         last = view["last_reveal"]
         canvas.line(labels.rolled(name(table, last["roller"])), fill=MUTED)
@@ -47,6 +48,14 @@ def draw(canvas: Canvas, table: Table, view: dict[str, Any], seat: int | None) -
     if phase == "roll" and table.status == "active":
         canvas.line(labels.rolls_next(name(table, view["roller"])), bold=True)
     ending(canvas, table)
+    if seat is not None and "you" in view:
+        hand(canvas, view, seat)  # a DM shows only what its text says too: it is edited when that changes
+    else:
+        seats(canvas, table, view)
+
+
+def seats(canvas: Canvas, table: Table, view: dict[str, Any]) -> None:
+    phase = view["phase"]
     last = view["last_reveal"] if phase != "respond" else None
 
     def status(canvas: Canvas, s: int, x: int, top: int) -> None:
@@ -64,14 +73,16 @@ def draw(canvas: Canvas, table: Table, view: dict[str, Any], seat: int | None) -
 
     canvas.gap(4)
     canvas.seats(seat_rows(table), status)
-    if seat is not None and "you" in view:
-        hand(canvas, view)
 
 
-def hand(canvas: Canvas, view: dict[str, Any]) -> None:
+def hand(canvas: Canvas, view: dict[str, Any], seat: int) -> None:
+    """The seat's hand (the cards equal to the roll being answered in green), its tokens and its answer."""
     cards = view["you"]["hand"]
-    canvas.gap(16)
+    canvas.gap(8)
+    top = canvas.y
     canvas.line(f"{labels.your_hand()} · {labels.cards(len(cards))}", bold=True)
+    tokens(canvas, WIDTH - PAD - 24 * view["max_tokens"], top + TEXT / 2 + 2, view["tokens"][seat],
+           view["max_tokens"])
     target = view["total"] if view["phase"] == "respond" else None
     for x, value in zip(canvas.row_of(len(cards), 62, 10), cards, strict=True):
         colour = (200, 240, 205) if value == target else (250, 250, 246)

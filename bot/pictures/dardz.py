@@ -64,6 +64,9 @@ def unit_of(view: dict[str, Any], seat: int) -> int:
 
 
 def draw(canvas: Canvas, table: Table, view: dict[str, Any], seat: int | None) -> None:
+    if seat is not None and "you" in view:
+        private(canvas, table, view, seat)
+        return
     canvas.heading(labels.title(table.game.title, table.id),
                    f"{labels.round_no(view['round'])} · {labels.first_to(view['target'], view['deck'])}")
     situation(canvas, table, view)
@@ -89,8 +92,24 @@ def draw(canvas: Canvas, table: Table, view: dict[str, Any], seat: int | None) -
                  for u, members in enumerate(view["teams"]) if len(members) > 1]
         for line in teams:
             canvas.line(line, fill=MUTED)
-    if seat is not None and "you" in view:
-        pile(canvas, view["you"])
+
+
+def private(canvas: Canvas, table: Table, view: dict[str, Any], seat: int) -> None:
+    """A seat's DM: what its text says (its hand, score, points pile, and the dice when it is to act), so the
+    DM, edited only when its text changes, never shows a stale picture."""
+    canvas.heading(labels.title(table.game.title, table.id), labels.score_of(view["scores"][seat], view["target"]))
+    if table.status == "active":
+        if seat in table.to_act:
+            situation(canvas, table, view)
+        else:
+            canvas.line(labels.waiting(names(table, sorted(table.to_act))), fill=MUTED)
+    ending(canvas, table)
+    hand = view["hands"][seat]
+    canvas.line(f"{labels.your_hand()} · {labels.cards(len(hand))}", bold=True)
+    for i, face in enumerate(hand):
+        card(canvas, PAD + i * (CARD_W + 8), canvas.y, face)
+    canvas.y += CARD_H if hand else 0
+    pile(canvas, view["you"])
 
 
 def pile(canvas: Canvas, you: dict[str, Any]) -> None:

@@ -123,3 +123,11 @@ def your_answer(card: int | None, paid: int) -> str:
     if card is None:
         return _("Your answer: a token")
     return _("Your answer: discard {card} for {paid}", card=card, paid=paid)
+
+
+def waiting(names: str) -> str:
+    return _("Waiting for {names}", names=names)
+
+
+def score_of(score: int, target: int) -> str:
+    return _("{score} of {target} pts", score=score, target=target)

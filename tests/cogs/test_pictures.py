@@ -59,13 +59,17 @@ async def test_a_lobby_has_no_picture(world):
     assert not lobby.attachments and not lobby.embeds[0].image.url
 
 
-async def test_a_dm_shows_the_seats_private_picture(world, dice):
+async def test_a_dm_and_my_hand_show_the_seats_private_picture(world, dice):
     env, channel, alice, bob = world
-    await open_three_seat_table(env, channel, alice, bob, dice)
-    dm = the_dm(alice)
-    picture = picture_of(dm)
-    assert picture is not None and (await size_of(picture))[1] > 400  # the hand under the table
-    assert dm.embeds[0].image.url.endswith(FILENAME)
+    table = await open_three_seat_table(env, channel, alice, bob, dice)
+    alices, bobs = picture_of(the_dm(alice)), picture_of(the_dm(bob))
+    assert alices is not None and (await size_of(alices))[0] == 800
+    assert the_dm(alice).embeds[0].image.url.endswith(FILENAME)
+    assert await alices.read() != await bobs.read()  # each DM shows its own hand
+
+    hand = await bob.click(message_by_id(channel, table.message_id), label="My hand")
+    assert hand.ephemeral
+    assert await picture_of(hand.response.message).read() == await bobs.read()
 
 
 async def test_settings_pictures_off_makes_the_servers_tables_text_only(moderated, dice):
