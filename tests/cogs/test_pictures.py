@@ -12,6 +12,8 @@ from PIL import Image
 
 from bot.pictures import FILENAME
 
+from cogs._ui import publisher
+
 from .helpers import message_by_id, move_ids, table_of, text_of
 from .test_armadillo_play import open_three_seat_table, the_dm
 from .test_armymen_play import member_for, open_two_player_table
@@ -51,6 +53,19 @@ async def test_the_table_message_shows_its_picture_and_keeps_its_text(world, dic
     after = message_by_id(channel, table.message_id)
     assert await picture_of(after).read() != await picture.read()  # the roll is in the new picture
     assert len(after.attachments) == 1  # replaced, not added
+
+
+async def test_a_picture_is_drawn_once_per_change_and_reused_when_the_table_is_shown_again(world, dice):
+    env, channel, alice, bob = world
+    table = await open_two_player_table(env, channel, alice, bob, dice)
+    drawn = publisher(env.bot).pictures.drawn
+    before = drawn.renders
+    status = await alice.slash(channel, "game status")  # the same table posted again: the same picture
+    assert picture_of(status.response.message) is not None and drawn.renders == before
+    dice.script(5, 1, 2, 6, 3, 4)
+    message = message_by_id(channel, table_of(env, channel).message_id)
+    await alice.click(message, custom_id=move_ids(message)[0])
+    assert drawn.renders == before + 1
 
 
 async def test_a_lobby_has_no_picture(world):
