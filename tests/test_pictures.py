@@ -66,6 +66,14 @@ def test_a_picture_is_drawn_in_the_current_language():
     assert english != spanish and key(table) != spanish_key
 
 
+async def test_the_worker_thread_draws_in_the_callers_language():
+    table = SAMPLES["dardz"]()
+    with speaking("es"):
+        spanish = render(table)
+        assert await Pictures().of(table) == spanish
+    assert spanish != render(table)
+
+
 async def test_a_picture_is_drawn_only_when_what_it_shows_changed():
     pictures = Pictures()
     table = SAMPLES["doodle"]()

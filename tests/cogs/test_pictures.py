@@ -11,7 +11,6 @@ import pytest
 from PIL import Image
 
 from bot.pictures import FILENAME
-
 from cogs._ui import publisher
 
 from .helpers import message_by_id, move_ids, table_of, text_of
@@ -57,7 +56,7 @@ async def test_the_table_message_shows_its_picture_and_keeps_its_text(world, dic
 
 async def test_a_picture_is_drawn_once_per_change_and_reused_when_the_table_is_shown_again(world, dice):
     env, channel, alice, bob = world
-    table = await open_two_player_table(env, channel, alice, bob, dice)
+    await open_two_player_table(env, channel, alice, bob, dice)
     drawn = publisher(env.bot).pictures.drawn
     before = drawn.renders
     status = await alice.slash(channel, "game status")  # the same table posted again: the same picture
