@@ -120,3 +120,12 @@ def test_states_across_a_whole_game_are_drawn_for_everyone_and_a_seat(game_id, p
     for status in ("finished", "ended"):
         table = replace(sample_table(game_id, states[-1], players), status=status)
         assert image(render(table)).width == WIDTH
+
+
+def test_pictures_drawn_at_once_in_several_threads_are_the_same_as_one_by_one():
+    from concurrent.futures import ThreadPoolExecutor
+
+    tables = [sample() for sample in SAMPLES.values()] * 4
+    alone = [render(table) for table in tables]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(render, tables)) == alone

@@ -8,6 +8,7 @@ a picture is as tall as its table needs and always `WIDTH` wide. Fonts are the D
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -38,11 +39,23 @@ DIE_EDGE = (120, 120, 130)
 MEDALS = {1: (245, 190, 40), 2: (192, 192, 200), 3: (205, 127, 50)}
 
 
+_per_thread = threading.local()
+
+
 @cache
-def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
+def _font_file(bold: bool) -> bytes:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    with resources.as_file(resources.files(__package__).joinpath("fonts", name)) as path:
-        return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+    return resources.files(__package__).joinpath("fonts", name).read_bytes()
+
+
+def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped font at `size` px. Each thread keeps its own: a FreeType face must not be shared by threads
+    drawing at the same time, and pictures are drawn in the event loop's worker threads."""
+    fonts = _per_thread.__dict__.setdefault("fonts", {})
+    if (size, bold) not in fonts:
+        fonts[(size, bold)] = ImageFont.truetype(io.BytesIO(_font_file(bold)), size,
+                                                 layout_engine=ImageFont.Layout.BASIC)
+    return fonts[(size, bold)]
 
 
 def png(image: Image.Image) -> bytes:
