@@ -10,12 +10,14 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.pictures import FILENAME
+from bot.i18n import speaking
+from bot.pictures import FILENAME, render
 from cogs._ui import publisher
 
 from .helpers import message_by_id, move_ids, table_of, text_of
 from .test_armadillo_play import open_three_seat_table, the_dm
 from .test_armymen_play import member_for, open_two_player_table
+from .test_language import spanish_server  # noqa: F401 (a fixture)
 
 
 def picture_of(message: discord.Message) -> discord.Attachment | None:
@@ -106,3 +108,16 @@ async def test_settings_pictures_off_makes_the_servers_tables_text_only(moderate
     table = table_of(env, channel)
     await member_for(table, [alice, bob], 0).click(message, custom_id=move_ids(message)[0])
     assert picture_of(message_by_id(channel, table.message_id)) is not None
+
+
+async def test_the_picture_speaks_the_servers_language(spanish_server, dice):  # noqa: F811
+    env, guild, channel, alice, bob, mod = spanish_server
+    await alice.slash(channel, "armymen new")
+    await bob.slash(channel, "game join")
+    dice.script(0)
+    await alice.slash(channel, "game start")
+    table = table_of(env, channel)
+    shown = await picture_of(message_by_id(channel, table.message_id)).read()
+    with speaking("es"):
+        assert shown == render(table_of(env, channel))
+    assert shown != render(table_of(env, channel))
