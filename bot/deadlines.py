@@ -7,6 +7,7 @@ import logging
 from dataclasses import replace
 
 from . import errors
+from .games.text import N_
 from .table_access import retried
 from .tables import AUTOPILOT_AFTER, LiveTable, Move, Table
 
@@ -62,7 +63,7 @@ class DeadlineMixin:
             if row.deadline_at is not None and row.deadline_at <= now:
                 async with self._changing(live) as tx:
                     await tx.update_session(row.id, claimed_until=None)
-                    await self._close(tx, live, "ended", "the lobby expired")
+                    await self._close(tx, live, "ended", N_("the lobby expired"))
                 return self._snapshot(live), "expired"
             return None
         if row.deadline_at is not None and row.deadline_at <= now:

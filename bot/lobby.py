@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import errors
+from .games.text import N_
 from .table_access import retried
 from .tables import LiveTable, Move, Seat, Table
 
@@ -76,7 +77,7 @@ class LobbyMixin:
             async with self._changing(live) as tx:
                 await tx.remove_seat(row.id, seat)
                 if not humans_left:
-                    await self._close(tx, live, "ended", "everyone left")
+                    await self._close(tx, live, "ended", N_("everyone left"))
                 elif leaving.user_id == row.host_id:
                     await tx.update_session(row.id, host_id=humans_left[0].user_id)
                     live.row = replace(live.row, host_id=humans_left[0].user_id)
@@ -90,7 +91,7 @@ class LobbyMixin:
             live.seats[seat] = replace(leaving, is_computer=True, autopilot=False)
             humans_left = _humans_after(live.seats, seat)
             if not humans_left:
-                await self._close(tx, live, "ended", "every player left")
+                await self._close(tx, live, "ended", N_("every player left"))
             else:
                 if leaving.user_id == row.host_id:  # the next seated member hosts from here
                     await tx.update_session(row.id, host_id=humans_left[0].user_id)

@@ -26,6 +26,7 @@ from .fairness import luck_lines
 from .games import GAMES
 from .games.core import encode_action, resolve_options
 from .games.rng import Recorder, Rng, SeededRng, commitment
+from .games.text import N_
 from .lobby import LobbyMixin
 from .results import record_result
 from .table_access import CACHE_SIZE, TableAccessMixin, retried
@@ -166,7 +167,7 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
             if user_id != live.row.host_id and not is_admin:
                 raise errors.NotHost("Only the host or a member with Manage Server can end this table.")
             async with self._changing(live) as tx:
-                await self._close(tx, live, "ended", "ended by a player")
+                await self._close(tx, live, "ended", N_("ended by a player"))
             return self._snapshot(live)
 
     # --- moves --------------------------------------------------------------------------------

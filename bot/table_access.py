@@ -26,6 +26,7 @@ from db import Conflict, SessionRow, Store
 from . import errors
 from .games import GAMES
 from .games.core import decode_action
+from .games.text import N_
 from .tables import LiveTable, Move, Table, seat_from_row
 
 log = logging.getLogger(__name__)
@@ -66,7 +67,7 @@ class TableAccessMixin:
         for row in await self.store.open_sessions():
             game = GAMES.get(row.game)
             if game is None or game.rules_version != row.rules_version:
-                closed.append(await self._close_unplayable(row, "the game's rules changed since it started"))
+                closed.append(await self._close_unplayable(row, N_("the game's rules changed since it started")))
         return closed
 
     async def _close_unplayable(self, row: SessionRow, reason: str) -> SessionRow:
@@ -130,14 +131,14 @@ class TableAccessMixin:
         live = LiveTable(row, [seat_from_row(s) for s in await self.store.seats(row.id)])
         game = GAMES.get(row.game)
         if game is None or game.rules_version != row.rules_version:
-            await self._close_unplayable(row, "the game's rules changed since it started")
+            await self._close_unplayable(row, N_("the game's rules changed since it started"))
             return None
         try:
             if row.status == "active":
                 self._replay(live, await self.store.events(row.id))
         except Exception:
             log.exception("table %s cannot be replayed", row.id)
-            await self._close_unplayable(row, "its moves could not be replayed")
+            await self._close_unplayable(row, N_("its moves could not be replayed"))
             return None
         self._keep(live)
         return live

@@ -15,12 +15,13 @@ import discord
 from bot.errors import without_ruling_codes
 from bot.games import GAMES
 from bot.games.core import IllegalAction
+from bot.i18n import N_, _, ngettext, translated
 from bot.sessions import PACES, Table
 
 from ._ui import ActionButton, HandButton, LobbyButton, seat_name
 
 RENDERERS: dict[str, Renderer] = {}
-NEWS_TITLE = "What just happened"
+NEWS_TITLE = N_("What just happened")
 FIELD_CHARS = 1024
 MAX_ACTION_BUTTONS = 20
 PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -33,9 +34,8 @@ def register(renderer: Renderer) -> Renderer:
 
 def pace_text(seconds: int) -> str:
     names = {v: k for k, v in PACES.items()}
-    if seconds in names:
-        return f"{names[seconds]} · {_duration(seconds)} turns"
-    return f"{_duration(seconds)} turns"
+    turns = _("{duration} turns", duration=_duration(seconds))
+    return f"{names[seconds]} · {turns}" if seconds in names else turns  # pace names are option values
 
 
 def options_text(table: Table) -> str:
@@ -45,23 +45,23 @@ def options_text(table: Table) -> str:
         option = table.game.options.get(name)
         if isinstance(value, bool):
             if value:
-                parts.append(without_ruling_codes(option.description) if option else name)
+                parts.append(without_ruling_codes(_(option.description)) if option else name)
         else:
-            parts.append(f"{name} {value}")
+            parts.append(f"{name} {value}")  # an option's name and value, as typed in the command
     return " · ".join(parts)
 
 
 def players_range(game: Any) -> str:
     low, high = game.min_players, game.max_players
-    return f"{low} players" if low == high else f"{low}–{high} players"
+    return ngettext("{n} player", "{n} players", low) if low == high else _("{low}–{high} players", low=low, high=high)
 
 
 def _duration(seconds: int) -> str:
     if seconds % 86400 == 0:
-        return f"{seconds // 86400}-day" if seconds > 86400 else "24-hour"
+        return ngettext("{n}-day", "{n}-day", seconds // 86400) if seconds > 86400 else _("24-hour")
     if seconds % 3600 == 0:
-        return f"{seconds // 3600}-hour"
-    return f"{seconds // 60}-minute"
+        return ngettext("{n}-hour", "{n}-hour", seconds // 3600)
+    return ngettext("{n}-minute", "{n}-minute", seconds // 60)
 
 
 class Renderer:
@@ -133,14 +133,14 @@ class Renderer:
             fields = fields[-limit:]
             fields[0] = (fields[0][0], "…\n" + fields[0][1][:FIELD_CHARS - 2])
         if fields:
-            fields[0] = (NEWS_TITLE, fields[0][1])
+            fields[0] = (_(NEWS_TITLE), fields[0][1])
         return fields
 
     def rules_embed(self) -> discord.Embed:
         game = GAMES[self.game_id]
-        embed = discord.Embed(title=f"{self.emoji} {game.title}: rules", colour=self.colour)
+        embed = discord.Embed(title=_("{emoji} {game}: rules", emoji=self.emoji, game=game.title), colour=self.colour)
         for title, body in getattr(game, "rules_help", ()):
-            embed.add_field(name=title[:256], value=body[:1024], inline=False)
+            embed.add_field(name=_(title)[:256], value=_(body)[:1024], inline=False)
         return embed
 
     # --- shared -------------------------------------------------------------------------------
@@ -154,7 +154,7 @@ class Renderer:
         return buttons
 
     def title(self, table: Table) -> str:
-        return f"{self.emoji} {table.game.title} · table {table.id}"
+        return _("{emoji} {game} · table {id}", emoji=self.emoji, game=table.game.title, id=table.id)
 
     def embed(self, table: Table) -> discord.Embed:
         embed = discord.Embed(title=self.title(table), colour=self.colour)
@@ -165,24 +165,27 @@ class Renderer:
         body = "" if table.status == "ended" else self.board(table, view)
         if table.status == "active" and table.deadline_at:
             waiting = ", ".join(seat_name(table, s) for s in sorted(table.to_act))
-            body += f"\n\n⏳ Waiting for {waiting} · due <t:{int(table.deadline_at)}:R>"
+            body += "\n\n" + _("⏳ Waiting for {names} · due {when}", names=waiting,
+                                 when=f"<t:{int(table.deadline_at)}:R>")
         elif table.status in ("finished", "ended"):
             body = (body + "\n\n" + self.result_text(table)).strip()
         embed.description = body[:4000]
-        embed.add_field(name="Players", value=self.players_text(table, view)[:1024], inline=False)
+        embed.add_field(name=_("Players"), value=self.players_text(table, view)[:1024], inline=False)
         for name, value in self.news_fields(table):
             embed.add_field(name=name, value=value, inline=False)
         if table.luck:
-            embed.add_field(name="🍀 Luck (dice against a fair die)", value="\n".join(table.luck)[:1024], inline=False)
-        embed.set_footer(text=f"Move {table.seq} · {pace_text(table.pace_seconds)} · {self.dice_seal(table)}")
+            embed.add_field(name=_("🍀 Luck (dice against a fair die)"),
+                            value="\n".join(map(translated, table.luck))[:1024], inline=False)
+        embed.set_footer(text=_("Move {n} · {pace} · {seal}", n=table.seq, pace=pace_text(table.pace_seconds),
+                                seal=self.dice_seal(table)))
         return embed
 
     @staticmethod
     def dice_seal(table: Table) -> str:
         """The dice commitment while the game runs (SHA-256 of the secret seed, short), the seed once it ended."""
         if table.revealed_seed is not None:
-            return f"🔓 dice seed {table.revealed_seed} (SHA-256 {table.commitment[:12]}…)"
-        return f"🔒 dice SHA-256 {table.commitment[:12]}…"
+            return _("🔓 dice seed {seed} (SHA-256 {hash}…)", seed=table.revealed_seed, hash=table.commitment[:12])
+        return _("🔒 dice SHA-256 {hash}…", hash=table.commitment[:12])
 
     def _lobby(self, table: Table, embed: discord.Embed) -> discord.Embed:
         game = table.game
@@ -190,18 +193,23 @@ class Renderer:
                            for i, s in enumerate(table.seats))
         options = options_text(table)
         if table.status == "lobby":
+            if len(table.seats) >= game.max_players:
+                how = _("The table is full: the host presses **Start**.")
+            elif game.min_players > 1:
+                how = _("Press **Join** to play. The host presses **Start** (or **Add computer** for a computer "
+                        "opponent).")
+            else:
+                how = _("Press **Join** to play. The host presses **Start**.")
             embed.description = (
-                f"**Lobby** · {players_range(game)} · {pace_text(table.pace_seconds)}"
+                _("**Lobby** · {players} · {pace}", players=players_range(game), pace=pace_text(table.pace_seconds))
                 + (f"\n{options}" if options else "")
-                + f"\n\n{seated}\n\n"
-                + ("The table is full: the host presses **Start**." if len(table.seats) >= game.max_players
-                   else "Press **Join** to play. The host presses **Start**"
-                   + (" (or **Add computer** for a computer opponent)." if game.min_players > 1 else "."))
-                + (f"\nThis lobby closes <t:{int(table.deadline_at)}:R> if the game has not started."
-                   if table.deadline_at else "")
+                + f"\n\n{seated}\n\n" + how
+                + ("\n" + _("This lobby closes {when} if the game has not started.",
+                             when=f"<t:{int(table.deadline_at)}:R>") if table.deadline_at else "")
             )
         else:
-            embed.description = f"🛑 Closed before the game started ({table.end_reason or 'ended'}). Not rated."
+            embed.description = _("🛑 Closed before the game started ({reason}). Not rated.",
+                                  reason=_(table.end_reason or N_("ended")))
         return embed
 
     def players_text(self, table: Table, view: dict[str, Any]) -> str:
@@ -215,15 +223,18 @@ class Renderer:
     def result_text(self, table: Table) -> str:
         outcome = table.outcome
         if table.status == "ended" or outcome is None:
-            return f"🛑 Table closed ({table.end_reason or 'ended'}). Not rated."
+            return _("🛑 Table closed ({reason}). Not rated.", reason=_(table.end_reason or N_("ended")))
         order = sorted(range(len(table.seats)), key=lambda s: outcome.placings[s])
         lines = [f"{PLACE_MEDALS.get(outcome.placings[s], '▫️')} {seat_name(table, s)} — {outcome.scores[s]}"
                  for s in order]
         winners = outcome.winners
-        names = " and ".join(seat_name(table, s) for s in winners)
-        head = f"🏆 {names} " + ("win!" if len(winners) > 1 else "wins!")
+        names = [seat_name(table, s) for s in winners]
         if len(winners) == len(table.seats):
-            head = "🤝 A draw!"
+            head = _("🤝 A draw!")
+        elif len(names) == 1:
+            head = _("🏆 {name} wins!", name=names[0])
+        else:
+            head = _("🏆 {names} and {last} win!", names=", ".join(names[:-1]), last=names[-1])
         return head + "\n" + "\n".join(lines)
 
     def table_items(self, table: Table) -> list[discord.ui.Item]:

@@ -62,9 +62,18 @@ def po_path(language: str, domain: str) -> Path:
     return LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-def updated(language: str, domain: str, messages: dict) -> Catalog:
-    path = po_path(language, domain)
-    old = read_po(path.open("rb"), locale=language) if path.exists() else Catalog(locale=language)
+def translations(language: str) -> dict[str, object]:
+    """Every translated entry of the language, whichever of its files holds it: a text that moves from
+    one catalog file to another (it became shared) keeps its translation."""
+    found = {}
+    for path in sorted((LOCALES / language / "LC_MESSAGES").glob("*.po")):
+        for message in read_po(path.open("rb"), locale=language):
+            if message.id and message.string and not message.fuzzy:
+                found.setdefault(message.id if isinstance(message.id, str) else message.id[0], message)
+    return found
+
+
+def updated(language: str, domain: str, messages: dict, old: dict[str, object]) -> Catalog:
     new = Catalog(locale=language, domain=domain, project="Dice Table", version="1", fuzzy=False,
                   copyright_holder="the Dice Table contributors",
                   header_comment=f"# Dice Table: the {domain} texts in {language}. Translate the msgstr lines;\n"
@@ -99,10 +108,11 @@ def main(argv: list[str]) -> int:
     languages = sorted(present | {"en", "es"})
     stale = []
     for language in languages:
+        old = translations(language)
         domains = set(wanted) | {p.stem for p in (LOCALES / language / "LC_MESSAGES").glob("*.po")}
         for domain in sorted(domains):
             path = po_path(language, domain)
-            text = render(updated(language, domain, wanted.get(domain, {})))
+            text = render(updated(language, domain, wanted.get(domain, {}), old))
             if path.exists() and path.read_bytes() == text:
                 continue
             stale.append(str(path.relative_to(ROOT)))

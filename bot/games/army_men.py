@@ -17,6 +17,7 @@ from typing import Any
 
 from .core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
 from .rng import Rng
+from .text import N_
 
 DICE_PER_PLAYER = 6
 CAMPAIGN_GAMES = 3
@@ -111,24 +112,28 @@ def best_keep(rolled: tuple[int, ...]) -> tuple[tuple[int, ...], float]:
 
 
 RULES_HELP = (
-    ("The goal", "Two players, six dice each. Score as **few** points as you can: a 1 is a soldier and scores 0, "
-     "any other face scores its pips. The lowest total over all rounds wins."),
-    ("A round", "Both players ante one die automatically (AMD-R9). The starter rolls the rest and must set aside "
+    (N_("The goal"), N_(
+        "Two players, six dice each. Score as **few** points as you can: a 1 is a soldier and scores 0, "
+     "any other face scores its pips. The lowest total over all rounds wins.")),
+    (N_("A round"), N_(
+        "Both players ante one die automatically (AMD-R9). The starter rolls the rest and must set aside "
      "**1 or 2** of the dice just rolled (AMD-R3); the others are rolled again at once, until every die is set "
      "aside. Then the other player does the same. The lower round score takes its ante back; the other ante die "
-     "leaves the game. On a tie both ante dice are lost (AMD-R5). The starter alternates every round (AMD-R6)."),
-    ("The end", "When a player starts a round with 1 die or none, the game ends (AMD-R1, AMD-R2). Lowest total "
+     "leaves the game. On a tie both ante dice are lost (AMD-R5). The starter alternates every round (AMD-R6).")),
+    (N_("The end"), N_(
+        "When a player starts a round with 1 die or none, the game ends (AMD-R1, AMD-R2). Lowest total "
      "wins; tied totals go to the player who won more rounds, then it is a draw (AMD-R7). **Campaign**: three "
      "games, lowest sum wins; games 2 and 3 are started by the player who did not start the previous game; ties go "
-     "to more games won, then a draw (AMD-R8)."),
-    ("Rulings", "AMD-R1 ≤ 1 die at a round's start ends the game · AMD-R2 0 dice ends it · AMD-R3 set aside 1 or 2 "
+     "to more games won, then a draw (AMD-R8).")),
+    (N_("Rulings"), N_(
+        "AMD-R1 ≤ 1 die at a round's start ends the game · AMD-R2 0 dice ends it · AMD-R3 set aside 1 or 2 "
      "every roll · AMD-R4 ante dice are never rolled or scored · AMD-R5 only the lower scorer gets its ante back · "
      "AMD-R6 random first starter, then alternate · AMD-R7 ties: rounds won, then a draw · AMD-R8 campaign · "
-     "AMD-R9 automatic ante · AMD-R10 everything is public."),
-    ("Project decisions", "Setting dice aside re-rolls the rest at once (there is no choice in between). "
+     "AMD-R9 automatic ante · AMD-R10 everything is public.")),
+    (N_("Project decisions"), N_("Setting dice aside re-rolls the rest at once (there is no choice in between). "
      "In a campaign a game counts as won under AMD-R7; a drawn game counts for nobody. At a timeout, and on "
      "autopilot, the computer's choice is played: it sets aside the dice that minimise the expected round score. "
-     "One deadline plays the whole turn and counts as one missed turn."),
+     "One deadline plays the whole turn and counts as one missed turn.")),
 )
 
 
@@ -139,7 +144,7 @@ class ArmyMenDiceWar(CheckedGame):
     max_players = 2
     rules_version = 1
     options: Mapping[str, Option] = {
-        "campaign": Option("campaign", False, "Play a campaign of three games; the lowest sum wins (AMD-R8)."),
+        "campaign": Option("campaign", False, N_("Play a campaign of three games; the lowest sum wins (AMD-R8).")),
     }
     state_type = State
     action_types = (Roll, Keep)
@@ -148,7 +153,7 @@ class ArmyMenDiceWar(CheckedGame):
     # --- set-up -------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> State:
         if players != 2:
-            raise IllegalAction("Army Men Dice War is for exactly 2 players.")
+            raise IllegalAction(N_("Army Men Dice War is for exactly 2 players."))
         starter = rng.randint(0, 1)  # AMD-R6: the rulebook's "youngest player", seeded
         state = State(
             campaign=bool(options.get("campaign", False)), game_no=1, first_starter=starter,
@@ -203,16 +208,16 @@ class ArmyMenDiceWar(CheckedGame):
         check_legal(self, state, seat, action)
         if isinstance(action, Roll):
             if state.rolled:
-                raise IllegalAction("Set aside 1 or 2 of the dice you rolled first.")
+                raise IllegalAction(N_("Set aside 1 or 2 of the dice you rolled first."))
             return
         if not state.rolled:
-            raise IllegalAction("Roll your dice first.")
+            raise IllegalAction(N_("Roll your dice first."))
         if not 1 <= len(action.faces) <= 2:
-            raise IllegalAction("Set aside 1 or 2 of the dice you just rolled (AMD-R3).")
+            raise IllegalAction(N_("Set aside 1 or 2 of the dice you just rolled (AMD-R3)."))
         if len(state.rolled) == 1 and len(action.faces) != 1:
-            raise IllegalAction("You rolled one die: set it aside.")
+            raise IllegalAction(N_("You rolled one die: set it aside."))
         if Counter(action.faces) - Counter(state.rolled):
-            raise IllegalAction(f"You can only set aside dice you rolled: {_faces(state.rolled)}.")
+            raise IllegalAction(N_("You can only set aside dice you rolled: {faces}."), faces=_faces(state.rolled))
 
     # --- moves --------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Roll | Keep, rng: Rng) -> State:

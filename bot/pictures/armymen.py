@@ -32,12 +32,16 @@ def draw(canvas: Canvas, table: Table, view: dict[str, Any], seat: int | None) -
                 die(canvas, x, canvas.y, face, DIE)
             canvas.y += DIE + 16
         else:
-            canvas.line(f"{labels.rolls_next(name(table, turn))} · {labels.dice(view['to_roll'])}", bold=True)
+            canvas.line(labels.rolls_next(name(table, turn)), bold=True)
+            for x in canvas.row_of(view["to_roll"], DIE, 14):  # the dice to roll, blank
+                canvas.pips(x, canvas.y, 0, DIE)
+            canvas.y += DIE + 16
     ending(canvas, table)
 
     def status(canvas: Canvas, s: int, x: int, top: int) -> None:
         mid = top + 30
-        canvas.text(x, mid, labels.dice(view["dice"][s]), size=SMALL, anchor="lm")
+        canvas.pips(x, top + 17, 0, 26)  # the dice it owns: a die and a count
+        canvas.text(x + 32, mid, f"×{view['dice'][s]}", size=SMALL, anchor="lm")
         kept = view["kept"][s]
         for i, face in enumerate(kept):
             die(canvas, x + 90 + i * 38, top + 13, face, 34)

@@ -42,10 +42,6 @@ def cards(n: int) -> str:
     return ngettext("{n} card", "{n} cards", n)
 
 
-def dice(n: int) -> str:
-    return ngettext("{n} die", "{n} dice", n)
-
-
 def points(n: int) -> str:
     return _("{n} pts", n=n)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import Any
 
+import discord
 import pytest
 import simcord.interactions
 
@@ -100,3 +101,18 @@ def client_languages(monkeypatch) -> dict[int, str]:
 
     monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
     return chosen
+
+
+@pytest.fixture
+def spanish_server(simcord_env, client_languages):
+    """Noche de juegos, a server whose Discord language is Spanish, with a moderator (Manage Server):
+    (env, guild, channel, alice, bob, mod); alice's client is English, bob's Spanish."""
+    env = simcord_env
+    guild = env.create_guild(name="Noche de juegos", preferred_locale="es-ES")
+    channel = guild.create_text_channel("juegos")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    client_languages[bob.id] = "es-ES"
+    return env, guild, channel, alice, bob, mod

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -52,6 +53,9 @@ async def end_game(member, channel):
     return await member.click(asked.response.message, label="End the table")
 
 
+TABLE_TITLE = re.compile(r" · (table|mesa) \d+$")  # "🪖 Army Men Dice War · table 3", in English or Spanish
+
+
 def last_table_message(channel) -> discord.Message:
     """The table message as it stands: a buried table is posted again at the bottom (the old one retired)."""
-    return [m for m in channel.history() if m.embeds and "· table" in (m.embeds[0].title or "")][-1]
+    return [m for m in channel.history() if m.embeds and TABLE_TITLE.search(m.embeds[0].title or "")][-1]

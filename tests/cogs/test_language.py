@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import discord
-import pytest
 from discord import Locale, app_commands
 
 from bot.translator import CatalogTranslator
@@ -29,21 +27,6 @@ async def test_a_language_without_a_catalog_falls_back_to_english(world, client_
     client_languages[alice.id] = "pt-BR"
     refused = await alice.slash(channel, "game join")
     assert refused.response.content.startswith("There is no open table in this channel.")
-
-
-@pytest.fixture
-def spanish_server(simcord_env, client_languages):
-    """Noche de juegos, a server whose Discord language is Spanish, with a moderator (Manage Server):
-    (env, guild, channel, alice, bob, mod); alice's client is English, bob's Spanish."""
-    env = simcord_env
-    guild = env.create_guild(name="Noche de juegos", preferred_locale="es-ES")
-    channel = guild.create_text_channel("juegos")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    mod = guild.add_member(env.create_user("mod"), roles=[mods])
-    client_languages[bob.id] = "es-ES"
-    return env, guild, channel, alice, bob, mod
 
 
 async def test_settings_language_needs_manage_server_and_sets_the_public_language(spanish_server):

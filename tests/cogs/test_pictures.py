@@ -17,7 +17,6 @@ from cogs._ui import publisher
 from .helpers import message_by_id, move_ids, table_of, text_of
 from .test_armadillo_play import open_three_seat_table, the_dm
 from .test_armymen_play import member_for, open_two_player_table
-from .test_language import spanish_server  # noqa: F401 (a fixture)
 
 
 def picture_of(message: discord.Message) -> discord.Attachment | None:
@@ -45,7 +44,7 @@ async def test_the_table_message_shows_its_picture_and_keeps_its_text(world, dic
     table = await open_two_player_table(env, channel, alice, bob, dice)
     message = message_by_id(channel, table.message_id)
     picture = picture_of(message)
-    assert picture is not None and await size_of(picture) == (800, 250)
+    assert picture is not None and await size_of(picture) == (800, 326)
     assert message.embeds[0].image.url and message.embeds[0].image.url.endswith(FILENAME)
     assert "Players" in text_of(message) and "alice" in text_of(message)  # the text summary stays
 
@@ -110,7 +109,7 @@ async def test_settings_pictures_off_makes_the_servers_tables_text_only(moderate
     assert picture_of(message_by_id(channel, table.message_id)) is not None
 
 
-async def test_the_picture_speaks_the_servers_language(spanish_server, dice):  # noqa: F811
+async def test_the_picture_speaks_the_servers_language(spanish_server, dice):
     env, guild, channel, alice, bob, mod = spanish_server
     await alice.slash(channel, "armymen new")
     await bob.slash(channel, "game join")
