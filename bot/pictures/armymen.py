@@ -8,7 +8,7 @@ from typing import Any
 from bot.tables import Table
 
 from . import labels
-from .canvas import PAD, SMALL, WIDTH, Canvas
+from .canvas import MUTED, PAD, SMALL, TEXT, WIDTH, Canvas, font
 from .common import ending, name, seat_rows
 
 SOLDIER = (120, 200, 120)
@@ -44,8 +44,12 @@ def draw(canvas: Canvas, table: Table, view: dict[str, Any], seat: int | None) -
         canvas.text(x + 32, mid, f"×{view['dice'][s]}", size=SMALL, anchor="lm")
         kept = view["kept"][s]
         for i, face in enumerate(kept):
-            die(canvas, x + 90 + i * 38, top + 13, face, 34)
-        canvas.text(WIDTH - PAD - 14, mid, labels.total(view["totals"][s]), bold=True, anchor="rm")
+            die(canvas, x + 80 + i * 32, top + 15, face, 30)
+        total = labels.total(view["totals"][s])
+        canvas.text(WIDTH - PAD - 14, mid, total, bold=True, anchor="rm")
+        if view["campaign"] and view["games"]:  # the campaign's finished games, summed
+            left = WIDTH - PAD - 24 - font(TEXT, bold=True).getlength(total)
+            canvas.text(left, mid, f"Σ {view['campaign_totals'][s]}", size=SMALL, fill=MUTED, anchor="rm")
 
     canvas.gap(4)
     canvas.seats(seat_rows(table), status, height=60)
