@@ -113,7 +113,8 @@ async def test_sofia_speaks_spanish_beside_the_english_members(playground):
     sofia, sam, channel = playground.members["Sofía"], playground.members["Sam"], playground.channels["armadillo"]
     assert sofia.user.name == "sofia" and sofia.user.global_name == "Sofía"
     spanish = await sofia.slash(channel, "help")
-    assert spanish.ephemeral and "Juega a juegos de dados y cartas aquí mismo." in spanish.response.embeds[0].description
+    assert spanish.ephemeral
+    assert "Juega a juegos de dados y cartas aquí mismo." in spanish.response.embeds[0].description
     lobby = (await sam.slash(channel, "armadillo new")).response.message
     assert "Join" in [c.label for row in lobby.components for c in row.children], "the server speaks English"
     await sofia.click(lobby, label="Join")
