@@ -5,6 +5,7 @@ because of another member's move follows its reader's remembered language."""
 from __future__ import annotations
 
 from bot.games.armadillo import Roll
+from bot.translator import CatalogTranslator
 
 from .helpers import last_table_message, message_by_id, table_of, text_of
 from .test_armadillo_play import open_three_seat_table, roll, the_dm
@@ -112,3 +113,23 @@ async def test_a_dm_caused_by_an_english_members_move_is_in_spanish(world, clien
     assert dm.content.startswith("Tu vista privada de la mesa en")
     assert dm.embeds[0].author.name == "Tu asiento en Armadillo — abrir la mesa"
     assert the_dm(alice).content.startswith("Your private view for the table in")
+
+
+async def test_the_shared_commands_describe_themselves_in_spanish(world):
+    env = world[0]
+    translator = CatalogTranslator()
+    shared = ("game", "leaderboard", "stats", "mygames", "help")
+    missing, checked = [], 0
+    for command in (c for c in env.bot.tree.get_commands() if c.name in shared):
+        payload = await command.get_translated_payload(env.bot.tree, translator)
+        for item in (payload, *payload.get("options", []),
+                     *(o for sub in payload.get("options", []) for o in sub.get("options", []))):
+            checked += 1
+            if "es-ES" not in (item.get("description_localizations") or {}):
+                missing.append(f"{command.name} {item['name']}")
+            assert "es-ES" not in (item.get("name_localizations") or {}), "names stay English"
+    assert not missing, missing
+    assert checked >= 20, checked  # /game, its 13 subcommands and their options, and the community commands
+    game = next(c for c in env.bot.tree.get_commands() if c.name == "game")
+    payload = await game.get_translated_payload(env.bot.tree, translator)
+    assert payload["description_localizations"]["es-419"] == "Únete, empieza y gestiona la mesa de este canal"
