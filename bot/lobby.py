@@ -9,6 +9,8 @@ from .games.text import N_
 from .table_access import retried
 from .tables import LiveTable, Move, Seat, Table
 
+COMPUTER_NAME = N_("Computer {n}")
+
 
 class LobbyMixin:
     """Seat management for `Sessions` (it provides the table lookups, the lock, storage and moves)."""
@@ -18,11 +20,13 @@ class LobbyMixin:
         return await self._seat_new(channel_id, user_id, name)
 
     @retried
-    async def add_computer(self, channel_id: int, by_user: int) -> Table:
-        return await self._seat_new(channel_id, None, None, by_user=by_user)
+    async def add_computer(self, channel_id: int, by_user: int, naming: str = COMPUTER_NAME) -> Table:
+        """`naming` is the computer's name with `{n}` (1 for the table's first computer), in the words of
+        the server it plays in: a name is kept like a member's, so it is chosen once, when it sits down."""
+        return await self._seat_new(channel_id, None, naming, by_user=by_user)
 
     async def _seat_new(
-        self, channel_id: int, user_id: int | None, name: str | None, by_user: int | None = None
+        self, channel_id: int, user_id: int | None, name: str, by_user: int | None = None
     ) -> Table:
         async with self._locked_in(channel_id) as live:
             self._require_lobby(live)
@@ -34,7 +38,7 @@ class LobbyMixin:
                 raise errors.TableFull(N_("This table is full ({n} players)."), n=live.game.max_players)
             seat = len(live.seats)
             if user_id is None:
-                name = f"Computer {sum(s.is_computer for s in live.seats) + 1}"
+                name = name.format(n=sum(s.is_computer for s in live.seats) + 1)
             async with self._changing(live) as tx:
                 await tx.add_seat(live.row.id, seat, user_id, name, is_computer=user_id is None)
             live.seats.append(Seat(seat, user_id, name, is_computer=user_id is None))

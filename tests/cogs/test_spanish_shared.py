@@ -38,7 +38,7 @@ async def test_refusals_of_the_shared_commands_in_spanish(spanish_server):
     unknown = await bob.slash(channel, "game history", table=404)
     assert unknown.response.content == "No hay ninguna mesa 404 en este servidor."
 
-    lobby = (await alice.slash(channel, "armymen new")).response.message
+    lobby = (await alice.slash(channel, "armadillo new")).response.message
     await bob.click(lobby, label="Unirme")
     start = await bob.slash(channel, "game start")
     assert start.ephemeral and start.response.content == "Solo el anfitrión puede empezar la partida."
@@ -47,6 +47,8 @@ async def test_refusals_of_the_shared_commands_in_spanish(spanish_server):
                                      "a un jugador.")
     removebot = await alice.slash(channel, "game removebot")  # alice's client is English
     assert removebot.response.content == "There is no computer player to remove."
+    await alice.click(lobby, label="Añadir ordenador")  # a computer's name is public: the server's language
+    assert [s.name for s in table_of(env, channel).seats] == ["alice", "bob", "Ordenador 1"]
     mine = await bob.slash(channel, "mygames")
     assert mine.ephemeral and mine.response.content == "Ninguna mesa te está esperando. 🎉"
     still = await bob.slash(channel, "game history", table=table_of(env, channel).id)
