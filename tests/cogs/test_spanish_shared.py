@@ -72,8 +72,8 @@ async def test_a_spanish_server_after_a_rated_game(spanish_server, dice):
     assert "Todos empiezan con 1000" in board and "Provisional: menos de" in board
 
     stats = text_of((await alice.slash(channel, "stats", member=bob)).response.message)
-    assert "Últimas partidas" in stats and "puesto" in stats and "puntos" in stats
-    assert "ganadas de 1" in stats and "clasificadas" in stats
+    assert "Últimas partidas" in stats and "— puesto " in stats and "de 2, puntuación " in stats
+    assert "de 1 (" in stats and "partidas clasificadas: 1" in stats
 
     before = last_table_message(channel).id
     await bob.slash(channel, "game status")  # the last closed table, again, at the bottom
