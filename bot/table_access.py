@@ -96,7 +96,7 @@ class TableAccessMixin:
             if cached is None:
                 live = await self._current(table_id)
                 if live is None:
-                    raise errors.GameOver("This table is closed.")
+                    raise errors.GameOver(N_("This table is closed."))
                 yield live
                 return
             self._cache.move_to_end(table_id)
@@ -142,7 +142,7 @@ class TableAccessMixin:
         fresh = await self._rebuild(row) if row is not None and row.status in ("lobby", "active") else None
         if fresh is None:
             self._cache.pop(live.row.id, None)
-            raise errors.GameOver("This table is closed.")
+            raise errors.GameOver(N_("This table is closed."))
         return fresh
 
     async def _rebuild(self, row: SessionRow) -> LiveTable | None:
