@@ -160,8 +160,8 @@ class ArmadilloRenderer(Renderer):
                  _("Your hand ({n}): {hand}", n=len(you["hand"]), hand=hand_text(you["hand"]))]
         last = view["last_reveal"]
         if last is not None:
-            lines.append(_("Last roll: {roll} — you {answer}.", roll=roll_text(last["dice"], last["total"]),
-                           answer=answer_text(last["answers"][seat])))
+            lines.append(_("Last roll: {roll} — your answer: {answer}.", roll=roll_text(last["dice"], last["total"]),
+                           answer=answer_text(last["answers"][seat], you=True)))
         if view["phase"] == "roll":
             if view["roller"] == seat:
                 best = best_roll(you["hand"])
