@@ -104,8 +104,12 @@ def verify(record: Mapping[str, Any]) -> Verdict:
     if replay.final != record["final_state_sha256"]:
         return Verdict(False, "✗ Not verified: the moves do not lead to the stored final position.")
     dice = sum(len(d) for d in replay.dice)
+    if client_seeds is None:
+        return Verdict(True, f"✓ Verified: {game.title}, {len(moves)} moves and {dice} dice exactly reproduced from "
+                             f"the revealed seed (SHA-256 {commitment(seed)[:12]}…).")
+    clients = ", ".join(f"{name} {client}" for name, client in zip(record["seats"], client_seeds, strict=True))
     return Verdict(True, f"✓ Verified: {game.title}, {len(moves)} moves and {dice} dice exactly reproduced from "
-                         f"the revealed seed (SHA-256 {commitment(seed)[:12]}…).")
+                         f"the revealed seed (SHA-256 {commitment(seed)[:12]}…) and the client seeds ({clients}).")
 
 
 # --- luck ---------------------------------------------------------------------------------------

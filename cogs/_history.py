@@ -13,8 +13,10 @@ from bot.history import game_record
 from bot.sessions import Sessions, Table
 
 from ._render import RENDERERS, options_text
+from ._replay import ReplayButton
 
 STORY_CHARS = 3000  # of the embed's 6000; the full story is in the attached file
+PRIVATE_CHARS = 2000  # a message's limit: the latest private lines
 
 
 async def history_of(sessions: Sessions, table_id: int, guild_id: int | None) -> Table:
@@ -68,4 +70,29 @@ async def answer_history(interaction: discord.Interaction, sessions: Sessions, t
     files = [discord.File(io.BytesIO("\n".join(lines).encode()), filename=f"table-{table_id}-story.txt"),
              discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
                           filename=f"table-{table_id}.json")]
-    await interaction.response.send_message(embed=history_embed(table, lines), files=files)
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayButton(table_id, 0, "🎞️ Replay", new=True))
+    await interaction.response.send_message(embed=history_embed(table, lines), files=files, view=view)
+    seat = table.seat_of(interaction.user.id)
+    if seat is not None:  # a seated player also reads their own secrets (their hand, their draws), only they
+        mine = own_lines(table, seat)
+        if mine:
+            await interaction.followup.send(private_text(table, mine), ephemeral=True)
+
+
+def own_lines(table: Table, seat: int) -> list[str]:
+    """The events of the game as `seat` saw them, where that differs from what everyone saw."""
+    renderer = RENDERERS[table.game.id]
+    lines = []
+    for event in table.story:
+        if event.seen_by(seat) != event.seen_by(None) and (text := renderer.event_text(table, event.seen_by(seat))):
+            lines.append(text)
+    return lines
+
+
+def private_text(table: Table, lines: list[str]) -> str:
+    head = f"🔐 Only you see this: table {table.id} as your seat saw it ({len(lines)} private lines)\n"
+    text = head + "\n".join(lines)
+    if len(text) > PRIVATE_CHARS:
+        text = head + "…\n" + "\n".join(lines)[-(PRIVATE_CHARS - len(head) - 2):].split("\n", 1)[-1]
+    return text

@@ -101,7 +101,10 @@ class Community(commands.Cog):
             embed.add_field(name="Recent games", inline=False, value="\n".join(
                 f"{PLACE_MEDALS.get(r.placing, f'#{r.placing}')} {game_title(r.game)} — place {r.placing} of "
                 f"{r.players}, score {r.score} · <t:{int(r.at)}:R>" + ("" if r.rated else " · unrated")
+                + f" · table {r.session_id}"
                 for r in recent))
+            embed.set_footer(text="Open a game with /game history table:N, or step through it with "
+                                  "/game replay table:N.")
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(description="Every table that waits on you, with links")
