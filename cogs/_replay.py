@@ -11,7 +11,7 @@ import discord
 
 from bot.app import answer_error
 from bot.errors import Refusal
-from bot.i18n import speaking
+from bot.i18n import N_, _, speaking
 from bot.sessions import Sessions
 
 from ._language import server_language
@@ -25,18 +25,19 @@ async def replay_message(sessions: Sessions, table_id: int, step: int, guild_id:
     """The replay of table `table_id` of this server at move `step`: public information only."""
     row = await sessions.store.session(table_id)
     if row is None or row.guild_id != guild_id:
-        raise Refusal(f"There is no table {table_id} in this server.")
+        raise Refusal(N_("There is no table {table} in this server."), table=table_id)
     found = await sessions.replay_step(table_id, step)
     if found is None:
         if row.status in ("lobby", "active"):
-            raise Refusal(f"Table {table_id} is still open: its replay is ready when the game ends.")
-        raise Refusal(f"Table {table_id} closed before its game started: there is nothing to replay.")
+            raise Refusal(N_("Table {table} is still open: its replay is ready when the game ends."), table=table_id)
+        raise Refusal(N_("Table {table} closed before its game started: there is nothing to replay."), table=table_id)
     table, total = found
     step = table.seq
     renderer = RENDERERS[table.game.id]
     embed = renderer.embed(table)
-    embed.title = f"🎞️ {embed.title} · replay"
-    where = f"The set-up · move 0 of {total}" if step == 0 else f"Move {step} of {total}"
+    embed.title = _("🎞️ {title} · replay", title=embed.title)
+    where = (_("The set-up · move 0 of {total}", total=total) if step == 0
+             else _("Move {n} of {total}", n=step, total=total))
     embed.description = (f"**{where}**\n\n" + (embed.description or ""))[:4000]
     view = discord.ui.View(timeout=None)
     view.add_item(ReplayButton(table.id, max(step - 1, 0), "◀", disabled=step == 0))
