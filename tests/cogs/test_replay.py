@@ -101,3 +101,17 @@ async def test_stats_recent_games_name_their_table_and_how_to_open_it(world):
     stats = await alice.slash(channel, "stats")
     text = text_of(stats.response.message)
     assert f"· table {table_id}" in text and "/game history table:N" in text and "/game replay table:N" in text
+
+
+async def test_a_spanish_server_reads_its_replay_in_spanish(spanish_server):
+    env, guild, channel, alice, bob, mod = spanish_server
+    await alice.slash(channel, "armymen new", pace="live")
+    await alice.slash(channel, "game addbot")
+    await alice.slash(channel, "game start")
+    await env.advance_time(121)
+    await end_game(alice, channel)
+    shown = await alice.slash(channel, "game replay")  # alice's own client is English; the message is public
+    text = text_of(shown.response.message)
+    assert "· repetición" in text and "La preparación · jugada 0 de" in text
+    refused = await bob.slash(channel, "game replay", table=404)
+    assert refused.ephemeral and "404" in refused.response.content and "server" not in refused.response.content
