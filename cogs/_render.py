@@ -102,7 +102,7 @@ class Renderer:
 
     def action_from_select(self, table: Table, kind: str, values: list[str]) -> Any:
         """The action a menu of this game's own `kind` stands for (see ActionSelect)."""
-        raise IllegalAction("That menu is not known.")
+        raise IllegalAction(N_("That menu is not known."))
 
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         return "it's your turn" if len(seats) == 1 else "your move"
