@@ -27,7 +27,7 @@ from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BASELINE = "b58671a"  # main before issue 16
+BASELINE = "b58671a"  # main before issue 16 (SQLite only); `--baseline` picks another
 TEMPLATE_MOVES = 6  # moves already played at every replicated table
 COLD_SAMPLE = 100  # tables whose first move is timed on its own
 
@@ -49,6 +49,28 @@ REPLICATE = [
 
 def clock() -> datetime:
     return datetime(2026, 1, 1, tzinfo=UTC)
+
+
+async def server_cpu_s(target: str) -> float:
+    """CPU seconds used so far by the PostgreSQL backends serving `target`'s database (on this machine);
+    0 on SQLite. Unlike moves/s, CPU per move hardly moves with the shared machine's load."""
+    if not target.startswith("postgresql"):
+        return 0.0
+    import asyncpg
+
+    conn = await asyncpg.connect(target)
+    rows = await conn.fetch(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    )
+    await conn.close()
+    ticks = 0
+    for row in rows:
+        try:
+            fields = Path(f"/proc/{row['pid']}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])  # utime + stime
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib() -> int:
@@ -161,16 +183,21 @@ async def worker(target: str, tables: int, moves: int) -> dict:
         mine, ids = ids[: len(ids) // 2], ids[len(ids) // 2:]
         for table_id in mine:
             await snapshot(sessions, table_id)
+        cpu, server = time.process_time(), await server_cpu_s(target)
         count, seconds, _ = await play(sessions, mine, moves, concurrency)
         figures[f"moves_per_s_c{concurrency}"] = count / seconds
+        if concurrency == 50:
+            figures["bot_cpu_us_c50"] = (time.process_time() - cpu) / count * 1e6
+            if target.startswith("postgresql"):
+                figures["server_cpu_us_c50"] = (await server_cpu_s(target) - server) / count * 1e6
     await sessions.close()
     await store.close()
     return figures
 
 
 # --- the driver ---------------------------------------------------------------------------------
-def export_baseline(folder: Path) -> Path:
-    archive = subprocess.run(["git", "archive", BASELINE, "bot", "db"], cwd=ROOT, check=True, capture_output=True)
+def export_baseline(folder: Path, ref: str) -> Path:
+    archive = subprocess.run(["git", "archive", ref, "bot", "db"], cwd=ROOT, check=True, capture_output=True)
     with tarfile.open(fileobj=BytesIO(archive.stdout)) as tar:
         tar.extractall(folder, filter="data")
     return folder
@@ -201,13 +228,16 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--pg", default=os.environ.get("TEST_DATABASE_URL"), help="a PostgreSQL server URL")
     parser.add_argument("--tables", default="1000,10000")
-    parser.add_argument("--moves", type=int, default=2000)
+    parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--only", choices=["before", "after"], default=None)
     parser.add_argument("--repeat", type=int, default=3, help="alternating before/after runs (medians)")
+    parser.add_argument("--baseline", default=BASELINE, help="the git commit measured as 'before'")
+    parser.add_argument("--backends", default="sqlite,postgresql", help="which backends to run")
     args = parser.parse_args()
     runs: dict[tuple[str, str, int], list[dict]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        before = export_baseline(Path(tmp) / "before")
+        before = export_baseline(Path(tmp) / "before", args.baseline)
+        before_pg = (before / "db" / "postgres.py").exists()
         codes = [("before", before), ("after", ROOT)]
         # before and after alternate, `--repeat` times, so a burst of load on the shared machine hits both
         for attempt in range(args.repeat):
@@ -215,7 +245,9 @@ def main() -> None:
                 for label, code in codes:
                     if args.only and label != args.only:
                         continue
-                    for backend in ["sqlite"] + (["postgresql"] if args.pg and label == "after" else []):
+                    for backend in args.backends.split(","):
+                        if backend == "postgresql" and not (args.pg and (label == "after" or before_pg)):
+                            continue
                         name = f"bench_{label}_{tables}_{attempt}"
                         target = (fresh_pg_database(args.pg, name) if backend == "postgresql"
                                   else str(Path(tmp) / f"{name}.sqlite3"))
@@ -225,22 +257,27 @@ def main() -> None:
     rows = [(label, backend, tables, {key: statistics.median(f[key] for f in found) for key in found[0]})
             for (label, backend, tables), found in runs.items()]
     rows.sort(key=lambda row: (row[0] != "before", row[1] != "sqlite", row[2]))
-    print(f"medians of {args.repeat} alternating runs")
+    print(f"medians of {args.repeat} alternating runs; before = {args.baseline}")
     print_table(rows)
 
 
 def print_table(rows: list[tuple[str, str, int, dict]]) -> None:
-    keys = ["cold_start_s", "first_move_ms", "moves_per_s_c1", "moves_per_s_c50", "rss_mib"]
-    print("before: today's code (SQLite only; its PostgreSQL rows compare with its SQLite figures).")
+    keys = ["cold_start_s", "first_move_ms", "moves_per_s_c1", "moves_per_s_c50", "bot_cpu_us_c50",
+            "server_cpu_us_c50", "rss_mib"]
+    print("before: the baseline's code; a baseline without PostgreSQL compares its SQLite figures.")
     print("first_move_ms: before, the table was replayed at start-up; after, the move rebuilds it.")
     print("rss_mib: growth over the cold start with the tables open (after: none rebuilt yet).")
+    print("bot_cpu_us_c50 / server_cpu_us_c50: CPU per committed move at concurrency 50, of the bot process /")
+    print("of the PostgreSQL backends (the machine's load moves moves/s far more than these).")
     print(f"{'backend':<11}{'tables':>7}  {'figure':<16}{'before':>10}{'after':>10}{'after/before':>14}")
     before = {(b, t): f for label, b, t, f in rows if label == "before"}
     for label, backend, tables, figures in rows:
         if label != "after" and any(lb == "after" for lb, *_ in rows):
             continue
-        base = before.get(("sqlite", tables))
+        base = before.get((backend, tables)) or before.get(("sqlite", tables))
         for key in keys:
+            if key not in figures:
+                continue
             old = base.get(key) if base else None
             new = figures[key] if label == "after" else None
             ratio = f"{new / old:.2f}x" if old and new else "-"

@@ -81,16 +81,34 @@ class TableAccessMixin:
 
     # --- finding a table ------------------------------------------------------------------------
     @contextlib.asynccontextmanager
-    async def _locked(self, table_id: int) -> AsyncIterator[LiveTable]:
-        """The open table `table_id`, current and locked in this process; GameOver when it is closed."""
+    async def _locked(self, table_id: int, *, commits: bool = False) -> AsyncIterator[LiveTable]:
+        """The open table `table_id`, current and locked in this process; GameOver when it is closed.
+
+        `commits`: the caller either commits a change or raises. Then a cached copy is used without
+        reading the table's row first: a change computed from a copy that is behind fails the revision
+        check (Conflict: `retried` runs it again on a fresh copy), and a refusal is given only after one
+        read shows that the copy was current. So a move costs no read, only its commit."""
         lock = self._locks.get(table_id)
         if lock is None:
             lock = self._locks[table_id] = asyncio.Lock()
         async with lock:
-            live = await self._current(table_id)
-            if live is None:
-                raise errors.GameOver(N_("This table is closed."))
-            yield live
+            cached = self._cache.get(table_id) if commits and not self.store.single_process else None
+            if cached is None:
+                live = await self._current(table_id)
+                if live is None:
+                    raise errors.GameOver(N_("This table is closed."))
+                yield live
+                return
+            self._cache.move_to_end(table_id)
+            try:
+                yield cached
+            except Conflict:
+                raise
+            except Exception as failure:
+                if await self.store.session(table_id) != cached.row:
+                    self._cache.pop(table_id, None)
+                    raise Conflict(table_id) from failure
+                raise
 
     @contextlib.asynccontextmanager
     async def _locked_in(self, channel_id: int) -> AsyncIterator[LiveTable]:

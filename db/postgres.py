@@ -1,10 +1,26 @@
-"""The server backend: PostgreSQL through an asyncpg pool. Queries are written once with `?` marks;
-they become asyncpg's `$1, $2, …` here."""
+"""The server backend: PostgreSQL through an asyncpg pool. Queries are written once with `?` marks.
+
+A read runs as a prepared statement (asyncpg's `$1, $2, …`). The writes of a transaction are buffered
+and sent at its end as ONE simple query: the statements with their values as literals, which PostgreSQL
+runs as one implicit transaction and commits before answering. So a move that only writes costs one
+round trip, however many rows it touches. A transaction that reads opens a real one at its first read
+(BEGIN and the writes so far in one round trip) and commits with its last writes in one more.
+
+Transactions that only write also share commits: while one group is on its way to the server, the
+next gathers, and goes as one implicit transaction (group commit; every caller returns only after its
+COMMIT). When the server refuses a group (a failed revision check, a deadlock), nothing of it was
+committed and each of its transactions is sent again on its own, so only the failing one fails.
+
+A write with a row-count check (a table's revision) is wrapped so that the server raises when the count
+differs (`dicetable_expect_rows`, migration 0006), which rolls the whole transaction back.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
+import math
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextvars import ContextVar
@@ -15,6 +31,7 @@ from .migrations import migrations
 from .sqlite import RowcountMismatch
 
 MIGRATION_LOCK = 16_016  # a pg_advisory_xact_lock key: two processes starting at once migrate one after the other
+ROWCOUNT_MISMATCH = "DTREV"  # the SQLSTATE dicetable_expect_rows raises
 
 
 @functools.lru_cache(maxsize=256)
@@ -23,17 +40,74 @@ def numbered(sql: str) -> str:
     return re.sub(r"\?", lambda _: f"${next(counter)}", sql)
 
 
+@functools.lru_cache(maxsize=256)
+def _pieces(sql: str) -> tuple[str, ...]:
+    return tuple(sql.split("?"))
+
+
+def literal(value: object) -> str:
+    """A value as an SQL literal of unknown type, so the server types it from its place exactly as it
+    types a `$n` parameter. Only the types our queries pass; quotes doubled (standard_conforming_strings
+    is on for every connection of the pool, so a backslash is just a character)."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        text = "1" if value else "0"
+    elif isinstance(value, int):
+        text = str(value)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"not a finite number: {value!r}")
+        text = repr(value)
+    elif isinstance(value, str):
+        if "\x00" in value:
+            raise ValueError("a text value with a NUL character")
+        text = value
+    else:
+        raise TypeError(f"no SQL literal for {type(value).__name__}")
+    return "'" + text.replace("'", "''") + "'"
+
+
+def inline(sql: str, args: Sequence) -> str:
+    """`sql` with each `?` replaced by its value's literal."""
+    pieces = _pieces(sql)
+    if len(pieces) != len(args) + 1:
+        raise ValueError(f"{len(pieces) - 1} marks but {len(args)} values: {sql}")
+    out = [pieces[0]]
+    for value, piece in zip(args, pieces[1:], strict=True):
+        out += (literal(value), piece)
+    return "".join(out)
+
+
+class _Batch:
+    def __init__(self) -> None:
+        self.script: list[str] = []  # rendered statements not sent yet
+        self.tags: list[object] = []  # per row-count check, in order: what RowcountMismatch names
+        self.conn: asyncpg.Connection | None = None  # set once a read opened a real transaction
+
+
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """Pool reset: nothing. asyncpg already rolls back an unfinished transaction on release; we never set
+    session state (no LISTEN, no SET, advisory locks only per transaction), so its default reset query
+    would be one more round trip per checkout for nothing."""
+
+
 class PostgresDriver:
     dialect = "postgresql"
     single_process = False  # many bot processes may share the server: check a cached table before use
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
-        self._connection: ContextVar[asyncpg.Connection | None] = ContextVar(f"pg_tx_{id(self)}", default=None)
+        self._batch: ContextVar[_Batch | None] = ContextVar(f"pg_tx_{id(self)}", default=None)
+        self._queue: list[tuple[_Batch, asyncio.Future]] = []
+        self._flusher: asyncio.Task | None = None
 
     @staticmethod
     async def connect(url: str, *, pool_size: int = 10) -> asyncpg.Pool:
-        return await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        return await asyncpg.create_pool(
+            url, min_size=1, max_size=pool_size, reset=_keep_session,
+            server_settings={"standard_conforming_strings": "on"},
+        )
 
     @classmethod
     async def open(cls, pool: asyncpg.Pool) -> PostgresDriver:
@@ -56,33 +130,115 @@ class PostgresDriver:
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
-        async with self._pool.acquire() as conn, conn.transaction():
-            token = self._connection.set(conn)
+        batch = _Batch()
+        token = self._batch.set(batch)
+        try:
             try:
                 yield
-            finally:
-                self._connection.reset(token)
+            except BaseException:
+                if batch.conn is not None and batch.conn.is_in_transaction():
+                    await batch.conn.execute("ROLLBACK")
+                raise
+            if batch.conn is not None:
+                await self._send(batch.conn, batch, "", "COMMIT;")
+            elif batch.script:
+                await self._group_commit(batch)
+        finally:
+            self._batch.reset(token)
+            if batch.conn is not None:
+                await self._pool.release(batch.conn)
+
+    async def _group_commit(self, batch: _Batch) -> None:
+        done = asyncio.get_running_loop().create_future()
+        self._queue.append((batch, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._queue:
+            group, self._queue = self._queue, []
+            try:
+                async with self._pool.acquire() as conn:
+                    failures = await self._send_group(conn, [batch for batch, _ in group])
+            except BaseException as failure:
+                failures = [failure] * len(group)
+            for (_, done), failure in zip(group, failures, strict=True):
+                if done.done():
+                    continue
+                if failure is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(failure)
+
+    async def _send_group(self, conn: asyncpg.Connection, batches: list[_Batch]) -> list[BaseException | None]:
+        if len(batches) > 1:
+            try:
+                await conn.execute("".join(statement for batch in batches for statement in batch.script))
+                return [None] * len(batches)
+            except asyncpg.PostgresError:
+                if conn.is_in_transaction():
+                    await conn.execute("ROLLBACK")
+            # The server rolled the whole group back; a lost connection (not a PostgresError) is not
+            # retried, since the group may have committed before the answer was lost.
+        failures: list[BaseException | None] = []
+        for batch in batches:
+            try:
+                await self._send(conn, batch, "", "")
+                failures.append(None)
+            except Exception as failure:
+                failures.append(failure)
+        return failures
+
+    async def _send(self, conn: asyncpg.Connection, batch: _Batch, before: str, after: str) -> None:
+        """One round trip: `before`, the buffered writes, `after`. On a failed check the transaction is
+        rolled back and RowcountMismatch names the table whose revision moved."""
+        script = before + "".join(batch.script) + after
+        batch.script.clear()
+        if not script:
+            return
+        try:
+            await conn.execute(script)
+        except asyncpg.PostgresError as error:
+            if conn.is_in_transaction():
+                await conn.execute("ROLLBACK")
+            if error.sqlstate == ROWCOUNT_MISMATCH:
+                raise RowcountMismatch(batch.tags[int(error.detail)]) from error
+            raise
 
     @contextlib.asynccontextmanager
     async def _conn(self) -> AsyncIterator[asyncpg.Connection]:
-        current = self._connection.get()
-        if current is not None:
-            yield current
-        else:
+        """The connection for a read: the transaction's (opened now, with what it wrote so far), or any."""
+        batch = self._batch.get()
+        if batch is None:
             async with self._pool.acquire() as conn:
                 yield conn
+            return
+        if batch.conn is None:
+            batch.conn = await self._pool.acquire()
+            await self._send(batch.conn, batch, "BEGIN;", "")
+        elif batch.script:
+            await self._send(batch.conn, batch, "", "")
+        yield batch.conn
 
     async def fetch(self, sql: str, args: Sequence = ()) -> list[dict]:
         async with self._conn() as conn:
             return [dict(row) for row in await conn.fetch(numbered(sql), *args)]
 
     async def execute(self, sql: str, args: Sequence = (), *, expect: int | None = None, tag: object = None) -> None:
-        """With `expect`: raises RowcountMismatch(tag) unless exactly that many rows changed."""
-        async with self._conn() as conn:
-            status = await conn.execute(numbered(sql), *args)
-        if expect is not None and int(status.rsplit(" ", 1)[-1]) != expect:
-            raise RowcountMismatch(tag)
+        """A write inside `transaction()`, sent at commit; with `expect`, the transaction fails with
+        RowcountMismatch(tag) unless it changes exactly that many rows."""
+        batch = self._batch.get()
+        assert batch is not None, "writes happen inside transaction()"
+        statement = inline(sql, args)
+        if expect is not None:
+            statement = (
+                f"WITH changed AS ({statement} RETURNING 1) SELECT dicetable_expect_rows("
+                f"(SELECT count(*) FROM changed), {int(expect)}, {len(batch.tags)})"
+            )
+            batch.tags.append(tag)
+        batch.script.append(statement + ";\n")
 
     async def executemany(self, sql: str, rows: Iterable[Sequence]) -> None:
-        async with self._conn() as conn:
-            await conn.executemany(numbered(sql), list(rows))
+        for args in rows:
+            await self.execute(sql, args)

@@ -3,6 +3,8 @@
 Each query is written once, in the SQL both engines share, with `?` marks. Every write happens inside
 `transaction()`, which commits before returning; a move's write is conditional on the table's move number,
 so of two processes computing a move from the same state only one commits (the other gets `Conflict`).
+Writes are held until the transaction's first read or its end; a table's own row changes in one
+transaction go as one statement with its revision check (db/writes.py).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
+from contextvars import ContextVar
 from pathlib import Path
 
 import asyncpg
@@ -17,6 +20,7 @@ import asyncpg
 from .connect import open_driver
 from .rows import EventRow, GuildSettingsRow, RatingRow, ResultRow, SeatRow, SessionRow, from_mapping
 from .sqlite import RowcountMismatch
+from .writes import Pending, RowChange
 
 OPEN = ("lobby", "active")
 
@@ -40,6 +44,7 @@ CLAIM_SECONDS = 60  # a deadline claim lapses after this long, so another proces
 class Store:
     def __init__(self, driver) -> None:
         self._db = driver
+        self._pending: ContextVar[Pending | None] = ContextVar(f"store_tx_{id(self)}", default=None)
 
     @property
     def dialect(self) -> str:
@@ -60,17 +65,47 @@ class Store:
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Store]:
+        pending = Pending()
+        token = self._pending.set(pending)
         try:
             async with self._db.transaction():
                 yield self
+                await self._hand_over(pending)
         except RowcountMismatch as mismatch:
             raise Conflict(mismatch.tag) from mismatch
+        finally:
+            self._pending.reset(token)
+
+    async def _hand_over(self, pending: Pending) -> None:
+        """Give the driver the writes held so far; a table's row changes after this go on their own."""
+        for write in pending.writes:
+            if isinstance(write, RowChange):
+                sql, args = write.statement()
+                await self._db.execute(sql, args, expect=1, tag=write.session_id)
+            else:
+                sql, args, many, expect, tag = write
+                if many:
+                    await self._db.executemany(sql, args)
+                else:
+                    await self._db.execute(sql, args, expect=expect, tag=tag)
+        pending.writes.clear()
+        pending.rows.clear()
+
+    async def _write(
+        self, sql: str, args: Sequence, *, many: bool = False, expect: int | None = None, tag: object = None
+    ) -> None:
+        pending = self._pending.get()
+        assert pending is not None, "writes happen inside transaction()"
+        pending.writes.append((sql, list(args) if many else args, many, expect, tag))
 
     async def _all(self, sql: str, args: Sequence = ()) -> list[dict]:
+        pending = self._pending.get()
+        if pending is not None:
+            await self._hand_over(pending)
         return await self._db.fetch(sql, args)
 
     async def _one(self, sql: str, args: Sequence = ()) -> dict | None:
-        rows = await self._db.fetch(sql, args)
+        rows = await self._all(sql, args)
         return rows[0] if rows else None
 
     # --- writes (call inside `transaction()`) ----------------------------------------------------
@@ -102,59 +137,75 @@ class Store:
         return row["id"]
 
     async def advance_rev(self, session_id: int, rev: int) -> None:
-        """The first write of every change to a table: raises `Conflict` unless its revision is still `rev`."""
-        await self._db.execute(
-            "UPDATE sessions SET rev = ? WHERE id = ? AND rev = ?", (rev + 1, session_id, rev), expect=1, tag=session_id
-        )
+        """The first write of every change to a table: raises `Conflict` unless its revision is still `rev`.
+        The table's row changes that follow in this transaction join this one statement."""
+        pending = self._pending.get()
+        assert pending is not None, "writes happen inside transaction()"
+        change = pending.rows[session_id] = RowChange(session_id, rev)
+        pending.writes.append(change)
 
     async def update_session(self, session_id: int, **fields: object) -> None:
         allowed = {"status", "message_id", "deadline_at", "reminder_at", "ended_at", "end_reason", "host_id"}
         allowed |= {"started_at", "claimed_until"}
         assert fields and set(fields) <= allowed, fields
+        change = self._row_change(session_id)
+        if change is not None:
+            change.fields.update(fields)
+            return
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        await self._db.execute(f"UPDATE sessions SET {assignments} WHERE id = ?", (*fields.values(), session_id))
+        await self._write(f"UPDATE sessions SET {assignments} WHERE id = ?", (*fields.values(), session_id))
+
+    def _row_change(self, session_id: int) -> RowChange | None:
+        pending = self._pending.get()
+        return pending.rows.get(session_id) if pending is not None else None
 
     async def add_seat(self, session_id: int, seat: int, user_id: int | None, name: str, is_computer: bool,
                        client_seed: str | None = None) -> None:
-        await self._db.execute(
+        await self._write(
             "INSERT INTO seats (session_id, seat, user_id, name, is_computer, client_seed) VALUES (?, ?, ?, ?, ?, ?)",
             (session_id, seat, user_id, name, int(is_computer), client_seed),
         )
 
     async def remove_seat(self, session_id: int, seat: int) -> None:
         """Remove a lobby seat; the seats behind it move up one."""
-        await self._db.execute("DELETE FROM seats WHERE session_id = ? AND seat = ?", (session_id, seat))
+        await self._write("DELETE FROM seats WHERE session_id = ? AND seat = ?", (session_id, seat))
         # Two steps, so the primary key never sees two rows with one seat number.
-        await self._db.execute("UPDATE seats SET seat = -seat WHERE session_id = ? AND seat > ?", (session_id, seat))
-        await self._db.execute("UPDATE seats SET seat = -seat - 1 WHERE session_id = ? AND seat < 0", (session_id,))
+        await self._write("UPDATE seats SET seat = -seat WHERE session_id = ? AND seat > ?", (session_id, seat))
+        await self._write("UPDATE seats SET seat = -seat - 1 WHERE session_id = ? AND seat < 0", (session_id,))
 
     async def update_seat(self, session_id: int, seat: int, **fields: object) -> None:
         allowed = {"is_computer", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "name", "client_seed"}
         assert fields and set(fields) <= allowed, fields
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        await self._db.execute(
+        await self._write(
             f"UPDATE seats SET {assignments} WHERE session_id = ? AND seat = ?", (*fields.values(), session_id, seat)
         )
 
     async def append_event(self, session_id: int, seq: int, seat: int, action: str, by: str, at: float) -> None:
         """Log move `seq`; raises `Conflict` unless the table's stored move number is still `seq - 1`."""
-        await self._db.execute(
-            "UPDATE sessions SET seq = ? WHERE id = ? AND seq = ?", (seq, session_id, seq - 1), expect=1, tag=session_id
-        )
-        await self._db.execute(
+        change = self._row_change(session_id)
+        if change is None:
+            await self._write(
+                "UPDATE sessions SET seq = ? WHERE id = ? AND seq = ?", (seq, session_id, seq - 1),
+                expect=1, tag=session_id,
+            )
+        else:
+            change.seq_from = seq - 1 if change.seq_from is None else change.seq_from
+            change.fields["seq"] = seq
+        await self._write(
             "INSERT INTO events (session_id, seq, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)",
             (session_id, seq, seat, action, by, at),
         )
 
     async def save_guild_settings(self, guild_id: int, *, language: str | None, pictures: bool) -> None:
-        await self._db.execute(
+        await self._write(
             "INSERT INTO guild_settings (guild_id, language, pictures) VALUES (?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, pictures = excluded.pictures",
             (guild_id, language, pictures),
         )
 
     async def save_member_language(self, user_id: int, language: str) -> None:
-        await self._db.execute(
+        await self._write(
             "INSERT INTO member_languages (user_id, language) VALUES (?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
             (user_id, language),
@@ -162,10 +213,11 @@ class Store:
 
     async def add_results(self, rows: Iterable[tuple]) -> None:
         """Rows of (session_id, guild_id, game, user_id, seat, placing, score, players, rated, at)."""
-        await self._db.executemany(
+        await self._write(
             "INSERT INTO results (session_id, guild_id, game, user_id, seat, \"placing\", score, players, rated, at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
+            many=True,
         )
 
     async def ratings_for(self, guild_id: int | None, game: str, user_ids: Sequence[int]) -> dict[int, RatingRow]:
@@ -178,7 +230,7 @@ class Store:
         return {row["user_id"]: from_mapping(RatingRow, row) for row in rows}
 
     async def put_rating(self, guild_id: int | None, game: str, rating: RatingRow) -> None:
-        await self._db.execute(
+        await self._write(
             "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins) VALUES (?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
             " games = excluded.games, wins = excluded.wins",

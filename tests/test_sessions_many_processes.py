@@ -77,6 +77,35 @@ async def test_a_process_whose_copy_is_behind_catches_up_before_it_answers(svc):
     assert after.seq == moved.seq + 1 and svc.event_count(table.id) == after.seq
 
 
+async def test_a_move_on_a_copy_that_is_behind_is_computed_again_on_a_fresh_copy(svc):
+    """A move reads nothing before it commits (the revision check is the read): a process whose copy is
+    behind, given a click without a move number, neither refuses it on its old copy nor commits it twice."""
+    only_on_a_shared_server(svc)
+    table = await svc.started(CHANNEL, ALICE, BOB)
+    other = await second_process(svc)
+    assert (await other.get_by_id(table.id)).seq == table.seq
+    moved = await svc.play(table, moves=3)
+    seat = min(moved.to_act)
+    user, action = moved.seats[seat].user_id, moved.game.timeout_action(moved.state, seat)
+    after = await other.act(table.id, user, action)
+    assert after.seq == moved.seq + 1 and svc.event_count(table.id) == after.seq
+    replayed = await fresh_replay(svc, table.id)
+    for sessions in (svc.sessions, other):
+        assert same(await sessions.get_by_id(table.id), replayed)
+
+
+async def test_a_refusal_on_a_current_copy_stands_and_changes_nothing(svc):
+    only_on_a_shared_server(svc)
+    table = await svc.started(CHANNEL, ALICE, BOB)
+    other = await second_process(svc)
+    await other.get_by_id(table.id)
+    waiting = next(s for s in range(len(table.seats)) if s not in table.to_act)
+    action = table.game.timeout_action(table.state, min(table.to_act))
+    with pytest.raises(errors.NotYourTurn):
+        await other.act(table.id, table.seats[waiting].user_id, action)
+    assert svc.event_count(table.id) == table.seq
+
+
 async def test_a_lobby_join_in_one_process_is_seen_by_the_other(svc):
     only_on_a_shared_server(svc)
     await svc.lobby(CHANNEL, ALICE)

@@ -111,7 +111,7 @@ def test_the_bot_stops_at_start_up_with_one_line_for_a_bad_database_url(tmp_path
 
 
 async def test_changes_committed_together_fail_alone(svc):
-    """Transactions that end at the same time share one commit (on SQLite); a change whose table moved on
+    """Transactions that end at the same time share one commit (on both backends); a change whose table moved on
     fails alone, and every other one is committed before its `async with` returns."""
     tables = [await svc.started(100 + n, 10 * n + 1, 10 * n + 2) for n in range(5)]
     revs = {t.id: svc.session_row(t.id)["rev"] for t in tables}
@@ -130,3 +130,11 @@ async def test_changes_committed_together_fail_alone(svc):
             assert (row["message_id"], row["rev"]) == (None, revs[table.id])
         else:
             assert (row["message_id"], row["rev"]) == (5000 + table.id, revs[table.id] + 1)
+
+
+async def test_text_with_quotes_and_backslashes_is_stored_as_it_was_given(svc):
+    """PostgreSQL gets a transaction's writes as one script with literal values: text comes back intact."""
+    name = "O'Brien \\'; DROP TABLE seats; -- \u00e9\u2603 $$ ?"
+    table = await svc.lobby(100, 1)
+    await svc.sessions.join(100, 2, name)
+    assert [row["name"] for row in svc.seat_rows(table.id)] == ["Player 1", name]
