@@ -6,8 +6,9 @@ call kind, plus the handling time of a move against a no-op slash command with m
 Members play whole games the way a person would: the move buttons and menus of the table message, their
 DM, or My hand. Each move is classed as `within` (the turn goes on and nobody else is called), `calls` (the
 turn goes on and calls other members to act: Armadillo's roll, which everyone answers, so one ping must go
-out), `passes` (the next turn begins) or `end` (the game ends), by the engine's own `turn_key`. `tests/test_rest_budget.py` keeps every game
-under its budget.
+out), `passes` (the next turn begins) or `end` (the game ends), by the engine's own `turn_key`.
+`w+c` adds `within` and `calls` up: every move that does not end the turn. `tests/test_rest_budget.py`
+keeps every game under its budget.
 """
 
 from __future__ import annotations
