@@ -22,6 +22,7 @@ from bot.sessions import PACES, Seat, Sessions, Table
 
 from ._after_commit import SAVED, attempt, attempt_closing, tell_saved
 from ._language import server_language
+from ._pictures import ATTACHED, TablePictures, as_new
 from ._render import RENDERERS, Renderer
 from ._ui import escape, mention, seat_name
 
@@ -29,7 +30,7 @@ log = logging.getLogger(__name__)
 
 def moved_down() -> dict[str, Any]:
     """What an old table message says once the table was posted again further down."""
-    return {"content": _("This table moved further down ⤵"), "embed": None, "view": None}
+    return {"content": _("This table moved further down ⤵"), "embed": None, "view": None, "attachments": []}
 
 
 BURIED_AFTER = 3  # messages below the table before a change posts it again at the bottom
@@ -56,6 +57,7 @@ def pace_seconds(pace: str, minutes: int | None) -> int:
 class Publisher:
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
+        self.pictures = TablePictures(bot)
         self._dm_shown: dict[tuple[int, int], str] = {}  # (table, seat) -> fingerprint of the DM last sent
         self._dm_turn: dict[int, Any] = {}  # table -> the turn its DMs were last brought up to date in
         # channel -> ids of the last messages seen there (since the bot started): enough to tell a buried table
@@ -111,7 +113,7 @@ class Publisher:
             await attempt("telling the host it was saved", tell_saved(interaction))
 
     async def _post_as_answer(self, interaction: discord.Interaction, table: Table) -> None:
-        response = await interaction.response.send_message(**await self.table_payload(table))
+        response = await interaction.response.send_message(**as_new(await self.table_payload(table)))
         message_id = response.message_id or (await interaction.original_response()).id
         await self.sessions.set_message(table.id, message_id)
 
@@ -174,7 +176,8 @@ class Publisher:
             table = await self.sessions.reclaim(table.id, interaction.user.id)
             await attempt("showing the seat taken back", self.edit_table_message(table))
         embed, view = await self.private_payload(table, seat)
-        answer = interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        files = await self.private_files(table, seat, embed)
+        answer = interaction.response.send_message(embed=embed, view=view, files=files, ephemeral=True)
         if not reclaimed:  # nothing was committed: a failure may go to the one error path
             await answer
         elif not await attempt("showing the hand of a seat taken back", answer):
@@ -222,11 +225,13 @@ class Publisher:
         await interaction.response.edit_message(**await self.table_payload(table))
 
     async def table_payload(self, table: Table) -> dict[str, Any]:
-        """The table message, in the server's language; `content` None clears a ping the message was posted
-        with, once it is stale."""
+        """The table message (an edit's payload: `as_new` makes it a send's), in the server's language, with
+        its picture; `content` None clears a ping the message was posted with, once it is stale."""
         renderer = self.renderer(table)
         with speaking(await self.public_language(table)):
-            return {"content": None, "embed": renderer.embed(table), "view": renderer.table_view(table)}
+            embed = renderer.embed(table)
+            files = await self.pictures.attach(table, embed)
+            return {"content": None, "embed": embed, "view": renderer.table_view(table), "attachments": files}
 
     async def _answer(self, interaction: discord.Interaction, table: Table, actor: int | None,
                       clicked: int | None, announce: str | None, table_shown: bool,
@@ -245,7 +250,8 @@ class Publisher:
         in_dm = actor is not None and table.seats[actor].dm_message_id == clicked
         if actor is not None and (in_dm or interaction.message.flags.ephemeral):
             embed, view = await self.private_payload(table, actor, dm=in_dm)
-            await interaction.response.edit_message(embed=embed, view=view)
+            files = await self.private_files(table, actor, embed)
+            await interaction.response.edit_message(embed=embed, view=view, attachments=files)
             if in_dm:
                 self._dm_shown[(table.id, actor)] = _fingerprint(embed, view)
         else:  # an old table message (re-posted since): retire it
@@ -260,7 +266,16 @@ class Publisher:
             embed, view = self.renderer(table).private_view(table, seat, dm=dm)
             embed.set_author(name=_("Your seat at {game} — open the table", game=table.game.title),
                              url=self.jump_url(table))
+        if self.renderer(table).has_private and await self.pictures.wanted(table):
+            embed.set_image(url=ATTACHED)  # drawn only when it is sent: `private_files`
         return embed, view
+
+    async def private_files(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
+        """The seat's private picture, if its embed shows one, in its member's language."""
+        if embed.image.url != ATTACHED:
+            return []
+        with speaking(await self.seat_language(table, seat)):
+            return await self.pictures.files(table, seat)
 
     async def edit_table_message(self, table: Table) -> None:
         """Edit the table message in place (posting it anew if it was deleted or never recorded)."""
@@ -271,7 +286,7 @@ class Publisher:
                 return
             except discord.NotFound:
                 pass
-        message = await channel.send(**await self.table_payload(table))
+        message = await channel.send(**as_new(await self.table_payload(table)))
         await self.sessions.set_message(table.id, message.id)
 
     def note_message(self, message: discord.Message) -> None:
@@ -294,7 +309,7 @@ class Publisher:
         """Post the table anew at the bottom under the ping; the old message is retired (through the click, if
         it was clicked). It costs what the ping and the table's edit cost anyway."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        payload = {**await self.table_payload(table), "content": ping[0], "allowed_mentions": ping[1]}
+        payload = {**as_new(await self.table_payload(table)), "content": ping[0], "allowed_mentions": ping[1]}
         message = await channel.send(**payload)
         await self.sessions.set_message(table.id, message.id)
         moved_to.append(message.id)
@@ -392,7 +407,8 @@ class Publisher:
         if info.dm_message_id and info.dm_channel_id:
             channel = self.bot.get_partial_messageable(info.dm_channel_id)
             try:
-                await channel.get_partial_message(info.dm_message_id).edit(embed=embed, view=view)
+                await channel.get_partial_message(info.dm_message_id).edit(
+                    embed=embed, view=view, attachments=await self.private_files(table, seat, embed))
                 return
             except discord.NotFound:
                 pass
@@ -403,7 +419,8 @@ class Publisher:
             in_server = where is not None and hasattr(where, "guild")
             place = f"**{escape(where.guild.name)}** · {where.mention}" if in_server else _("your server")
             content = _("Your private view for the table in {place}.", place=place)
-        message = await dm.send(content=content, embed=embed, view=view)
+        message = await dm.send(content=content, embed=embed, view=view,
+                                files=await self.private_files(table, seat, embed))
         await self.sessions.set_dm(table.id, seat, dm.id, message.id)
 
     # --- events from the service's timer ------------------------------------------------------

@@ -40,6 +40,25 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
                   "My hand follow their Discord language.", language=LANGUAGE_NAMES.get(chosen, chosen)),
                 ephemeral=True)
 
+    @app_commands.command(description=N_("Show each table as a picture, or as text only"))
+    @app_commands.describe(pictures=N_("on: the table message shows a picture of the table; off: text only"))
+    @app_commands.choices(pictures=[app_commands.Choice(name=N_("on"), value="on"),
+                                    app_commands.Choice(name=N_("off"), value="off")])
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def pictures(self, interaction: discord.Interaction, pictures: str) -> None:
+        with speaking(member_language(interaction)):
+            if not (interaction.permissions and interaction.permissions.manage_guild):
+                await interaction.response.send_message(
+                    _("Only members with Manage Server can change this server's settings."), ephemeral=True)
+                return
+            await self.bot.guild_settings.change(  # type: ignore[attr-defined]
+                interaction.guild_id, pictures=pictures == "on")
+            await interaction.response.send_message(
+                _("Tables here now show a picture of the table above their text; it changes with the next move.")
+                if pictures == "on" else
+                _("Tables here are now text only; the picture goes with the next move."), ephemeral=True)
+
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Settings(bot))

@@ -28,6 +28,7 @@ DOMAINS = {
     "army_men": ("bot/games/army_men.py", "cogs/armymen.py"),
     "doodle_dice": ("bot/games/doodle_dice/", "cogs/doodle.py", "cogs/_doodle_render.py"),
     "dardz": ("bot/games/dardz/", "cogs/dardz.py", "cogs/_dardz_news.py"),
+    "pictures": ("bot/pictures/",),
 }
 SHARED = "bot"
 

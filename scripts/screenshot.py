@@ -55,7 +55,7 @@ async def main(out: Path) -> None:
             # The page is served by this event loop: playwright's async API runs beside it.
             async with async_playwright() as driver:
                 browser = await driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                page = await browser.new_page(viewport={"width": 1280, "height": 860})
+                page = await browser.new_page(viewport={"width": 1280, "height": 1000})
                 await page.goto(playground.preview.url)
                 await page.wait_for_function(READY, timeout=30_000)
                 await page.screenshot(path=str(out))

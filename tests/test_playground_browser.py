@@ -17,6 +17,8 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--no-first-run"]
 READY = "() => Boolean(window.simcordPreview && window.simcordPreview.ready)"
+PICTURE_SHOWN = ("() => [...document.querySelectorAll('article.channel-message img')]"
+                 ".some(image => image.complete && image.naturalWidth === 800)")
 
 
 def require_browser():
@@ -82,6 +84,8 @@ async def test_open_join_as_another_member_start_and_see_the_table_update(page):
     text = await table.inner_text()
     assert "Waiting for" in text and "Alice" in text and "Sam" in text
     assert await table.get_by_role("button", name="Join", exact=True).count() == 0
+    # The table's picture, above its text: loaded in the browser, 800 px wide.
+    await page.wait_for_function(PICTURE_SHOWN)
     (state,) = await playground.bot.sessions.open_tables()
     assert state.status == "active" and len(state.seats) == 2
 

@@ -1,0 +1,73 @@
+"""The table as one picture (PNG, 800 px wide): a drawer per game, from the same engine view the text shows.
+
+`render(table, seat)` draws the public view (seat None) or a seat's private view; it is pure and
+synchronous. `picture(table, seat)` is what the publisher awaits: a picture is drawn only when what
+it shows changed (a hash of the view, the seats and the language is its key), in a worker thread, so
+the event loop never waits for Pillow.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from bot.i18n import current_language
+from bot.tables import Table
+
+from . import armadillo, armymen, dardz, doodle
+from .canvas import Canvas
+
+FILENAME = "table.png"
+CACHED = 512  # pictures kept (about 30 KB each)
+
+DRAWERS: dict[str, Callable[[Canvas, Table, dict[str, Any], int | None], None]] = {
+    "armadillo": armadillo.draw, "armymen": armymen.draw, "doodle": doodle.draw, "dardz": dardz.draw,
+}
+
+
+def render(table: Table, seat: int | None = None) -> bytes:
+    """The PNG of the table as `seat` sees it (None: everyone), in the current language."""
+    canvas = Canvas()
+    DRAWERS[table.game.id](canvas, table, table.view(seat), seat)
+    return canvas.finish()
+
+
+def key(table: Table, seat: int | None = None) -> str:
+    """Everything a picture depends on, hashed: equal keys draw equal pictures."""
+    outcome = table.outcome if table.status == "finished" else None
+    shown = [table.game.id, table.id, table.status, seat, current_language(), table.view(seat),
+             [(s.name, s.is_computer) for s in table.seats], sorted(table.to_act) if table.state else [],
+             [list(outcome.placings), list(outcome.scores)] if outcome else None]
+    return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
+
+
+class Pictures:
+    """Pictures already drawn, by key (the least recently used are forgotten)."""
+
+    def __init__(self, size: int = CACHED) -> None:
+        self._size = size
+        self._drawn: OrderedDict[str, bytes] = OrderedDict()
+        self.renders = 0  # how many pictures were actually drawn (the rest came from the cache)
+
+    def has(self, table: Table) -> bool:
+        return table.game.id in DRAWERS and table.state is not None
+
+    async def of(self, table: Table, seat: int | None = None) -> bytes:
+        found = key(table, seat)
+        png = self._drawn.get(found)
+        if png is None:
+            png = await asyncio.to_thread(render, table, seat)  # the context (language) goes along
+            self.renders += 1
+            self._drawn[found] = png
+            if len(self._drawn) > self._size:
+                self._drawn.popitem(last=False)
+        else:
+            self._drawn.move_to_end(found)
+        return png
+
+
+__all__ = ["FILENAME", "Pictures", "key", "render"]
