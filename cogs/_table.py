@@ -66,6 +66,14 @@ class Publisher:
     def jump_url(self, table: Table) -> str:
         return jump_url(table, link_base=getattr(self.bot, "link_base", None))
 
+    def channel_url(self, table: Table) -> str:
+        """A link to the table's channel, which opens at its bottom. A DM links there: a link to the table
+        message would go stale each time a buried table is posted again, and editing every DM for it
+        would cost a call each."""
+        link_base = getattr(self.bot, "link_base", None)
+        return f"{link_base}{table.channel_id}" if link_base else \
+            f"https://discord.com/channels/{table.guild_id or '@me'}/{table.channel_id}"
+
     @property
     def sessions(self) -> Sessions:
         return self.bot.sessions  # type: ignore[attr-defined]
@@ -265,7 +273,7 @@ class Publisher:
         with speaking(await self.seat_language(table, seat)):
             embed, view = self.renderer(table).private_view(table, seat, dm=dm)
             embed.set_author(name=_("Your seat at {game} — open the table", game=table.game.title),
-                             url=self.jump_url(table))
+                             url=self.channel_url(table))
         if self.renderer(table).has_private and await self.pictures.wanted(table):
             embed.set_image(url=ATTACHED)  # drawn only when it is sent: `private_files`
         return embed, view
