@@ -17,6 +17,7 @@ from typing import Any
 from .games import GAMES
 from .games.core import Game, IllegalAction, decode_action, encode_action, encode_state
 from .games.rng import FAIR, Recorder, commitment, table_rng
+from .games.text import N_, Text, counted
 
 FORMAT = 1
 
@@ -24,7 +25,15 @@ FORMAT = 1
 @dataclass(frozen=True)
 class Verdict:
     ok: bool
-    line: str
+    text: Text  # translated where it is shown; `line` is its English form (the command line's)
+
+    @property
+    def line(self) -> str:
+        return str(self.text)
+
+
+def _refuted(message: str, /, **fields: Any) -> Verdict:
+    return Verdict(False, Text(message, fields))
 
 
 @dataclass(frozen=True)
@@ -78,45 +87,53 @@ def verify(record: Mapping[str, Any]) -> Verdict:
     try:
         game = GAMES[record["game"]]
         if game.rules_version != record["rules_version"]:
-            return Verdict(False, f"✗ Not verified: rules version {record['rules_version']} of {game.title} is not "
-                                  f"the one this bot plays ({game.rules_version}).")
+            return _refuted(N_("✗ Not verified: rules version {version} of {game} is not the one this bot plays "
+                               "({current})."), version=record["rules_version"], game=game.title,
+                            current=game.rules_version)
         seed, client_seeds = record["seed"], record["client_seeds"]
         if record.get("commitment") not in (None, commitment(seed)):
-            return Verdict(False, "✗ Not verified: the revealed seed does not match the commitment shown before "
-                                  "the game.")
+            return _refuted(N_("✗ Not verified: the revealed seed does not match the commitment shown before "
+                               "the game."))
         if (record.get("derivation") == FAIR) != (client_seeds is not None):
-            return Verdict(False, "✗ Not verified: the derivation does not match the client seeds.")
+            return _refuted(N_("✗ Not verified: the derivation does not match the client seeds."))
         moves = [(m["seat"], decode_action(game, m["action"])) for m in record["moves"]]
         replay = _replay(game, len(record["seats"]), record["options"], seed, client_seeds, moves)
     except IllegalAction as exc:
-        return Verdict(False, f"✗ Not verified: a stored move is not legal when replayed ({exc.reason}).")
+        return _refuted(N_("✗ Not verified: a stored move is not legal when replayed ({reason})."), reason=exc.text)
     except (KeyError, TypeError, ValueError) as exc:
-        return Verdict(False, f"✗ Not a game record this bot can read ({type(exc).__name__}: {exc}).")
+        return _refuted(N_("✗ Not a game record this bot can read ({error})."), error=f"{type(exc).__name__}: {exc}")
     if replay.setup_draws != record["setup_draws"]:
-        return Verdict(False, "✗ Not verified: the set-up's dice or shuffles differ from the stored ones.")
+        return _refuted(N_("✗ Not verified: the set-up's dice or shuffles differ from the stored ones."))
     for move, draws in zip(record["moves"], replay.draws, strict=True):
         if draws != move["draws"]:
-            return Verdict(False, f"✗ Not verified: move {move['seq']}'s dice differ from the stored ones.")
+            return _refuted(N_("✗ Not verified: move {seq}'s dice differ from the stored ones."), seq=move["seq"])
     outcome = replay.outcome
     result = None if outcome is None else {"placings": list(outcome.placings), "scores": list(outcome.scores)}
     if result != record["result"]:
-        return Verdict(False, "✗ Not verified: the stored result is not the one the moves give.")
+        return _refuted(N_("✗ Not verified: the stored result is not the one the moves give."))
     if replay.final != record["final_state_sha256"]:
-        return Verdict(False, "✗ Not verified: the moves do not lead to the stored final position.")
+        return _refuted(N_("✗ Not verified: the moves do not lead to the stored final position."))
     dice = sum(len(d) for d in replay.dice)
-    return Verdict(True, f"✓ Verified: {game.title}, {len(moves)} moves and {dice} dice exactly reproduced from "
-                         f"the revealed seed (SHA-256 {commitment(seed)[:12]}…).")
+    return Verdict(True, Text(N_("✓ Verified: {game}, {moves} and {dice} exactly reproduced from the revealed seed "
+                                 "(SHA-256 {hash}…)."), {
+        "game": game.title, "moves": counted("{n} move", "{n} moves", len(moves)),
+        "dice": counted("{n} die", "{n} dice", dice), "hash": commitment(seed)[:12]}))
 
 
 # --- luck ---------------------------------------------------------------------------------------
 def luck_lines(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, int]]) -> list[str]:
+    """The luck report in English (the command line's)."""
+    return [str(line) for line in luck_texts(seats, dice)]
+
+
+def luck_texts(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, int]]) -> list[Text]:
     """One line per seat: how its dice went against a fair die. `dice` are (seat, low, high, value); each
     seat's total is compared with the fair expectation, with the share of fair games it beats."""
     lines = []
     for seat, name in enumerate(seats):
         mine = [(a, b, v) for s, a, b, v in dice if s == seat]
         if not mine:
-            lines.append(f"{name}: no dice rolled.")
+            lines.append(Text(N_("{name}: no dice rolled."), {"name": name}))
             continue
         total = sum(v for _, _, v in mine)
         mean = sum((a + b) / 2 for a, b, _ in mine)
@@ -124,9 +141,12 @@ def luck_lines(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, 
         share = 0.5 if variance == 0 else 0.5 * (1 + math.erf((total - mean) / math.sqrt(2 * variance)))
         average = total / len(mine)
         fair = mean / len(mine)
-        count = f"{len(mine)} {'die' if len(mine) == 1 else 'dice'}"
-        lines.append(f"{name}: {count}, average {average:.2f} (fair {fair:.2f}) — higher than "
-                     f"{round(100 * share)}% of fair rolls.")
+        lines.append(counted("{name}: {n} die, average {average} (fair {fair}) — higher than {share}% of fair "
+                             "rolls.",
+                             "{name}: {n} dice, average {average} (fair {fair}) — higher than {share}% of fair "
+                             "rolls.",
+                             len(mine), name=name, average=f"{average:.2f}", fair=f"{fair:.2f}",
+                             share=round(100 * share)))
     return lines
 
 

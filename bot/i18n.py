@@ -79,24 +79,27 @@ def current_language() -> str:
 
 
 def _(message: str, /, **fields: Any) -> str:
-    """`message` in the current language, its `{fields}` filled in."""
+    """`message` in the current language, its `{fields}` filled in (a field that is a `Text` is translated)."""
     text = catalog(_language.get()).gettext(message)
-    return text.format(**fields) if fields else text
+    return text.format(**_spoken(fields)) if fields else text
 
 
 def ngettext(singular: str, plural: str, n: int, /, **fields: Any) -> str:
     """The form for `n` in the current language's plural rules; `{n}` is one of the fields."""
-    return catalog(_language.get()).ngettext(singular, plural, n).format(n=n, **fields)
+    return catalog(_language.get()).ngettext(singular, plural, n).format(n=n, **_spoken(fields))
+
+
+def _spoken(fields: dict[str, Any]) -> dict[str, Any]:
+    return {name: translated(value) if isinstance(value, Text) else value for name, value in fields.items()}
 
 
 def translated(text: Text | str) -> str:
     """A `Text` (or a marked message id) in the current language; fields that are `Text` are translated too."""
     if isinstance(text, str):
         return _(text)
-    fields = {name: translated(value) if isinstance(value, Text) else value for name, value in text.fields.items()}
     if text.plural is not None and text.n is not None:
-        return ngettext(text.message, text.plural, text.n, **fields)
-    return _(text.message, **fields)
+        return ngettext(text.message, text.plural, text.n, **text.fields)
+    return _(text.message, **text.fields)
 
 
 def use_language(language: str) -> None:

@@ -9,6 +9,8 @@ from .games.text import N_
 from .table_access import retried
 from .tables import LiveTable, Move, Seat, Table
 
+COMPUTER_NAME = N_("Computer {n}")
+
 
 class LobbyMixin:
     """Seat management for `Sessions` (it provides the table lookups, the lock, storage and moves)."""
@@ -18,23 +20,25 @@ class LobbyMixin:
         return await self._seat_new(channel_id, user_id, name)
 
     @retried
-    async def add_computer(self, channel_id: int, by_user: int) -> Table:
-        return await self._seat_new(channel_id, None, None, by_user=by_user)
+    async def add_computer(self, channel_id: int, by_user: int, naming: str = COMPUTER_NAME) -> Table:
+        """`naming` is the computer's name with `{n}` (1 for the table's first computer), in the words of
+        the server it plays in: a name is kept like a member's, so it is chosen once, when it sits down."""
+        return await self._seat_new(channel_id, None, naming, by_user=by_user)
 
     async def _seat_new(
-        self, channel_id: int, user_id: int | None, name: str | None, by_user: int | None = None
+        self, channel_id: int, user_id: int | None, name: str, by_user: int | None = None
     ) -> Table:
         async with self._locked_in(channel_id) as live:
             self._require_lobby(live)
             if by_user is not None and by_user != live.row.host_id:
-                raise errors.NotHost("Only the host can add computer players.")
+                raise errors.NotHost(N_("Only the host can add computer players."))
             if user_id is not None and any(s.user_id == user_id for s in live.seats):
                 raise errors.AlreadySeated()
             if len(live.seats) >= live.game.max_players:
-                raise errors.TableFull(f"This table is full ({live.game.max_players} players).")
+                raise errors.TableFull(N_("This table is full ({n} players)."), n=live.game.max_players)
             seat = len(live.seats)
             if user_id is None:
-                name = f"Computer {sum(s.is_computer for s in live.seats) + 1}"
+                name = name.format(n=sum(s.is_computer for s in live.seats) + 1)
             async with self._changing(live) as tx:
                 await tx.add_seat(live.row.id, seat, user_id, name, is_computer=user_id is None)
             live.seats.append(Seat(seat, user_id, name, is_computer=user_id is None))
@@ -50,10 +54,10 @@ class LobbyMixin:
     async def kick(self, channel_id: int, by_user: int, user_id: int, is_admin: bool = False) -> Table:
         async with self._locked_in(channel_id) as live:
             if by_user != live.row.host_id and not is_admin:
-                raise errors.NotHost("Only the host or a member with Manage Server can kick a player.")
+                raise errors.NotHost(N_("Only the host or a member with Manage Server can kick a player."))
             if user_id == by_user:
-                raise errors.Refusal("You can't kick yourself: use `/game leave`, or `/game end`.")
-            seat = self._seat_of(live, user_id, "That member is not seated at this table.")
+                raise errors.Refusal(N_("You can't kick yourself: use `/game leave`, or `/game end`."))
+            seat = self._seat_of(live, user_id, N_("That member is not seated at this table."))
             return await self._remove(live, seat)
 
     @retried
@@ -65,7 +69,7 @@ class LobbyMixin:
                 raise errors.NotHost()
             seat = next((s.seat for s in reversed(live.seats) if s.is_computer), None)
             if seat is None:
-                raise errors.Refusal("There is no computer player to remove.")
+                raise errors.Refusal(N_("There is no computer player to remove."))
             return await self._remove(live, seat)
 
     async def _remove(self, live: LiveTable, seat: int) -> Table:

@@ -1,10 +1,12 @@
 """The offline playground: the real, unmodified bot inside SimCord's preview, served on 127.0.0.1 only.
 
-A simulated server, "Game Night", has one text channel per game of `GAMES` and four members to switch
-between ("Viewing as" at the top of the page). SimCord's preview shows one channel at a time, so a small
-front page on `--port` lists the channels; opening one points the preview at it (same address, same
-capability) and redirects there. The world is rebuilt identically on every start (same ids), so tables
-kept in the playground database find their channels again after a restart.
+A simulated server, "Game Night", has one text channel per game of `GAMES` and five members to switch
+between ("Viewing as" at the top of the page); Sofía's Discord speaks Spanish, so a visitor can try the
+bot in Spanish beside the English members, and the front page picks the language of the server's public
+messages. SimCord's preview shows one channel at a time, so a small front page on `--port` lists the
+channels; opening one points the preview at it (same address, same capability) and redirects there. The
+world is rebuilt identically on every start (same ids), so tables kept in the playground database find
+their channels again after a restart.
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ import secrets
 import signal
 import socket
 import sys
+import unicodedata
 import webbrowser
 from datetime import datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from aiohttp import web
 
@@ -32,27 +35,30 @@ for _noisy in ("discord.client", "discord.state"):
     logging.getLogger(_noisy).setLevel(logging.ERROR)
 
 import simcord  # noqa: E402
+import simcord.interactions  # noqa: E402
 
 from .app import DiceBot, utcnow  # noqa: E402
 from .config import DEFAULT_PLAYGROUND_DATABASE, Settings  # noqa: E402
 from .games import GAMES  # noqa: E402
+from .i18n import LANGUAGE_NAMES, N_, _, language_of, languages, speaking  # noqa: E402
 
 log = logging.getLogger(__name__)
 
 HOST = "127.0.0.1"  # nothing else, ever
 DEFAULT_PORT = 8765
 GUILD_ID = 1_300_000_000_000_000_000  # fixed, like every other id of the world (built in the same order)
-MEMBERS = ("Sam", "Alice", "Bob", "Carol")  # the first is the one a visitor starts as
+MEMBERS = ("Sam", "Alice", "Bob", "Carol", "Sofía")  # the first is the one a visitor starts as
+CLIENT_LOCALES = {"Sofía": "es-ES"}  # each member's Discord client language; the others' is English (en-US)
 
 
 def welcome_text(game_id: str) -> str:
-    """The first message of a game's channel: what to type."""
-    title = GAMES[game_id].title
-    return (f"👋 Welcome to **{title}**! Type `/{game_id} new` (add `pace: live` for 2-minute turns) to open a "
-            f"table, press **Add computer** for computer opponents, then **Start**. To play as someone else, "
-            f"switch **Viewing as** at the top to Alice, Bob or Carol and press **Join**. "
-            f"`/{game_id} rules` explains the game; `/help` lists every command. Private views the bot sends by "
-            f"DM are on the front page (browser Back): each member has a **Direct messages** link there.")
+    """The first message of a game's channel: what to type (in the current language)."""
+    return _("👋 Welcome to **{game}**! Type `/{command} new` (add `pace: live` for 2-minute turns) to open a "
+             "table, press **Add computer** for computer opponents, then **Start**. To play as someone else, "
+             "switch **Viewing as** at the top to Alice, Bob or Carol and press **Join**; Sofía's Discord speaks "
+             "Spanish. `/{command} rules` explains the game; `/help` lists every command. Private views the bot "
+             "sends by DM are on the front page (browser Back): each member has a **Direct messages** link there.",
+             game=GAMES[game_id].title, command=game_id)
 
 
 class Playground:
@@ -78,11 +84,27 @@ class Playground:
         # The world, built before the bot connects so the READY event already carries it.
         with contextlib.suppress(AttributeError):  # cosmetic: SimCord calls every bot "TestBot"
             self.env.backend.bot_user.name = "Dice Table"
-        users = {name: self.env.create_user(name.lower(), global_name=name) for name in MEMBERS}
+        users = {name: self.env.create_user(username(name), global_name=name) for name in MEMBERS}
         self.users = users
         guild = self.env.create_guild("Game Night", id=GUILD_ID, owner=users[MEMBERS[0]])
         self.channels = {game_id: guild.create_text_channel(game_id, topic=GAMES[game_id].title) for game_id in GAMES}
         self.members = {name: guild.add_member(user) for name, user in users.items()}
+        self._original_payload = simcord.interactions.base_payload
+        simcord.interactions.base_payload = self._with_client_locales
+
+    def _with_client_locales(self, backend: Any, *, user_id: int, guild_id: int | None, **rest: Any):
+        """SimCord sends every interaction as en-US; Discord sends each member's client language and the
+        server's. Say them here, so Sofía's answers, DMs and My hand come in Spanish."""
+        record, payload = self._original_payload(backend, user_id=user_id, guild_id=guild_id, **rest)
+        locales = {self.users[name].id: locale for name, locale in CLIENT_LOCALES.items()}
+        payload["locale"] = locales.get(user_id, payload["locale"])
+        if guild_id is not None:
+            payload["guild_locale"] = backend.get_guild(guild_id).preferred_locale
+        return record, payload
+
+    async def server_language(self) -> str:
+        """The language of the server's public messages: the front page's choice (`/settings language`)."""
+        return (await self.bot.guild_settings.of(GUILD_ID)).language or language_of(None)
 
     @property
     def port(self) -> int:
@@ -109,11 +131,13 @@ class Playground:
         if behind > 0:
             await self.env.advance_time(behind)
         open_here = {table.channel_id for table in await self.bot.sessions.open_tables()}
-        for game_id, handle in self.channels.items():
-            text = welcome_text(game_id)
-            if handle.id in open_here:
-                text += "\n🎲 A table from your last session is still open here: `/game status` shows it again."
-            await self.bot.get_channel(handle.id).send(text)
+        with speaking(await self.server_language()):
+            for game_id, handle in self.channels.items():
+                text = welcome_text(game_id)
+                if handle.id in open_here:
+                    text += "\n" + _("🎲 A table from your last session is still open here: `/game status` shows it "
+                                     "again.")
+                await self.bot.get_channel(handle.id).send(text)
 
     async def show(self, game_id: str) -> str:
         """Point the preview at a game's channel and return its address."""
@@ -186,6 +210,7 @@ class Playground:
         app.router.add_get(f"/{self.token}/", self._front_page)
         app.router.add_get(f"/{self.token}/at/{{channel_id:\\d+}}", self._open_any)
         app.router.add_get(f"/{self.token}/dm/{{name}}", self._open_dms)
+        app.router.add_post(f"/{self.token}/language", self._choose_language)
         app.router.add_get(f"/{self.token}/{{game}}", self._open_channel)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
@@ -223,24 +248,40 @@ class Playground:
             raise web.HTTPNotFound()
         raise web.HTTPSeeOther(await self.show_channel(user.dm_channel, [user]))
 
+    async def _choose_language(self, request: web.Request) -> web.Response:
+        """The language picker: the server's public messages (`/settings language` does the same in Discord)."""
+        chosen = (await request.post()).get("language")
+        if chosen not in languages():
+            raise web.HTTPBadRequest()
+        await self.bot.guild_settings.change(GUILD_ID, language=chosen)
+        raise web.HTTPSeeOther(f"/{self.token}/")
+
     async def _front_page(self, request: web.Request) -> web.Response:
+        language = await self.server_language()
+        with speaking(language):
+            page = self._front_page_html(language)
+        return web.Response(text=page, content_type="text/html")
+
+    def _front_page_html(self, language: str) -> str:
         items = "".join(
             f'<li><a href="{html.escape(game_id)}">#{html.escape(game_id)}</a> — {html.escape(game.title)}'
-            + "".join(f' · thread <a href="at/{t.id}">{html.escape(t.name or "table")}</a>'
+            + "".join(f' · {html.escape(_("thread"))} <a href="at/{t.id}">{html.escape(t.name or _("table"))}</a>'
                       for t in self.channels[game_id].threads)
             + "</li>" for game_id, game in GAMES.items())
-        dms = " · ".join(f'<a href="dm/{html.escape(name)}">{html.escape(name)}</a>' for name in self.users)
-        page = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Game Night — playground</title>
+        dms = " · ".join(f'<a href="dm/{quote(name)}">{html.escape(name)}</a>' for name in self.users)
+        picker = " ".join(
+            f'<button name="language" value="{code}"{" disabled" if code == language else ""}>'
+            f"{html.escape(LANGUAGE_NAMES.get(code, code))}</button>" for code in languages())
+        texts = {key: html.escape(_(text)) for key, text in FRONT_PAGE.items()}
+        return f"""<!doctype html><html lang="{language}"><head><meta charset="utf-8"><title>{texts["title"]}</title>
 <style>body{{font:16px system-ui,sans-serif;background:#313338;color:#dbdee1;max-width:42em;margin:3em auto}}
-a{{color:#00a8fc;font-weight:600}} li{{margin:.5em 0}} code{{background:#2b2d31;padding:0 .3em}}</style></head>
-<body><h1>🎲 Game Night</h1><p>The real bot, in a simulated Discord server on this computer only.
-Pick a channel:</p><ul>{items}</ul>
-<p>Direct messages (private views the bot sends by DM): {dms}.</p>
-<p>In a channel, type <code>/</code> in the message box for the commands. <b>Viewing as</b> (top of the page)
-switches between Sam (you, to start with), Alice, Bob and Carol; <b>Add computer</b> in a lobby seats a computer player.
-Come back here (browser Back) to change channel: the preview shows one channel at a time.</p>
-<p>Stop the playground with Ctrl-C in its terminal; every move is saved as it is made.</p></body></html>"""
-        return web.Response(text=page, content_type="text/html")
+a{{color:#00a8fc;font-weight:600}} li{{margin:.5em 0}} code{{background:#2b2d31;padding:0 .3em}}
+button{{font:inherit;margin-right:.3em}}</style></head>
+<body><h1>🎲 Game Night</h1><p>{texts["intro"]}</p><ul>{items}</ul>
+<p>{texts["dms"]} {dms}.</p>
+<form method="post" action="language"><p>{texts["language"]} {picker}</p></form>
+<p>{texts["how"]}</p>
+<p>{texts["stop"]}</p></body></html>"""
 
     async def stop(self) -> None:
         """Close the page, the simulated Discord, then the database (every acknowledged move is committed)."""
@@ -256,6 +297,28 @@ Come back here (browser Back) to change channel: the preview shows one channel a
             self._started = False
             await self.env.shutdown()
         await self.bot.shutdown_storage()
+        if simcord.interactions.base_payload == self._with_client_locales:
+            simcord.interactions.base_payload = self._original_payload
+
+
+# The front page's sentences (HTML-escaped when shown; **Viewing as** and the like are the preview's own words).
+FRONT_PAGE = {
+    "title": N_("Game Night — playground"),
+    "intro": N_("The real bot, in a simulated Discord server on this computer only. Pick a channel:"),
+    "dms": N_("Direct messages (private views the bot sends by DM):"),
+    "language": N_("Language of the server's public messages (each member's answers, DMs and My hand follow "
+                   "their own Discord: Sofía's is Spanish):"),
+    "how": N_("In a channel, type / in the message box for the commands. Viewing as (top of the page) switches "
+              "between Sam (you, to start with), Alice, Bob, Carol and Sofía; Add computer in a lobby seats a "
+              "computer player. Come back here (browser Back) to change channel: the preview shows one channel "
+              "at a time."),
+    "stop": N_("Stop the playground with Ctrl-C in its terminal; every move is saved as it is made."),
+}
+
+
+def username(name: str) -> str:
+    """A Discord username: lowercase ASCII ("Sofía" → "sofia")."""
+    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
 
 
 def stable_keys(database_path: Path) -> tuple[str, str]:

@@ -22,11 +22,11 @@ from db import ChannelTaken, Store
 
 from . import errors
 from .deadlines import DeadlineMixin
-from .fairness import luck_lines
+from .fairness import luck_texts
 from .games import GAMES
 from .games.core import encode_action, resolve_options
 from .games.rng import Recorder, Rng, SeededRng, commitment
-from .games.text import N_
+from .games.text import N_, Text
 from .lobby import LobbyMixin
 from .results import record_result
 from .table_access import CACHE_SIZE, TableAccessMixin, retried
@@ -141,13 +141,12 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
         async with self._locked_in(channel_id) as live:
             self._require_lobby(live)
             if user_id != live.row.host_id:
-                raise errors.NotHost("Only the host can start the game.")
+                raise errors.NotHost(N_("Only the host can start the game."))
             game = live.game
             if len(live.seats) < game.min_players:
                 raise errors.NotEnoughPlayers(
-                    f"{game.title} needs at least {game.min_players} players: wait for others to join, "
-                    "or add a computer player with `/game addbot`."
-                )
+                    N_("{game} needs at least {n} players: wait for others to join, or add a computer player "
+                       "with `/game addbot`."), game=game.title, n=game.min_players)
             options = json.loads(live.row.options)
             state = game.setup(len(live.seats), options, self._rng(live.row.seed, 0))
             moves: list[Move] = []
@@ -165,7 +164,7 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
     async def end(self, channel_id: int, user_id: int, is_admin: bool = False) -> Table:
         async with self._locked_in(channel_id) as live:
             if user_id != live.row.host_id and not is_admin:
-                raise errors.NotHost("Only the host or a member with Manage Server can end this table.")
+                raise errors.NotHost(N_("Only the host or a member with Manage Server can end this table."))
             async with self._changing(live) as tx:
                 await self._close(tx, live, "ended", N_("ended by a player"))
             return self._snapshot(live)
@@ -366,7 +365,7 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
         )
 
     @staticmethod
-    def _luck(live: LiveTable) -> tuple[str, ...]:
+    def _luck(live: LiveTable) -> tuple[Text, ...]:
         """Per seat, its dice against a fair die; a move's dice count for the seat that made it."""
         dice = [(move.seat, a, b, v) for move in live.history for a, b, v in move.dice]
-        return tuple(luck_lines([s.name for s in live.seats], dice))
+        return tuple(luck_texts([s.name for s in live.seats], dice))

@@ -89,7 +89,7 @@ class TableAccessMixin:
         async with lock:
             live = await self._current(table_id)
             if live is None:
-                raise errors.GameOver("This table is closed.")
+                raise errors.GameOver(N_("This table is closed."))
             yield live
 
     @contextlib.asynccontextmanager
@@ -124,7 +124,7 @@ class TableAccessMixin:
         fresh = await self._rebuild(row) if row is not None and row.status in ("lobby", "active") else None
         if fresh is None:
             self._cache.pop(live.row.id, None)
-            raise errors.GameOver("This table is closed.")
+            raise errors.GameOver(N_("This table is closed."))
         return fresh
 
     async def _rebuild(self, row: SessionRow) -> LiveTable | None:

@@ -9,6 +9,7 @@ from db import SeatRow, SessionRow
 
 from .games import GAMES
 from .games.core import Event, Game
+from .games.text import Text
 
 PACES = {"live": 120, "casual": 3600, "async": 86400}
 AUTOPILOT_AFTER = 3
@@ -93,7 +94,7 @@ class Table:
     news: tuple[Event, ...] = ()  # what the table's last update did, set-up included when it opened the game
     commitment: str = ""  # SHA-256 of the secret dice seed, shown from the start
     revealed_seed: str | None = None  # the seed itself, once the table is closed
-    luck: tuple[str, ...] = ()  # once closed: per seat, its dice against a fair die (one line each)
+    luck: tuple[Text, ...] = ()  # once closed: per seat, its dice against a fair die (one line each)
     story: tuple[Event, ...] = ()  # a closed table's every event, set-up first (only when asked for)
 
     @property

@@ -10,8 +10,10 @@ import discord
 
 from bot.errors import Refusal
 from bot.history import game_record
+from bot.i18n import N_, _, ngettext, speaking, translated
 from bot.sessions import Sessions, Table
 
+from ._language import server_language
 from ._render import RENDERERS, options_text
 
 STORY_CHARS = 3000  # of the embed's 6000; the full story is in the attached file
@@ -21,10 +23,10 @@ async def history_of(sessions: Sessions, table_id: int, guild_id: int | None) ->
     table = await sessions.closed_table(table_id, with_story=True)
     if table is None or table.guild_id != guild_id:
         if table is None and (row := await sessions.store.session(table_id)) and row.guild_id == guild_id:
-            raise Refusal(f"Table {table_id} is still open: its history is written when the game ends.")
-        raise Refusal(f"There is no table {table_id} in this server.")
+            raise Refusal(N_("Table {table} is still open: its history is written when the game ends."), table=table_id)
+        raise Refusal(N_("There is no table {table} in this server."), table=table_id)
     if table.state is None:
-        raise Refusal(f"Table {table_id} closed before its game started: there is no story to tell.")
+        raise Refusal(N_("Table {table} closed before its game started: there is no story to tell."), table=table_id)
     return table
 
 
@@ -36,9 +38,11 @@ def story_lines(table: Table) -> list[str]:
 
 def history_embed(table: Table, lines: list[str]) -> discord.Embed:
     renderer = RENDERERS[table.game.id]
-    embed = discord.Embed(title=f"📜 {table.game.title} · table {table.id} · history", colour=renderer.colour)
+    embed = discord.Embed(title=_("📜 {game} · table {id} · history", game=table.game.title, id=table.id),
+                          colour=renderer.colour)
     options = options_text(table)
-    embed.description = (renderer.result_text(table) + (f"\nOptions: {options}" if options else ""))[:4000]
+    embed.description = (renderer.result_text(table)
+                         + ("\n" + _("Options: {options}", options=options) if options else ""))[:4000]
     shown, size = [], 0
     for line in reversed(lines):
         size += len(line) + 1
@@ -46,26 +50,30 @@ def history_embed(table: Table, lines: list[str]) -> discord.Embed:
             break
         shown.insert(0, line)
     if len(shown) < len(lines):
-        shown.insert(0, f"… {len(lines) - len(shown)} earlier lines: see the attached story")
+        shown.insert(0, ngettext("… {n} earlier line: see the attached story",
+                                 "… {n} earlier lines: see the attached story", len(lines) - len(shown)))
     chunk: list[str] = []
     for line in shown:
         if chunk and len("\n".join(chunk + [line])) > 1024:
-            embed.add_field(name="Story" if not embed.fields else "\u200b", value="\n".join(chunk), inline=False)
+            embed.add_field(name=_("Story") if not embed.fields else "\u200b", value="\n".join(chunk), inline=False)
             chunk = []
         chunk.append(line[:1024])
     if chunk:
-        embed.add_field(name="Story" if not embed.fields else "\u200b", value="\n".join(chunk), inline=False)
+        embed.add_field(name=_("Story") if not embed.fields else "\u200b", value="\n".join(chunk), inline=False)
     if table.luck:
-        embed.add_field(name="🍀 Luck (dice against a fair die)", value="\n".join(table.luck)[:1024], inline=False)
+        embed.add_field(name=_("🍀 Luck (dice against a fair die)"),
+                        value="\n".join(map(translated, table.luck))[:1024], inline=False)
     embed.set_footer(text=renderer.dice_seal(table))
     return embed
 
 
 async def answer_history(interaction: discord.Interaction, sessions: Sessions, table_id: int) -> None:
     table = await history_of(sessions, table_id, interaction.guild_id)
-    lines = story_lines(table)
     record = await game_record(sessions.store, table_id, interaction.guild_id)
+    with speaking(await server_language(interaction.client, interaction.guild_id)):  # a public answer
+        lines = story_lines(table)
+        embed = history_embed(table, lines)
     files = [discord.File(io.BytesIO("\n".join(lines).encode()), filename=f"table-{table_id}-story.txt"),
              discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
                           filename=f"table-{table_id}.json")]
-    await interaction.response.send_message(embed=history_embed(table, lines), files=files)
+    await interaction.response.send_message(embed=embed, files=files)

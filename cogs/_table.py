@@ -18,6 +18,7 @@ import discord
 
 from bot.errors import NotSeated, NotYourTurn, Refusal
 from bot.i18n import N_, Text, _, ngettext, speaking, translated
+from bot.lobby import COMPUTER_NAME
 from bot.sessions import PACES, Seat, Sessions, Table
 
 from ._after_commit import SAVED, attempt, attempt_closing, tell_saved
@@ -134,7 +135,9 @@ class Publisher:
         if verb == "leave":
             return await self.sessions.leave(channel_id, user.id)
         if verb == "addbot":
-            return await self.sessions.add_computer(channel_id, user.id)
+            with speaking(await self.public_language(table)):
+                naming = _(COMPUTER_NAME)  # a computer's name is public: in the server's language
+            return await self.sessions.add_computer(channel_id, user.id, naming)
         if verb == "start":
             return await self.sessions.start(channel_id, user.id)
         raise Refusal(N_("That button is not known."))

@@ -15,9 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NotSeated, NotYourTurn
+from bot.errors import NotSeated, NotYourTurn, listing
 from bot.games.armadillo import ANY_CARD_COST, DECK, ROLLS, Discard, Roll, Token, best_roll, cost, distribution
 from bot.games.core import decode_action, encode_action
+from bot.i18n import N_, _, ngettext
 from bot.sessions import Table
 
 from ._render import Renderer, register
@@ -53,7 +54,7 @@ def roll_mean(roll: Roll) -> int:
 
 def hand_text(hand: list[int]) -> str:
     """A hand as the private view shows it (tests check the channel never contains this)."""
-    return "`" + " · ".join(str(v) for v in hand) + "`" if hand else "*no cards*"
+    return "`" + " · ".join(str(v) for v in hand) + "`" if hand else _("*no cards*")
 
 
 def tokens_text(n: int) -> str:
@@ -61,17 +62,20 @@ def tokens_text(n: int) -> str:
 
 
 def cost_text(price: int) -> str:
-    return "free" if price == 0 else f"{price} token{'s' if price != 1 else ''}"
+    return _("free") if price == 0 else ngettext("{n} token", "{n} tokens", price)
 
 
 def answer_text(answer: dict[str, Any], *, you: bool = False) -> str:
     if answer["token"]:
         if answer.get("gained", 1) or you:
-            return "take a token" if you else "took a token"
-        return "took none (at 5)"
-    verb = "discard" if you else "discarded"
-    paid = f" ({cost_text(answer['paid'])})" if answer["paid"] else ""
-    return f"{verb} **{answer['discard']}**{paid}"
+            return _("take a token") if you else _("took a token")
+        return _("took none (at 5)")
+    card = answer["discard"]
+    if answer["paid"]:
+        paid = cost_text(answer["paid"])
+        return _("discard **{card}** ({paid})", card=card, paid=paid) if you \
+            else _("discarded **{card}** ({paid})", card=card, paid=paid)
+    return _("discard **{card}**", card=card) if you else _("discarded **{card}**", card=card)
 
 
 _SORTED_ROLLS = sorted(ROLLS, key=lambda r: (roll_mean(r), r.blue + r.yellow + r.red))
@@ -86,34 +90,35 @@ class ArmadilloRenderer(Renderer):
 
     # --- the table message (public) ---------------------------------------------------------
     def board(self, table: Table, view: dict[str, Any]) -> str:
-        lines = [f"**Round {view['round_no']} of {view['rounds_total']}** · roll {view['turn_no']} · "
-                 "shed your cards: each card left is a point, fewest points wins"]
+        lines = [_("**Round {round} of {rounds}** · roll {roll} · shed your cards: each card left is a point, "
+                   "fewest points wins", round=view["round_no"], rounds=view["rounds_total"], roll=view["turn_no"])]
         last = view["last_reveal"]
         if last is not None and view["phase"] != "respond":  # while answering, the new roll is what matters
             answers = " · ".join(f"{seat_name(table, s)} {answer_text(a)}" for s, a in enumerate(last["answers"]))
-            lines.append(f"Last roll by {seat_name(table, last['roller'])}: "
-                         f"{roll_text(last['dice'], last['total'])}\n↳ {answers}")
+            lines.append(_("Last roll by {name}: {roll}", name=seat_name(table, last["roller"]),
+                           roll=roll_text(last["dice"], last["total"])) + f"\n↳ {answers}")
         if view["phase"] == "roll":
-            lines.append(f"🎲 {seat_name(table, view['roller'])} picks dice and rolls "
-                         "(🟦 1–3 · 🟨 4–6 · 🟥 7–9; up to two of each).")
+            lines.append(_("🎲 {name} picks dice and rolls (🟦 1–3 · 🟨 4–6 · 🟥 7–9; up to two of each).",
+                           name=seat_name(table, view["roller"])))
         elif view["phase"] == "respond":
-            done = sum(view["answered"])
-            lines.append(f"🎲 {seat_name(table, view['roller'])} rolled {roll_text(view['dice'], view['total'])}\n"
-                         f"Everyone answers in secret with the buttons below — your hand is in your DM and under "
-                         f"**My hand** ({done}/{view['players']} in).")
+            lines.append(_("🎲 {name} rolled {roll}", name=seat_name(table, view["roller"]),
+                           roll=roll_text(view["dice"], view["total"])) + "\n"
+                         + _("Everyone answers in secret with the buttons below — your hand is in your DM and "
+                             "under **My hand** ({done}/{players} in).",
+                             done=sum(view["answered"]), players=view["players"]))
         return "\n".join(lines)
 
     def seat_status(self, table: Table, view: dict[str, Any], seat: int) -> str:
         parts = []
         if view["phase"] != "over":
-            size = view["hand_sizes"][seat]
-            parts.append(f"{size} card{'s' if size != 1 else ''}")
+            parts.append(ngettext("{n} card", "{n} cards", view["hand_sizes"][seat]))
         parts.append(tokens_text(view["tokens"][seat]))
         if view["rounds"]:
             by_round = "+".join(str(r[seat]) for r in view["rounds"])
-            parts.append(f"**{view['totals'][seat]}** pts" + (f" ({by_round})" if len(view["rounds"]) > 1 else ""))
+            parts.append(_("**{points}** pts", points=view["totals"][seat])
+                         + (f" ({by_round})" if len(view["rounds"]) > 1 else ""))
         if view["phase"] == "respond":
-            parts.append("✅ answered" if view["answered"][seat] else "⏳ answering")
+            parts.append(_("✅ answered") if view["answered"][seat] else _("⏳ answering"))
         return " · ".join(parts)
 
     def public_items(self, table: Table) -> list[discord.ui.Item]:
@@ -133,20 +138,21 @@ class ArmadilloRenderer(Renderer):
         for i, card in enumerate(near):
             price = cost(card, total)
             style = discord.ButtonStyle.success if price == 0 else discord.ButtonStyle.primary
-            items.append(ActionButton(table.id, table.seq, encode_action(Discard(card)),
-                                      label=f"Discard {card} ({cost_text(price)})", style=style, row=i // 4))
-        items.append(ActionButton(table.id, table.seq, encode_action(Token()), label="Take a token",
+            items.append(ActionButton(table.id, table.seq, encode_action(Discard(card)), style=style, row=i // 4,
+                                      label=_("Discard {card} ({paid})", card=card, paid=cost_text(price))))
+        items.append(ActionButton(table.id, table.seq, encode_action(Token()), label=_("Take a token"),
                                   style=discord.ButtonStyle.secondary, row=len(near) // 4))
         far = [v for v in CARD_VALUES if v not in near]
-        options = [ActionSelect.option(f"Discard {v} (4 tokens)", Discard(v)) for v in far]
+        options = [ActionSelect.option(_("Discard {card} ({paid})", card=v, paid=cost_text(ANY_CARD_COST)),
+                                       Discard(v)) for v in far]
         items.append(ActionSelect(table.id, table.seq, ANY_CARD_MENU, options=options,
-                                  placeholder="Discard any other card (4 tokens)…", row=2))
+                                  placeholder=_("Discard any other card (4 tokens)…"), row=2))
         return items
 
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         if table.view(None)["phase"] == "roll":
-            return "it's your turn to pick dice and roll"
-        return "the dice are rolled: answer in secret on the table (or with **My hand**)"
+            return _("it's your turn to pick dice and roll")
+        return _("the dice are rolled: answer in secret on the table (or with **My hand**)")
 
     # --- the private view (DM and My hand) ---------------------------------------------------
     def event_text(self, table: Table, event: dict[str, Any]) -> str | None:
@@ -154,63 +160,68 @@ class ArmadilloRenderer(Renderer):
         who = seat_name(table, event["seat"]) if "seat" in event else ""
         if kind == "round_started":
             roller = seat_name(table, event["roller"])
-            text = f"Round {event['round']}: {event['cards']} cards each; {roller} rolls first."
-            return text + (f" Your hand: {hand_text(event['hand'])}" if "hand" in event else "")
+            text = _("Round {round}: {cards} cards each; {name} rolls first.", round=event["round"],
+                     cards=event["cards"], name=roller)
+            return text + (" " + _("Your hand: {hand}", hand=hand_text(event["hand"])) if "hand" in event else "")
         if kind == "rolled":
-            return f"{who} rolled {roll_text(event['dice'], event['total'])}."
+            return _("{name} rolled {roll}.", name=who, roll=roll_text(event["dice"], event["total"]))
         if kind == "answered":
-            return f"{who} answered" + (f": you {answer_text(event, you=True)}." if "token" in event else ".")
+            return _("{name} answered: you {answer}.", name=who, answer=answer_text(event, you=True)) \
+                if "token" in event else _("{name} answered.", name=who)
         if kind == "answers_revealed":
             return "; ".join(f"{seat_name(table, s)} {answer_text(a)}" for s, a in enumerate(event["answers"])) + "."
         if kind == "round_ended":
-            out = " and ".join(seat_name(table, s) for s in event["out"])
+            out = listing([seat_name(table, s) for s in event["out"]])
             points = ", ".join(f"{seat_name(table, s)} {p}" for s, p in enumerate(event["points"]))
-            return f"Round {event['round']} over: {out} went out. Points: {points}."
-        winners = " and ".join(seat_name(table, s) for s in event["winners"])  # game_over
-        return f"Game over: {winners} {'wins' if len(event['winners']) == 1 else 'share the win'}."
+            return _("Round {round} over: {names} went out. Points: {points}.", round=event["round"],
+                     names=out, points=points)
+        winners = [seat_name(table, s) for s in event["winners"]]  # game_over
+        return _("Game over: {name} wins.", name=winners[0]) if len(winners) == 1 \
+            else _("Game over: {names} share the win.", names=listing(winners))
 
     def private_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
         you = view["you"]
-        lines = [f"**Round {view['round_no']} of {view['rounds_total']}** · you have "
-                 f"{tokens_text(view['tokens'][seat])} (max {view['max_tokens']})",
-                 f"Your hand ({len(you['hand'])}): {hand_text(you['hand'])}"]
+        lines = [_("**Round {round} of {rounds}** · you have {tokens} (max {max})", round=view["round_no"],
+                   rounds=view["rounds_total"], tokens=tokens_text(view["tokens"][seat]), max=view["max_tokens"]),
+                 _("Your hand ({n}): {hand}", n=len(you["hand"]), hand=hand_text(you["hand"]))]
         last = view["last_reveal"]
         if last is not None:
-            mine = answer_text(last["answers"][seat])
-            lines.append(f"Last roll: {roll_text(last['dice'], last['total'])} — you {mine}.")
+            lines.append(_("Last roll: {roll} — your answer: {answer}.", roll=roll_text(last["dice"], last["total"]),
+                           answer=answer_text(last["answers"][seat], you=True)))
         if view["phase"] == "roll":
             if view["roller"] == seat:
                 best = best_roll(you["hand"])
                 chance = sum(p for t, p in distribution(best).items() if t in set(you["hand"]))
-                lines.append(f"🎲 **Your roll**: pick dice below. Best odds for your cards: {roll_choice(best)} "
-                             f"({round(100 * chance)}% to hit one).")
+                lines.append(_("🎲 **Your roll**: pick dice below. Best odds for your cards: {dice} ({percent}% to "
+                               "hit one).", dice=roll_choice(best), percent=round(100 * chance)))
             else:
-                lines.append(f"Waiting for {seat_name(table, view['roller'])} to roll.")
+                lines.append(_("Waiting for {name} to roll.", name=seat_name(table, view["roller"])))
         elif view["phase"] == "respond":
-            lines.append(f"🎲 {seat_name(table, view['roller'])} rolled {roll_text(view['dice'], view['total'])}")
+            lines.append(_("🎲 {name} rolled {roll}", name=seat_name(table, view["roller"]),
+                           roll=roll_text(view["dice"], view["total"])))
             if you["answer"] is not None:
-                lines.append(f"✅ Your answer: {answer_text(you['answer'], you=True)}. "
-                             "Answers are revealed when everyone has answered.")
+                lines.append(_("✅ Your answer: {answer}. Answers are revealed when everyone has answered.",
+                               answer=answer_text(you["answer"], you=True)))
             else:
-                lines.append("Pick your answer below — it stays secret until everyone has answered.")
+                lines.append(_("Pick your answer below — it stays secret until everyone has answered."))
         elif view["phase"] == "over":
-            lines.append("The game is over: see the table message.")
+            lines.append(_("The game is over: see the table message."))
         return "\n".join(lines)
 
     def dm_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
         """Only the secret, so the DM changes only at a reveal or a new round: hand, tokens, last answer."""
         you = view["you"]
-        lines = [f"**Round {view['round_no']} of {view['rounds_total']}** · you have "
-                 f"{tokens_text(view['tokens'][seat])} (max {view['max_tokens']})",
-                 f"Your hand ({len(you['hand'])}): {hand_text(you['hand'])}"]
+        lines = [_("**Round {round} of {rounds}** · you have {tokens} (max {max})", round=view["round_no"],
+                   rounds=view["rounds_total"], tokens=tokens_text(view["tokens"][seat]), max=view["max_tokens"]),
+                 _("Your hand ({n}): {hand}", n=len(you["hand"]), hand=hand_text(you["hand"]))]
         last = view["last_reveal"]
         if last is not None:
-            lines.append(f"Last roll: {roll_text(last['dice'], last['total'])} — you "
-                         f"{answer_text(last['answers'][seat])}.")
+            lines.append(_("Last roll: {roll} — your answer: {answer}.", roll=roll_text(last["dice"], last["total"]),
+                           answer=answer_text(last["answers"][seat], you=True)))
         if view["phase"] == "over":
-            lines.append("The game is over: see the table message.")
+            lines.append(_("The game is over: see the table message."))
         else:
-            lines.append("Roll and answer on the table message (or with **My hand**): it shows everything public.")
+            lines.append(_("Roll and answer on the table message (or with **My hand**): it shows everything public."))
         return "\n".join(lines)
 
     def dm_items(self, table: Table, seat: int) -> list[discord.ui.Item]:
@@ -233,16 +244,17 @@ class ArmadilloRenderer(Renderer):
             rolls = _MENU_ROLLS[kind]
             options = [ActionSelect.option(f"{roll_choice(r)} → {'–'.join(map(str, roll_range(r)))}", r,
                                            description=self.roll_description(r)) for r in rolls]
-            placeholder = (f"🎲 Roll {'low' if kind == 'low' else 'high'}: "
-                           f"averages {roll_mean(rolls[0])}–{roll_mean(rolls[-1])}")
+            placeholder = (_("🎲 Roll low: averages {low}–{high}", low=roll_mean(rolls[0]), high=roll_mean(rolls[-1]))
+                           if kind == "low" else
+                           _("🎲 Roll high: averages {low}–{high}", low=roll_mean(rolls[0]), high=roll_mean(rolls[-1])))
             menus.append(ActionSelect(table.id, seq, kind, options=options, placeholder=placeholder, row=row))
         return menus
 
     @staticmethod
     def roll_description(roll: Roll) -> str:
-        counts = [(roll.blue, "blue"), (roll.yellow, "yellow"), (roll.red, "red")]
-        dice = ", ".join(f"{n} {name}" for n, name in counts if n)
-        return f"{dice} · average {roll_mean(roll)}"
+        counts = [(roll.blue, N_("{n} blue")), (roll.yellow, N_("{n} yellow")), (roll.red, N_("{n} red"))]
+        dice = ", ".join(_(name, n=n) for n, name in counts if n)
+        return _("{dice} · average {mean}", dice=dice, mean=roll_mean(roll))
 
     def answer_items(self, table: Table, seat: int, since: int, view: dict[str, Any]) -> list[discord.ui.Item]:
         total, tokens = view["total"], view["tokens"][seat]
@@ -255,9 +267,10 @@ class ArmadilloRenderer(Renderer):
         for i, (action, label, style) in enumerate(buttons):
             items.append(ActionButton(table.id, since, encode_action(action), label=label, style=style, row=i // 5))
         if far:
-            options = [ActionSelect.option(f"Discard {a.card} (4 tokens)", a) for a in far]
+            options = [ActionSelect.option(_("Discard {card} ({paid})", card=a.card, paid=cost_text(ANY_CARD_COST)), a)
+                       for a in far]
             items.append(ActionSelect(table.id, since, ANY_CARD_MENU, options=options,
-                                      placeholder=f"Discard any card (4 tokens; you have {tokens})…",
+                                      placeholder=_("Discard any card (4 tokens; you have {tokens})…", tokens=tokens),
                                       row=(len(buttons) - 1) // 5 + 1))
         return items
 
@@ -265,14 +278,15 @@ class ArmadilloRenderer(Renderer):
         view = table.view(None)
         if isinstance(action, Roll):
             low, high = roll_range(action)
-            return f"Roll {roll_choice(action)} ({low}–{high})", discord.ButtonStyle.primary
+            return _("Roll {dice} ({low}–{high})", dice=roll_choice(action), low=low, high=high), \
+                discord.ButtonStyle.primary
         if isinstance(action, Discard):
             price = cost(action.card, view["total"] or 0)
             style = discord.ButtonStyle.success if price == 0 else discord.ButtonStyle.primary
-            return f"Discard {action.card} ({cost_text(price)})", style
+            return _("Discard {card} ({paid})", card=action.card, paid=cost_text(price)), style
         if view["tokens"][seat] >= view["max_tokens"]:
-            return "Take a token (none at 5)", discord.ButtonStyle.secondary
-        return "Take a token", discord.ButtonStyle.secondary
+            return _("Take a token (none at 5)"), discord.ButtonStyle.secondary
+        return _("Take a token"), discord.ButtonStyle.secondary
 
     def action_from_select(self, table: Table, kind: str, values: list[str]) -> Any:
         if kind in DICE_MENUS or kind == ANY_CARD_MENU:
@@ -294,40 +308,41 @@ def explain_out_of_turn(table: Table, user_id: int, action: Any) -> None:
     roller = seat_name(table, view["roller"])
     if view["phase"] == "roll" and seat != view["roller"]:
         if isinstance(action, Roll):
-            raise NotYourTurn(f"It's {roller}'s turn to roll.")
-        raise NotYourTurn(f"Wait for {roller} to roll; then everyone answers.")
+            raise NotYourTurn(N_("It's {name}'s turn to roll."), name=roller)
+        raise NotYourTurn(N_("Wait for {name} to roll; then everyone answers."), name=roller)
     if view["phase"] == "respond":
         if isinstance(action, Roll):
-            raise NotYourTurn("The dice are already rolled: answer with `/armadillo respond` or your buttons.")
+            raise NotYourTurn(N_("The dice are already rolled: answer with `/armadillo respond` or your buttons."))
         if view["you"]["answer"] is not None:
-            raise NotYourTurn("You have already answered this roll: answers are revealed when everyone has "
-                              "answered (ARM-R5, ARM-R6).")
+            raise NotYourTurn(N_("You have already answered this roll: answers are revealed when everyone has "
+                                 "answered (ARM-R5, ARM-R6)."))
 
 
-class ArmadilloCog(commands.GroupCog, group_name="armadillo", group_description="Armadillo: shed your cards"):
+class ArmadilloCog(commands.GroupCog, group_name="armadillo", group_description=N_("Armadillo: shed your cards")):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(description="Open an Armadillo table here")
-    @app_commands.describe(pace="Time per move: live 2 min, casual 1 h, async 24 h", minutes="Or a pace in minutes",
-                           thread="Open the table in a new thread")
+    @app_commands.command(description=N_("Open an Armadillo table here"))
+    @app_commands.describe(pace=N_("Time per move: live 2 min, casual 1 h, async 24 h"),
+                           minutes=N_("Or a pace in minutes"), thread=N_("Open the table in a new thread"))
     async def new(self, interaction: discord.Interaction, pace: Literal["live", "casual", "async"] = "casual",
                   minutes: app_commands.Range[int, 1, 10080] | None = None, thread: bool = False) -> None:
         await publisher(self.bot).open_table(interaction, "armadillo", pace=pace, minutes=minutes, thread=thread,
                                              options={})
 
-    @app_commands.command(description="How to play, with the project's rulings")
+    @app_commands.command(description=N_("How to play, with the project's rulings"))
     async def rules(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(embed=RENDERER.rules_embed(), ephemeral=True)
 
-    @app_commands.command(description="Roller: pick dice (0-2 of each colour, at least one) and roll")
-    @app_commands.describe(blue="Blue dice, faces 1-3", yellow="Yellow dice, faces 4-6", red="Red dice, faces 7-9")
+    @app_commands.command(description=N_("Roller: pick dice (0-2 of each colour, at least one) and roll"))
+    @app_commands.describe(blue=N_("Blue dice, faces 1-3"), yellow=N_("Yellow dice, faces 4-6"),
+                           red=N_("Red dice, faces 7-9"))
     async def roll(self, interaction: discord.Interaction, blue: app_commands.Range[int, 0, 2] = 0,
                    yellow: app_commands.Range[int, 0, 2] = 0, red: app_commands.Range[int, 0, 2] = 0) -> None:
         await self._play(interaction, Roll(blue=blue, yellow=yellow, red=red))
 
-    @app_commands.command(description="Answer the roll in secret: discard a card, or take a token")
-    @app_commands.describe(card="The card to discard (its cost is paid in tokens); leave empty to take a token")
+    @app_commands.command(description=N_("Answer the roll in secret: discard a card, or take a token"))
+    @app_commands.describe(card=N_("The card to discard (its cost is paid in tokens); leave empty to take a token"))
     async def respond(self, interaction: discord.Interaction,
                       card: app_commands.Range[int, 1, 20] | None = None) -> None:
         await self._play(interaction, Token() if card is None else Discard(card))

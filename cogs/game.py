@@ -12,13 +12,15 @@ from discord.ext import commands
 from bot.errors import NoTable, NotHost, Refusal
 from bot.fairness import verify
 from bot.history import game_record
+from bot.i18n import N_, Text, _, speaking, translated
 
 from ._history import answer_history
+from ._language import server_language
 from ._table import Publisher, is_admin
 from ._ui import DYNAMIC_ITEMS, EndButton, escape
 
 
-class Game(commands.GroupCog, group_name="game", group_description="Join, start and manage this channel's table"):
+class Game(commands.GroupCog, group_name="game", group_description=N_("Join, start and manage this channel's table")):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.publisher = Publisher(bot)
@@ -39,38 +41,39 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
         table = await self.publisher.lobby_action(interaction, table, verb)
         await self.publisher.show(table, interaction=interaction)
 
-    @app_commands.command(description="Join the table in this channel")
+    @app_commands.command(description=N_("Join the table in this channel"))
     async def join(self, interaction: discord.Interaction) -> None:
         await self._lobby(interaction, "join")
 
-    @app_commands.command(description="Leave the table (in a running game the computer takes your seat)")
+    @app_commands.command(description=N_("Leave the table (in a running game the computer takes your seat)"))
     async def leave(self, interaction: discord.Interaction) -> None:
         if (await self.sessions.get(interaction.channel_id)).status == "lobby":
             await self._lobby(interaction, "leave")
             return
         host = (await self.sessions.get(interaction.channel_id)).host_id
         table = await self.sessions.leave(interaction.channel_id, interaction.user.id)
-        note = f"{escape(interaction.user.display_name)} left the game; the computer plays their seat from here."
-        await self.publisher.show(table, interaction=interaction, announce=note + _new_host(table, host))
+        note = Text(N_("{name} left the game; the computer plays their seat from here."),
+                    {"name": escape(interaction.user.display_name)})
+        await self.publisher.show(table, interaction=interaction, announce=_with_new_host(note, table, host))
 
-    @app_commands.command(description="Host: seat a computer player")
+    @app_commands.command(description=N_("Host: seat a computer player"))
     async def addbot(self, interaction: discord.Interaction) -> None:
         await self._lobby(interaction, "addbot")
 
-    @app_commands.command(description="Host: take the last computer player out of the lobby")
+    @app_commands.command(description=N_("Host: take the last computer player out of the lobby"))
     async def removebot(self, interaction: discord.Interaction) -> None:
         table = await self.sessions.remove_computer(interaction.channel_id, interaction.user.id)
         await self.publisher.show(table, interaction=interaction)
 
-    @app_commands.command(description="Host: start the game")
+    @app_commands.command(description=N_("Host: start the game"))
     async def start(self, interaction: discord.Interaction) -> None:
         await self._lobby(interaction, "start")
 
-    @app_commands.command(description="Your private view and your move buttons (only you see it)")
+    @app_commands.command(description=N_("Your private view and your move buttons (only you see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.publisher.show_hand(interaction, await self.sessions.get(interaction.channel_id))
 
-    @app_commands.command(description="Show the table again at the bottom of the channel")
+    @app_commands.command(description=N_("Show the table again at the bottom of the channel"))
     async def status(self, interaction: discord.Interaction) -> None:
         try:
             table = await self.sessions.get(interaction.channel_id)
@@ -80,70 +83,73 @@ class Game(commands.GroupCog, group_name="game", group_description="Join, start 
                 raise
         await self.publisher.repost(interaction, table)
 
-    @app_commands.command(description="Host or Manage Server: end this table (not rated)")
+    @app_commands.command(description=N_("Host or Manage Server: end this table (not rated)"))
     async def end(self, interaction: discord.Interaction) -> None:
         table = await self.sessions.get(interaction.channel_id)
         if table.status != "active":  # a lobby loses nothing: it ends at once
             await self.publisher.end_table(interaction, table)
             return
         if interaction.user.id != table.host_id and not is_admin(interaction):
-            raise NotHost("Only the host or a member with Manage Server can end this table.")
+            raise NotHost(N_("Only the host or a member with Manage Server can end this table."))
         view = discord.ui.View(timeout=None)
         view.add_item(EndButton(table.id, "yes"))
         view.add_item(EndButton(table.id, "no"))
         await interaction.response.send_message(
-            f"End this {table.game.title} game for everyone? It will not be rated and cannot be resumed.",
+            _("End this {game} game for everyone? It will not be rated and cannot be resumed.",
+              game=table.game.title),
             view=view, ephemeral=True)
 
-    @app_commands.command(description="Host or Manage Server: remove a player (in a running game the computer "
-                                      "takes the seat)")
-    @app_commands.describe(member="The player to remove")
+    @app_commands.command(description=N_("Host or Manage Server: remove a player (in a running game the computer "
+                                         "takes the seat)"))
+    @app_commands.describe(member=N_("The player to remove"))
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         host = (await self.sessions.get(interaction.channel_id)).host_id
         table = await self.sessions.kick(interaction.channel_id, interaction.user.id, member.id,
                                          is_admin=is_admin(interaction))
-        note = f"{escape(member.display_name)} was removed from the table."
-        if table.status == "active":
-            note += " The computer plays their seat from here."
-        await self.publisher.show(table, interaction=interaction, announce=note + _new_host(table, host))
+        removed = (N_("{name} was removed from the table. The computer plays their seat from here.")
+                   if table.status == "active" else N_("{name} was removed from the table."))
+        note = Text(removed, {"name": escape(member.display_name)})
+        await self.publisher.show(table, interaction=interaction, announce=_with_new_host(note, table, host))
 
 
-    @app_commands.command(description="Check a finished game's dice against its revealed seed; the game comes "
-                                      "as a JSON file")
-    @app_commands.describe(table="A table number (default: this channel's last table)")
+    @app_commands.command(description=N_("Check a finished game's dice against its revealed seed; the game comes "
+                                         "as a JSON file"))
+    @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
     async def verify(self, interaction: discord.Interaction, table: int | None = None) -> None:
         store = self.sessions.store
         if table is None:
             row = await store.last_session_in(interaction.channel_id)
             if row is None:
-                raise Refusal("No table has been played in this channel yet.")
+                raise Refusal(N_("No table has been played in this channel yet."))
             table = row.id
         record = await game_record(store, table, interaction.guild_id)
         verdict = verify(record)
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
-        note = f"Anyone can check the file with `python -m bot verify table-{table}.json`."
+        with speaking(await server_language(self.bot, interaction.guild_id)):  # a public answer
+            answer = _("Table {table}: {verdict}\nAnyone can check the file with `python -m bot verify {file}`.",
+                       table=table, verdict=translated(verdict.text), file=f"table-{table}.json")
         await interaction.response.send_message(
-            f"Table {table}: {verdict.line}\n{note}",
-            file=discord.File(io.BytesIO(data), filename=f"table-{table}.json"))
+            answer, file=discord.File(io.BytesIO(data), filename=f"table-{table}.json"))
 
 
-    @app_commands.command(description="A finished game's story: players, every round, the result, the luck "
-                                      "and the dice seed")
-    @app_commands.describe(table="A table number (default: this channel's last table)")
+    @app_commands.command(description=N_("A finished game's story: players, every round, the result, the luck "
+                                         "and the dice seed"))
+    @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
     async def history(self, interaction: discord.Interaction, table: int | None = None) -> None:
         if table is None:
             row = await self.sessions.store.last_session_in(interaction.channel_id)
             if row is None:
-                raise Refusal("No table has been played in this channel yet.")
+                raise Refusal(N_("No table has been played in this channel yet."))
             table = row.id
         await answer_history(interaction, self.sessions, table)
 
 
-def _new_host(table, previous_host_id: int) -> str:
-    """The host left and the next seated member hosts from here: say so."""
+def _with_new_host(note: Text, table, previous_host_id: int) -> Text:
+    """The host left and the next seated member hosts from here: say so after the note."""
     if table.status not in ("lobby", "active") or table.host_id == previous_host_id:
-        return ""
-    return f" {escape(next(s.name for s in table.seats if s.user_id == table.host_id))} hosts the table now."
+        return note
+    host = escape(next(s.name for s in table.seats if s.user_id == table.host_id))
+    return Text("{note} {host}", {"note": note, "host": Text(N_("{name} hosts the table now."), {"name": host})})
 
 
 async def setup(bot: commands.Bot) -> None:

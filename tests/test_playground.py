@@ -104,6 +104,51 @@ async def test_thread_tables_dms_and_table_links_are_reachable(playground):
     assert links.jump_url(table) == f"{playground.url}at/{thread.id}", "table links open the table's channel here"
 
 
+async def post(url: str, data: dict, **kwargs):
+    async with aiohttp.ClientSession() as http, http.post(url, data=data, allow_redirects=False, **kwargs) as response:
+        return response.status, response.headers, await response.text()
+
+
+async def test_sofia_speaks_spanish_beside_the_english_members(playground):
+    sofia, sam, channel = playground.members["Sofía"], playground.members["Sam"], playground.channels["armadillo"]
+    assert sofia.user.name == "sofia" and sofia.user.global_name == "Sofía"
+    spanish = await sofia.slash(channel, "help")
+    assert spanish.ephemeral
+    assert "Juega a juegos de dados y cartas aquí mismo." in spanish.response.embeds[0].description
+    lobby = (await sam.slash(channel, "armadillo new")).response.message
+    assert "Join" in [c.label for row in lobby.components for c in row.children], "the server speaks English"
+    await sofia.click(lobby, label="Join")
+    again = await sofia.slash(channel, "game join")
+    assert again.ephemeral and again.response.content == "Ya estás sentado en esta mesa."
+    refused = await sofia.slash(channel, "game start")
+    assert refused.response.content == "Solo el anfitrión puede empezar la partida."
+    await sam.slash(channel, "game addbot")
+    started = await sam.slash(channel, "game start")
+    assert started.ephemeral and started.response.content.startswith("✅ Done.")
+    (dm,) = playground.users["Sofía"].dm_channel.history()  # her private view, from Sam's click
+    assert dm.content.startswith("Tu vista privada de la mesa en")
+    status, _, page = await get(playground.url)
+    assert 'href="dm/Sof%C3%ADa"' in page
+    status, headers, _ = await get(f"{playground.url}dm/Sof%C3%ADa")
+    assert status == 303 and playground.preview.channel.id == playground.users["Sofía"].dm_channel.id
+
+
+async def test_the_language_picker_sets_the_servers_public_language(playground):
+    status, _, page = await get(playground.url)
+    assert '<html lang="en">' in page and "Pick a channel" in page
+    assert '<button name="language" value="es">Español</button>' in page
+    assert (await post(playground.url + "language", {"language": "xx"}))[0] == 400
+    status, headers, _ = await post(playground.url + "language", {"language": "es"})
+    assert status == 303 and headers["Location"] == urlsplit(playground.url).path
+    status, _, page = await get(playground.url)
+    assert '<html lang="es">' in page and "Elige un canal" in page and "Mensajes directos" in page
+    sam, channel = playground.members["Sam"], playground.channels["dardz"]
+    lobby = (await sam.slash(channel, "dardz new")).response.message
+    assert "Unirme" in [c.label for row in lobby.components for c in row.children], "public messages: Spanish"
+    answer = await sam.slash(channel, "game join")  # Sam's own Discord speaks English
+    assert answer.ephemeral and answer.response.content == "You are already seated at this table."
+
+
 async def test_stop_closes_everything_and_a_restart_finds_the_table_again(tmp_path):
     database = tmp_path / "playground.sqlite3"
     first = Playground(database, port=0)

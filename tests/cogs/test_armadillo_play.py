@@ -140,7 +140,7 @@ async def test_answers_on_the_table_or_my_hand_stay_secret(world, dice):
     assert "discarded **13**" in text and "discarded **12** (1 token)" in text and "took a token" in text
     assert "9 cards · 🪙 1" in text, "hand sizes and tokens are public"
     bob_dm = the_dm(bob).embeds[0].description
-    assert hand_text(after.state.hands[1]) in bob_dm and "you discarded **13**" in bob_dm
+    assert hand_text(after.state.hands[1]) in bob_dm and "your answer: discard **13**" in bob_dm
     seen_hands += [tuple(h) for h in after.state.hands]
     assert_no_hand_in_channel(channel, seen_hands)
     assert len(dm_messages(bob)) == 1
