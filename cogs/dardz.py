@@ -2,7 +2,7 @@
 
 Hands and scores are public (the table message, which carries every move button: no decision is secret);
 each points pile is private (DZ-R13): its count and points go by DM / My hand only. The DM shows only the
-pile and is edited only when the pile changes. One move can do many things (roll 1, three of a kind, action cards,
+pile, brought up to date once per turn. One move can do many things (roll 1, three of a kind, action cards,
 clean-ups, round ends, Lucky Loser rolls): the table message says each of them (`event_text`).
 """
 
@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.errors import Refusal
 from bot.games.dardz.cards import ACTIONS, BOOST, BUNK, CLOCK, GOLDEN_7, JACKPOT, NAMES, POINTS, ROLLOFF, SKULL, number
 from bot.games.dardz.model import Guess, Lead, Pick, Play, Roll
+from bot.i18n import N_, _, ngettext
 from bot.sessions import Table
 
 from ._dardz_news import event_text
@@ -27,10 +28,12 @@ from ._ui import ActionButton, dice, publisher, seat_name
 CARD_EMOJI = {GOLDEN_7: "🌟", SKULL: "💀", CLOCK: "⏰", JACKPOT: "🎰", ROLLOFF: "⚔️", BOOST: "📈", BUNK: "📉"}
 TEAM_MARKS = ("🔴", "🔵", "🟢", "🟡")
 SOLO_MARK = "⚪"
-ROLL_NAMES = {1: "Roll 1 · one die, picked automatically", 2: "Roll 2 · two dice",
-              3: "Roll 3 · three dice", 4: "Bonus Roll · two dice"}
-PICK_HELP = {2: "pick one die, the sum, or nothing", 3: "pick one die or the sum of two (never all three), or nothing",
-             4: "pick a die or the sum that is in your hand, or the turn ends"}
+ROLL_NAMES = {1: N_("Roll 1"), 2: N_("Roll 2"), 3: N_("Roll 3"), 4: N_("Bonus Roll")}
+ROLL_HELP = {1: N_("Roll 1 · one die, picked automatically"), 2: N_("Roll 2 · two dice"),
+             3: N_("Roll 3 · three dice"), 4: N_("Bonus Roll · two dice")}
+PICK_HELP = {2: N_("pick one die, the sum, or nothing"),
+             3: N_("pick one die or the sum of two (never all three), or nothing"),
+             4: N_("pick a die or the sum that is in your hand, or the turn ends")}
 NAME_CHARS = 14  # a name inside a button label
 
 
@@ -41,20 +44,21 @@ def signed(value: int) -> str:
 def card_text(card: str) -> str:
     """A card at a glance: its face and its points; the golden 7 stands out."""
     if card == GOLDEN_7:
-        return f"🌟**7** golden ({signed(POINTS[card])})"
+        return _("🌟**7** golden ({points})", points=signed(POINTS[card]))
     if card in ACTIONS:
-        return f"{CARD_EMOJI[card]} {NAMES[card]} ({signed(POINTS[card])})"
+        return f"{CARD_EMOJI[card]} {_(NAMES[card])} ({signed(POINTS[card])})"
     return f"**{card}** ({signed(POINTS[card])})"
 
 
 def hand_text(cards: list[str]) -> str:
-    return " · ".join(card_text(c) for c in cards) if cards else "no cards"
+    return " · ".join(card_text(c) for c in cards) if cards else _("no cards")
 
 
 def pile_text(cards: list[str]) -> str:
     counts = Counter(cards)
     order = sorted(counts, key=lambda c: (c in ACTIONS, number(c) or 0, c))
-    return " · ".join(f"{NAMES.get(c, c)}" + (f" ×{counts[c]}" if counts[c] > 1 else "") for c in order) or "empty"
+    return " · ".join(_(NAMES.get(c, c)) + (f" ×{counts[c]}" if counts[c] > 1 else "") for c in order) \
+        or _("empty")
 
 
 def short_name(table: Table, seat: int) -> str:
@@ -76,11 +80,12 @@ class DardzRenderer(Renderer):
 
     # --- public -------------------------------------------------------------------------------
     def board(self, table: Table, view: dict[str, Any]) -> str:
-        lines = [f"**Round {view['round']}** · first to **{view['target']}**"
-                 + (" (team score)" if view["team_mode"] else "")
-                 + f" · draw pile {view['deck']} cards"]
+        fields = {"round": view["round"], "target": view["target"], "deck": view["deck"]}
+        lines = [_("**Round {round}** · first to **{target}** (team score) · draw pile {deck} cards", **fields)
+                 if view["team_mode"] else
+                 _("**Round {round}** · first to **{target}** · draw pile {deck} cards", **fields)]
         if view["team_mode"]:
-            lines.append("Team DARDZ: " + " · ".join(
+            lines.append(_("Team DARDZ:") + " " + " · ".join(
                 f"{self.unit_mark(view, u)} {' & '.join(seat_name(table, s) for s in members)} "
                 f"**{view['team_scores'][u]}**" for u, members in enumerate(view["teams"])))
         lines.append(self.situation(table, view))
@@ -92,21 +97,21 @@ class DardzRenderer(Renderer):
             return ""
         if phase == "lead":
             names = " & ".join(seat_name(table, s) for s in view["choosing"])
-            return f"🏁 {names} won the round: choose who rolls first."
+            return _("🏁 {names} won the round: choose who rolls first.", names=names)
         who = seat_name(table, turn)
         if phase == "play":
-            return f"🃏 {who} holds several action cards: choose which to play first."
+            return _("🃏 {name} holds several action cards: choose which to play first.", name=who)
         if phase == "guess":
-            return f"🎰 {who} plays the Jackpot: guess a number 1–6 (right = +15)."
+            return _("🎰 {name} plays the Jackpot: guess a number 1–6 (right = +15).", name=who)
         step = view["roll"]
         if phase == "roll":
-            return f"🎲 {who} rolls next: {ROLL_NAMES[step]}."
-        label = "Bonus Roll" if view["bonus"] else f"Roll {step}"
-        return f"🎲 {who} — {label}: {dice(view['dice'])}\n→ {PICK_HELP[step]}."
+            return _("🎲 {name} rolls next: {roll}.", name=who, roll=_(ROLL_HELP[step]))
+        label = _(ROLL_NAMES[4]) if view["bonus"] else _(ROLL_NAMES[step])
+        return f"🎲 {who} — {label}: {dice(view['dice'])}\n→ {_(PICK_HELP[step])}."
 
     def seat_status(self, table: Table, view: dict[str, Any], seat: int) -> str:
         mark = f"{self.unit_mark(view, self.unit_of(view, seat))} " if view["team_mode"] else ""
-        return f"{mark}**{view['scores'][seat]}** pts · ✋ {hand_text(view['hands'][seat])}"
+        return mark + _("**{score}** pts · ✋ {hand}", score=view["scores"][seat], hand=hand_text(view["hands"][seat]))
 
     @staticmethod
     def unit_of(view: dict[str, Any], seat: int) -> int:
@@ -137,31 +142,31 @@ class DardzRenderer(Renderer):
     def action_label(self, table: Table, seat: int, action: Any) -> tuple[str, discord.ButtonStyle]:
         view = table.view(None)
         if isinstance(action, Roll):
-            return f"🎲 {ROLL_NAMES[view['roll']].split(' · ')[0]}", discord.ButtonStyle.success
+            return f"🎲 {_(ROLL_NAMES[view['roll']])}", discord.ButtonStyle.success
         if isinstance(action, Pick):
             return self.pick_label(table, view, seat, action.n)
         if isinstance(action, Guess):
-            return f"Guess {action.n}", discord.ButtonStyle.primary
+            return _("Guess {n}", n=action.n), discord.ButtonStyle.primary
         if isinstance(action, Play):
-            return f"Play {CARD_EMOJI[action.card]} {NAMES[action.card]} ({signed(POINTS[action.card])})", \
-                discord.ButtonStyle.primary
+            return _("Play {card}", card=card_text(action.card).replace("**", "")), discord.ButtonStyle.primary
         if isinstance(action, Lead):
-            return f"{short_name(table, action.seat)} rolls first", discord.ButtonStyle.primary
+            return _("{name} rolls first", name=short_name(table, action.seat)), discord.ButtonStyle.primary
         return super().action_label(table, seat, action)
 
     def pick_label(self, table: Table, view: dict[str, Any], seat: int, n: int) -> tuple[str, discord.ButtonStyle]:
         if n == 0:
-            return ("Pick nothing (turn ends)" if view["bonus"] else "Pick nothing"), discord.ButtonStyle.secondary
+            label = _("Pick nothing (turn ends)") if view["bonus"] else _("Pick nothing")
+            return label, discord.ButtonStyle.secondary
         scorers = self.scorers(view, seat, n)
         if not scorers:
-            return f"{n} ({'miss' if view['bonus'] else 'nobody'})", discord.ButtonStyle.secondary
+            return (_("{n} (miss)", n=n) if view["bonus"] else _("{n} (nobody)", n=n)), discord.ButtonStyle.secondary
         own = set(view["teams"][self.unit_of(view, seat)])
         names = ", ".join(short_name(table, s) + (f" ×{k}" if k > 1 else "") for s, k in scorers)
         label = f"{n} → {names}"
         if len(label) > 80:
             label = label[:79] + "…"
-        mine = any(s in own for s, _ in scorers)
-        theirs = any(s not in own for s, _ in scorers)
+        mine = any(s in own for s, __ in scorers)
+        theirs = any(s not in own for s, __ in scorers)
         style = discord.ButtonStyle.primary if mine and theirs else (
             discord.ButtonStyle.success if mine else discord.ButtonStyle.danger)
         return label, style
@@ -181,58 +186,61 @@ class DardzRenderer(Renderer):
 
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         phase = table.view(None)["phase"]
-        return {"lead": "your team chooses who rolls first", "guess": "guess the Jackpot",
-                "play": "choose which action card to play"}.get(phase, "it's your turn to roll")
+        prompts = {"lead": N_("your team chooses who rolls first"), "guess": N_("guess the Jackpot"),
+                   "play": N_("choose which action card to play")}
+        return _(prompts.get(phase, N_("it's your turn to roll")))
 
     # --- private ------------------------------------------------------------------------------
     def pile_lines(self, view: dict[str, Any]) -> list[str]:
         you = view["you"]
-        return [f"📥 Your points pile: **{you['pile_count']}** card{'s' if you['pile_count'] != 1 else ''} · "
-                f"**{signed(you['pile_points'])}** pts (only you see this)",
-                f"In it: {pile_text(you['pile'])}"]
+        return [ngettext("📥 Your points pile: **{n}** card · **{points}** pts (only you see this)",
+                         "📥 Your points pile: **{n}** cards · **{points}** pts (only you see this)",
+                         you["pile_count"], points=signed(you["pile_points"])),
+                _("In it: {cards}", cards=pile_text(you["pile"]))]
 
     def dm_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
         """Only the secret: the pile. Hands, scores and every move are on the table message."""
         return "\n".join([*self.pile_lines(view), "",
-                          "Brought up to date when a turn ends; **My hand** shows it at any moment. Hands, "
-                          "scores and your moves are on the table message; you'll be pinged when it's your turn."])
+                          _("Brought up to date when a turn ends; **My hand** shows it at any moment. Hands, "
+                            "scores and your moves are on the table message; you'll be pinged when it's your "
+                            "turn.")])
 
     def dm_items(self, table: Table, seat: int) -> list[discord.ui.Item]:
         return []
 
     def private_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
         lines = [*self.pile_lines(view),
-                 f"✋ Your hand: {hand_text(view['hands'][seat])}",
-                 f"Score: **{view['scores'][seat]}** of {view['target']}"]
+                 _("✋ Your hand: {hand}", hand=hand_text(view["hands"][seat])),
+                 _("Score: **{score}** of {target}", score=view["scores"][seat], target=view["target"])]
         if table.status != "active":
             return "\n".join(lines)
         if seat in table.to_act:
             lines += ["", self.situation(table, view)]
             news = self.news_fields(table, seat, limit=1)
             if news:
-                lines += ["", "**What just happened**", news[0][1]]
+                lines += ["", f"**{news[0][0]}**", news[0][1]]
         else:
             waiting = ", ".join(seat_name(table, s) for s in sorted(table.to_act))
-            lines += ["", f"Waiting for {waiting}. You'll be pinged when it's your turn."]
+            lines += ["", _("Waiting for {names}. You'll be pinged when it's your turn.", names=waiting)]
         return "\n".join(lines)
 
 
 RENDERER = register(DardzRenderer())
 
-CARD_CHOICES = [app_commands.Choice(name=f"{NAMES[c]} ({signed(POINTS[c])})", value=c) for c in ACTIONS]
-TARGET_CHOICES = [app_commands.Choice(name=f"{t}" + (" (standard)" if t == 150 else ""), value=t)
+CARD_CHOICES = [app_commands.Choice(name=NAMES[c], value=c) for c in ACTIONS]  # translated by the Translator
+TARGET_CHOICES = [app_commands.Choice(name=N_("150 (standard)") if t == 150 else str(t), value=t)
                   for t in (50, 100, 150, 200, 300)]
 
 
-class Dardz(commands.GroupCog, group_name="dardz", group_description="DARDZ: roll, pick numbers, race to 10 cards"):
+class Dardz(commands.GroupCog, group_name="dardz", group_description=N_("DARDZ: roll, pick numbers, race to 10 cards")):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(description="Open a DARDZ table here")
-    @app_commands.describe(pace="Time per move: live 2 min, casual 1 h, async 24 h", minutes="Or a pace in minutes",
-                           thread="Open the table in a new thread",
-                           teams="Team DARDZ: teams of two seated alternately (an even table)",
-                           target="Score that wins the game (Team DARDZ: twice this)")
+    @app_commands.command(description=N_("Open a DARDZ table here"))
+    @app_commands.describe(pace=N_("Time per move: live 2 min, casual 1 h, async 24 h"),
+                           minutes=N_("Or a pace in minutes"), thread=N_("Open the table in a new thread"),
+                           teams=N_("Team DARDZ: teams of two seated alternately (an even table)"),
+                           target=N_("Score that wins the game (Team DARDZ: twice this)"))
     @app_commands.choices(target=TARGET_CHOICES)
     async def new(self, interaction: discord.Interaction,
                   pace: Literal["live", "casual", "async"] = "casual",
@@ -241,38 +249,38 @@ class Dardz(commands.GroupCog, group_name="dardz", group_description="DARDZ: rol
         await publisher(self.bot).open_table(interaction, "dardz", pace=pace, minutes=minutes,
                                              thread=thread, options={"teams": teams, "target": target})
 
-    @app_commands.command(description="How to play, with the project's rulings")
+    @app_commands.command(description=N_("How to play, with the project's rulings"))
     async def rules(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(embed=RENDERER.rules_embed(), ephemeral=True)
 
-    @app_commands.command(description="Make your next roll")
+    @app_commands.command(description=N_("Make your next roll"))
     async def roll(self, interaction: discord.Interaction) -> None:
         await publisher(self.bot).play_typed(interaction, "dardz", Roll())
 
-    @app_commands.command(description="Pick a number from your roll: one die or the sum of two (0 = nothing)")
-    @app_commands.describe(number="One die or the sum of two dice you rolled; 0 picks nothing")
+    @app_commands.command(description=N_("Pick a number from your roll: one die or the sum of two (0 = nothing)"))
+    @app_commands.describe(number=N_("One die or the sum of two dice you rolled; 0 picks nothing"))
     async def pick(self, interaction: discord.Interaction, number: app_commands.Range[int, 0, 12]) -> None:
         await publisher(self.bot).play_typed(interaction, "dardz", Pick(number))
 
-    @app_commands.command(description="Jackpot: guess the die (1-6); right = +15")
-    @app_commands.describe(number="Your guess, 1 to 6")
+    @app_commands.command(description=N_("Jackpot: guess the die (1-6); right = +15"))
+    @app_commands.describe(number=N_("Your guess, 1 to 6"))
     async def guess(self, interaction: discord.Interaction, number: app_commands.Range[int, 1, 6]) -> None:
         await publisher(self.bot).play_typed(interaction, "dardz", Guess(number))
 
-    @app_commands.command(description="Choose which of your action cards to play next")
-    @app_commands.describe(card="One of the action cards in your hand")
+    @app_commands.command(description=N_("Choose which of your action cards to play next"))
+    @app_commands.describe(card=N_("One of the action cards in your hand"))
     @app_commands.choices(card=CARD_CHOICES)
     async def play(self, interaction: discord.Interaction, card: str) -> None:
         await publisher(self.bot).play_typed(interaction, "dardz", Play(card))
 
-    @app_commands.command(description="Team DARDZ: name who of your team rolls first this round")
-    @app_commands.describe(member="You or your teammate")
+    @app_commands.command(description=N_("Team DARDZ: name who of your team rolls first this round"))
+    @app_commands.describe(member=N_("You or your teammate"))
     async def lead(self, interaction: discord.Interaction, member: discord.Member) -> None:
         desk = publisher(self.bot)
         table = await desk.sessions.get(interaction.channel_id)
         seat = table.seat_of(member.id)
         if seat is None:
-            raise Refusal("That member is not seated at this table: name yourself or your teammate.")
+            raise Refusal(N_("That member is not seated at this table: name yourself or your teammate."))
         await desk.play_typed(interaction, "dardz", Lead(seat))
 
 

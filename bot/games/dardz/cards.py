@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..text import N_
+
 GOLDEN_7 = "G7"
 SKULL, CLOCK, JACKPOT, ROLLOFF, BOOST, BUNK = "SKULL", "CLOCK", "JACKPOT", "ROLLOFF", "BOOST", "BUNK"
 ACTIONS = (SKULL, CLOCK, JACKPOT, ROLLOFF, BOOST, BUNK)  # also the order they are listed in Play choices
@@ -21,8 +23,8 @@ POINTS: dict[str, int] = {
 }
 
 NAMES: dict[str, str] = {
-    GOLDEN_7: "golden 7", SKULL: "Skull", CLOCK: "Clock", JACKPOT: "Jackpot", ROLLOFF: "Roll-Off",
-    BOOST: "Boost 'em", BUNK: "Bunk 'em",
+    GOLDEN_7: N_("golden 7"), SKULL: N_("Skull"), CLOCK: N_("Clock"), JACKPOT: N_("Jackpot"),
+    ROLLOFF: N_("Roll-Off"), BOOST: N_("Boost 'em"), BUNK: N_("Bunk 'em"),
 }
 
 ALL_CARDS: tuple[str, ...] = tuple(

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
 from ..rng import Rng
+from ..text import N_
 from . import computer
 from .cardplay import guess, play
 from .cards import is_action, points
@@ -35,12 +36,12 @@ from .turn import action_kinds, begin_turn, candidates, pick, roll, settle
 Action = Roll | Pick | Guess | Play | Lead
 
 WAIT = {
-    "roll": "Roll the dice first.",
-    "pick": "Pick a number from your roll (or nothing) first.",
-    "play": "Choose which action card to play first.",
-    "guess": "Guess a number from 1 to 6 for the Jackpot first.",
-    "lead": "Your team must choose who rolls first.",
-    "over": "The game is over.",
+    "roll": N_("Roll the dice first."),
+    "pick": N_("Pick a number from your roll (or nothing) first."),
+    "play": N_("Choose which action card to play first."),
+    "guess": N_("Guess a number from 1 to 6 for the Jackpot first."),
+    "lead": N_("Your team must choose who rolls first."),
+    "over": N_("The game is over."),
 }
 
 
@@ -51,9 +52,9 @@ class Dardz(CheckedGame):
     max_players = 8  # DZ-R15
     rules_version = 1
     options: Mapping[str, Option] = {
-        "teams": Option("teams", False, "Team DARDZ: teams of two seated alternately, race to 20 cards, "
-                        "team target 2 × target (an odd table has one solo player)."),
-        "target": Option("target", 150, "Score that wins the game (DZ-R11); teams need twice as much."),
+        "teams": Option("teams", False, N_("Team DARDZ: teams of two seated alternately, race to 20 cards, "
+                                           "team target 2 × target (an odd table has one solo player).")),
+        "target": Option("target", 150, N_("Score that wins the game (DZ-R11); teams need twice as much.")),
     }
     state_type = State
     action_types = (Roll, Pick, Guess, Play, Lead)
@@ -62,10 +63,10 @@ class Dardz(CheckedGame):
     # --- set-up -------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> State:
         if not self.min_players <= players <= self.max_players:
-            raise IllegalAction("DARDZ is for 2 to 8 players (DZ-R15).")
+            raise IllegalAction(N_("DARDZ is for 2 to 8 players (DZ-R15)."))
         target = options.get("target", 150)
         if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-            raise IllegalAction("The target must be a positive whole number.")
+            raise IllegalAction(N_("The target must be a positive whole number."))
         team_mode = bool(options.get("teams", False)) and players > 2  # two players: no teams (decision)
         teams = make_teams(players, team_mode)
         state = State(
@@ -111,17 +112,19 @@ class Dardz(CheckedGame):
             raise IllegalAction(WAIT[state.phase])
         value = getattr(action, "seat", getattr(action, "n", 0))
         if not isinstance(action, (Roll, Play)) and type(value) is not int:
-            raise IllegalAction("That move could not be read.")
+            raise IllegalAction(N_("That move could not be read."))
         if isinstance(action, Pick) and action.n != 0 and action.n not in candidates(state.dice):
-            three = " (never all three)" if len(state.dice) == 3 else ""
-            raise IllegalAction(f"{action.n} is not one die or the sum of two dice you rolled{three} (DZ-R3).")
+            if len(state.dice) == 3:
+                raise IllegalAction(N_("{n} is not one die or the sum of two dice you rolled (never all three) "
+                                       "(DZ-R3)."), n=action.n)
+            raise IllegalAction(N_("{n} is not one die or the sum of two dice you rolled (DZ-R3)."), n=action.n)
         if isinstance(action, Guess) and not 1 <= action.n <= 6:
-            raise IllegalAction("Guess a number from 1 to 6.")
+            raise IllegalAction(N_("Guess a number from 1 to 6."))
         if isinstance(action, Play) and not (type(action.card) is str and is_action(action.card)
                                              and action.card in state.hands[seat]):
-            raise IllegalAction("Play an action card from your hand.")
+            raise IllegalAction(N_("Play an action card from your hand."))
         if isinstance(action, Lead) and action.seat not in self.to_act(state):
-            raise IllegalAction("Choose a player of your own team.")
+            raise IllegalAction(N_("Choose a player of your own team."))
 
     # --- moves --------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Action, rng: Rng) -> State:
