@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,7 @@ from db import Store
 
 from .errors import Refusal, without_ruling_codes
 from .games.core import IllegalAction
-from .games.rng import Rng, SeededRng
+from .games.rng import Rng, table_rng
 from .guild_settings import GuildSettings
 from .i18n import N_, _, language_of, speaking, translated, use_language
 from .member_languages import MemberLanguages
@@ -51,8 +51,9 @@ class DiceTree(app_commands.CommandTree):
 
 class DiceBot(commands.Bot):
     def __init__(self, database_path: str | Path, *, dev_guild_id: int | None = None,
-                 rng_factory: Callable[[str, int | str], Rng] = SeededRng,
-                 new_seed: Callable[[], str] | None = None, **client_options: Any) -> None:
+                 rng_factory: Callable[[str, Sequence[str] | None, int | str], Rng] = table_rng,
+                 new_seed: Callable[[], str] | None = None, new_client_seed: Callable[[], str] | None = None,
+                 **client_options: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # no privileged intents: slash commands and components only
@@ -65,6 +66,7 @@ class DiceBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self._rng_factory = rng_factory
         self._new_seed = new_seed
+        self._new_client_seed = new_client_seed
         self.store: Store | None = None
         self.sessions: Sessions | None = None
         self.guild_settings: GuildSettings | None = None
@@ -74,6 +76,8 @@ class DiceBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
         extra = {"new_seed": self._new_seed} if self._new_seed else {}
+        if self._new_client_seed:
+            extra["new_client_seed"] = self._new_client_seed
         self.sessions = Sessions(self.store, clock=utcnow, rng_factory=self._rng_factory, **extra)
         self.guild_settings = GuildSettings(self.store, utcnow)
         self.member_languages = MemberLanguages(self.store)

@@ -114,6 +114,12 @@ def verify(record: Mapping[str, Any]) -> Verdict:
     if replay.final != record["final_state_sha256"]:
         return _refuted(N_("✗ Not verified: the moves do not lead to the stored final position."))
     dice = sum(len(d) for d in replay.dice)
+    if client_seeds is not None:
+        clients = ", ".join(f"{name} {client}" for name, client in zip(record["seats"], client_seeds, strict=True))
+        return Verdict(True, Text(N_("✓ Verified: {game}, {moves} and {dice} exactly reproduced from the revealed "
+                                     "seed (SHA-256 {hash}…) and the client seeds ({clients})."), {
+            "game": game.title, "moves": counted("{n} move", "{n} moves", len(moves)),
+            "dice": counted("{n} die", "{n} dice", dice), "hash": commitment(seed)[:12], "clients": clients}))
     return Verdict(True, Text(N_("✓ Verified: {game}, {moves} and {dice} exactly reproduced from the revealed seed "
                                  "(SHA-256 {hash}…)."), {
         "game": game.title, "moves": counted("{n} move", "{n} moves", len(moves)),

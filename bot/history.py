@@ -11,6 +11,7 @@ from .errors import Refusal
 from .fairness import record_game
 from .games import GAMES
 from .games.core import decode_action
+from .games.rng import FAIR
 from .games.text import N_
 
 
@@ -29,5 +30,6 @@ async def game_record(store: Store, table_id: int, guild_id: int | None) -> dict
     seats = sorted(await store.seats(table_id), key=lambda s: s.seat)
     names = [("🤖 " if s.is_computer else "") + s.name for s in seats]
     moves = [(e.seat, decode_action(game, e.action), e.by) for e in await store.events(table_id)]
-    record = record_game(game, json.loads(row.options), names, row.seed, None, moves)
+    client_seeds = [s.client_seed or "" for s in seats] if row.derivation == FAIR else None
+    record = record_game(game, json.loads(row.options), names, row.seed, client_seeds, moves)
     return {"table": table_id, "status": row.status, **record}

@@ -10,14 +10,35 @@ from .table_access import retried
 from .tables import LiveTable, Move, Seat, Table
 
 COMPUTER_NAME = N_("Computer {n}")
+CLIENT_SEED_CHARS = 32
+
+
+def checked_client_seed(text: str) -> str:
+    """A client seed as a player typed it: 1 to 32 letters, digits, '-', '_' or '.' (a ':' would blur where one
+    seed ends and the next begins in the dice's input)."""
+    seed = text.strip()
+    if not 0 < len(seed) <= CLIENT_SEED_CHARS or not all(ch.isalnum() or ch in "-_." for ch in seed):
+        raise errors.Refusal(N_("A client seed is 1 to {n} letters, digits, '-', '_' or '.'."), n=CLIENT_SEED_CHARS)
+    return seed
 
 
 class LobbyMixin:
     """Seat management for `Sessions` (it provides the table lookups, the lock, storage and moves)."""
 
     @retried
-    async def join(self, channel_id: int, user_id: int, name: str) -> Table:
-        return await self._seat_new(channel_id, user_id, name)
+    async def join(self, channel_id: int, user_id: int, name: str, client_seed: str | None = None) -> Table:
+        """Take a seat; `client_seed` is the player's part of the dice (drawn at random when not given). A
+        seated player who gives one in the lobby changes theirs."""
+        if client_seed is not None:
+            client_seed = checked_client_seed(client_seed)
+            async with self._locked_in(channel_id) as live:
+                mine = next((s for s in live.seats if s.user_id == user_id and not s.is_computer), None)
+                if mine is not None and live.row.status == "lobby":
+                    async with self._changing(live) as tx:
+                        await tx.update_seat(live.row.id, mine.seat, client_seed=client_seed)
+                    live.seats[mine.seat] = replace(mine, client_seed=client_seed)
+                    return self._snapshot(live)
+        return await self._seat_new(channel_id, user_id, name, client_seed=client_seed)
 
     @retried
     async def add_computer(self, channel_id: int, by_user: int, naming: str = COMPUTER_NAME) -> Table:
@@ -26,7 +47,8 @@ class LobbyMixin:
         return await self._seat_new(channel_id, None, naming, by_user=by_user)
 
     async def _seat_new(
-        self, channel_id: int, user_id: int | None, name: str, by_user: int | None = None
+        self, channel_id: int, user_id: int | None, name: str, by_user: int | None = None,
+        client_seed: str | None = None,
     ) -> Table:
         async with self._locked_in(channel_id) as live:
             self._require_lobby(live)
@@ -39,9 +61,11 @@ class LobbyMixin:
             seat = len(live.seats)
             if user_id is None:
                 name = name.format(n=sum(s.is_computer for s in live.seats) + 1)
+            client_seed = client_seed or self._new_client_seed()
             async with self._changing(live) as tx:
-                await tx.add_seat(live.row.id, seat, user_id, name, is_computer=user_id is None)
-            live.seats.append(Seat(seat, user_id, name, is_computer=user_id is None))
+                await tx.add_seat(live.row.id, seat, user_id, name, is_computer=user_id is None,
+                                  client_seed=client_seed)
+            live.seats.append(Seat(seat, user_id, name, is_computer=user_id is None, client_seed=client_seed))
             return self._snapshot(live)
 
     @retried

@@ -67,7 +67,8 @@ class Playground:
     def __init__(self, database_path: str | Path, *, port: int = 0, seed: str | None = None) -> None:
         self.database_path = Path(database_path)
         self.seed = seed
-        self.bot = DiceBot(self.database_path, new_seed=(lambda: seed) if seed else None)
+        fixed = (lambda: seed) if seed else None  # --seed: the same dice for the same moves
+        self.bot = DiceBot(self.database_path, new_seed=fixed, new_client_seed=fixed)
         self.env = simcord.Env(self.bot)
         # The addresses are capabilities, kept beside the database: an open tab still works after a restart.
         self.token, self.capability = stable_keys(self.database_path)

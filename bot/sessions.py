@@ -13,7 +13,7 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -25,7 +25,7 @@ from .deadlines import DeadlineMixin
 from .fairness import luck_texts
 from .games import GAMES
 from .games.core import encode_action, resolve_options
-from .games.rng import Recorder, Rng, SeededRng, commitment
+from .games.rng import FAIR, Recorder, Rng, commitment, table_rng
 from .games.text import N_, Text
 from .lobby import LobbyMixin
 from .results import record_result
@@ -48,14 +48,16 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
         store: Store,
         *,
         clock: Callable[[], datetime],
-        rng_factory: Callable[[str, int | str], Rng] = SeededRng,
+        rng_factory: Callable[[str, Sequence[str] | None, int | str], Rng] = table_rng,
         new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
+        new_client_seed: Callable[[], str] = lambda: secrets.token_hex(4),
         cache_size: int = CACHE_SIZE,
     ) -> None:
         self.store = store
         self._clock = clock
         self._rng = rng_factory
         self._new_seed = new_seed
+        self._new_client_seed = new_client_seed  # a seat's client seed when its player chose none
         self._init_access(cache_size)
         self._open_lock = asyncio.Lock()
         self._timer: asyncio.Task | None = None
@@ -83,6 +85,24 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
         if with_story and live.state is not None:
             table = replace(table, story=live.opening + tuple(e for move in live.history for e in move.events))
         return table
+
+    async def replay_step(self, table_id: int, step: int) -> tuple[Table, int] | None:
+        """A closed table as it stood after move `step` (0: the set-up), with that move's events as its news;
+        and how many moves the game had. None: no closed table that began its game."""
+        row = await self.store.session(table_id)
+        if row is None or row.status in ("lobby", "active") or row.started_at is None or row.game not in GAMES:
+            return None
+        if GAMES[row.game].rules_version != row.rules_version:
+            return None
+        events = await self.store.events(row.id)
+        step = max(0, min(step, len(events)))
+        live = LiveTable(replace(row, seq=step), [seat_from_row(s) for s in await self.store.seats(row.id)])
+        self._replay(live, events[:step])
+        news = live.history[-1].events if step else live.opening
+        table = replace(self._snapshot(live), news=news, luck=())
+        if step < len(events):  # the game went on: not its result yet
+            table = replace(table, status="active", deadline_at=None)
+        return table, len(events)
 
     async def last_closed_in(self, channel_id: int) -> Table | None:
         row = await self.store.last_session_in(channel_id)
@@ -120,12 +140,14 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
                         pace_seconds=pace_seconds,
                         created_at=now,
                         deadline_at=now + lobby_lifetime(pace_seconds),
+                        derivation=FAIR,
                     )
-                    await tx.add_seat(table_id, 0, host_id, host_name, is_computer=False)
+                    client_seed = self._new_client_seed()
+                    await tx.add_seat(table_id, 0, host_id, host_name, is_computer=False, client_seed=client_seed)
             except ChannelTaken as taken:  # another process opened one here a moment ago
                 raise errors.TableBusy() from taken
             row = await self.store.session(table_id)
-            live = LiveTable(row, [Seat(0, host_id, host_name)])
+            live = LiveTable(row, [Seat(0, host_id, host_name, client_seed=client_seed)])
             self._keep(live)
         self._arm(row.deadline_at)
         return self._snapshot(live)
@@ -148,7 +170,7 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
                     N_("{game} needs at least {n} players: wait for others to join, or add a computer player "
                        "with `/game addbot`."), game=game.title, n=game.min_players)
             options = json.loads(live.row.options)
-            state = game.setup(len(live.seats), options, self._rng(live.row.seed, 0))
+            state = game.setup(len(live.seats), options, self._dice(live, 0))
             moves: list[Move] = []
             async with self._changing(live) as tx:
                 live.state, live.since, live.opening = state, [0] * len(live.seats), state.events
@@ -221,11 +243,16 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
         live.history.append(move)
         moves.append(move)
 
+    def _dice(self, live: LiveTable, stream: int | str) -> Rng:
+        """The table's randomness for one stream (a move's dice, a computer's choice): its secret seed mixed
+        with every seat's client seed (or, for a table from before client seeds, the seed alone)."""
+        return self._rng(live.row.seed, live.client_seeds, stream)
+
     def _advance(self, live: LiveTable, seat: int, action: Any, seq: int) -> tuple[tuple[int, int, int], ...]:
         """Apply one move to the cached state; returns its dice as (low, high, value), for the luck report."""
         game = live.game
         before = game.to_act(live.state)
-        rng = Recorder(self._rng(live.row.seed, seq))
+        rng = Recorder(self._dice(live, seq))
         live.state = game.apply(live.state, seat, action, rng)
         for s in game.to_act(live.state):
             if s == seat or s not in before:
@@ -251,7 +278,7 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
         for seat in live.seats:
             if not seat.automatic:
                 continue
-            rng = self._rng(live.row.seed, f"computer:{live.row.seq}:{seat.seat}")
+            rng = self._dice(live, f"computer:{live.row.seq}:{seat.seat}")
             if seat.seat in to_act:
                 return seat.seat, game.computer_action(state, seat.seat, rng)
             if game.legal_actions(state, seat.seat):  # an optional interjection, e.g. a Block
@@ -361,6 +388,7 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
             news=live.news() if live.state is not None else (),
             commitment=commitment(row.seed),
             revealed_seed=row.seed if row.status in ("finished", "ended") else None,
+            client_seeds=live.client_seeds,
             luck=self._luck(live) if row.status in ("finished", "ended") and live.state is not None else (),
         )
 

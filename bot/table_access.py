@@ -151,7 +151,7 @@ class TableAccessMixin:
 
     def _replay(self, live: LiveTable, events) -> None:
         game, row = live.game, live.row
-        live.state = game.setup(len(live.seats), json.loads(row.options), self._rng(row.seed, 0))
+        live.state = game.setup(len(live.seats), json.loads(row.options), self._dice(live, 0))
         live.since, live.opening, live.history = [0] * len(live.seats), live.state.events, []
         for event in events:
             action = decode_action(game, event.action)

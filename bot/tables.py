@@ -9,6 +9,7 @@ from db import SeatRow, SessionRow
 
 from .games import GAMES
 from .games.core import Event, Game
+from .games.rng import FAIR
 from .games.text import Text
 
 PACES = {"live": 120, "casual": 3600, "async": 86400}
@@ -29,6 +30,7 @@ class Seat:
     timeouts: int = 0
     dm_message_id: int | None = None
     dm_channel_id: int | None = None
+    client_seed: str | None = None  # the seat's part of the dice (provably fair tables)
 
     @property
     def automatic(self) -> bool:
@@ -96,6 +98,7 @@ class Table:
     revealed_seed: str | None = None  # the seed itself, once the table is closed
     luck: tuple[Text, ...] = ()  # once closed: per seat, its dice against a fair die (one line each)
     story: tuple[Event, ...] = ()  # a closed table's every event, set-up first (only when asked for)
+    client_seeds: tuple[str, ...] | None = None  # per seat, mixed into the dice; None: a table from before them
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -127,6 +130,13 @@ class LiveTable:
     def game(self) -> Game:
         return GAMES[self.row.game]
 
+    @property
+    def client_seeds(self) -> tuple[str, ...] | None:
+        """Every seat's client seed in seat order, for the dice; None for a table that began before them."""
+        if self.row.derivation != FAIR:
+            return None
+        return tuple(s.client_seed or "" for s in self.seats)
+
     def news(self) -> tuple[Event, ...]:
         start = last_update(self.history)
         events = tuple(e for move in self.history[start:] for e in move.events)
@@ -143,4 +153,5 @@ def seat_from_row(row: SeatRow) -> Seat:
         row.timeouts,
         row.dm_message_id,
         row.dm_channel_id,
+        row.client_seed,
     )

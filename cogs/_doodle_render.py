@@ -19,10 +19,11 @@ from typing import Any
 
 import discord
 
-from bot.errors import NotSeated, Refusal
+from bot.errors import NotSeated, Refusal, listing
 from bot.games.core import IllegalAction
 from bot.games.doodle_dice import Block, Claim, Draw, Free, Reroll, Steal, Stop
 from bot.games.doodle_dice.cards import COLOURS, FIGURES
+from bot.i18n import N_, Text, _, ngettext, translated
 from bot.sessions import Table
 
 from ._render import Renderer, register
@@ -43,7 +44,7 @@ def figures(names: list[str] | tuple[str, ...]) -> str:
 
 
 def card_text(card: dict[str, Any], *, with_figures: bool = True) -> str:
-    text = f"{COLOUR_EMOJI.get(card['colour'], '')} {escape(card['name'])}"
+    text = f"{COLOUR_EMOJI.get(card['colour'], '')} {escape(translated(card['name']))}"
     return f"{text} {figures(card['figures'])}" if with_figures else text
 
 
@@ -51,28 +52,35 @@ def event_text(table: Table, event: dict[str, Any]) -> str | None:
     """One Doodle Dice event in words; rolls show the figures as their symbols."""
     kind = event["kind"]
     who = seat_name(table, event["seat"]) if "seat" in event else ""
-    card = card_text(event["card"], with_figures=False) if isinstance(event.get("card"), dict) else event.get("card")
+    card = event.get("card")
+    card = card_text(card, with_figures=False) if isinstance(card, dict) else _(card) if card else card
+    dice = " ".join(figures([f]) for f in event.get("dice", ()))
+    target = seat_name(table, event["target"]) if "target" in event else ""
+    source = seat_name(table, event["from"]) if "from" in event else ""
     texts = {
-        "gallery_laid_out": lambda: f"The Gallery is laid out; {seat_name(table, event['starter'])} starts.",
-        "blocked_now": lambda: f"{who} plays Block A Turn: {seat_name(table, event['target'])} loses this turn.",
-        "block_announced": lambda: f"{who} plays Block A Turn on {seat_name(table, event['target'])}: "
-                                   "their coming turn is lost.",
-        "steal_declared": lambda: f"{who} declares a steal of {card} from {seat_name(table, event['from'])}.",
-        "rerolled": lambda: f"{who} re-rolled {event['count']} {'die' if event['count'] == 1 else 'dice'}, "
-                            f"now {' '.join(figures([f]) for f in event['dice'])}.",
-        "free_roll": lambda: f"{who} uses a Free Roll: one more roll.",
-        "stopped": lambda: f"{who} ends the turn.",
-        "drew_action": lambda: f"{who} draws {card} and keeps it.",
-        "drew_doodle": lambda: f"{who} draws {card} into the Gallery.",
-        "deck_empty": lambda: f"The deck is empty: {who} draws nothing.",
-        "rolled": lambda: f"{who} rolled {' '.join(figures([f]) for f in event['dice'])}.",
-        "out_of_rolls": lambda: f"{who} is out of rolls; the turn ends.",
-        "claimed": lambda: f"{who} claims {card}.",
-        "stole": lambda: f"{who} steals {card} from {seat_name(table, event['from'])}!",
-        "won": lambda: f"{who} holds all six colours and wins!",
-        "stalled": lambda: f"Stall: {event['rounds']} rounds, empty deck, no card won; most colours wins.",
-        "turn_blocked": lambda: f"{who}'s turn is blocked (Block A Turn).",
-        "turn_started": lambda: f"{who}'s turn.",
+        "gallery_laid_out": lambda: _("The Gallery is laid out; {name} starts.",
+                                      name=seat_name(table, event["starter"])),
+        "blocked_now": lambda: _("{name} plays Block A Turn: {target} loses this turn.", name=who, target=target),
+        "block_announced": lambda: _("{name} plays Block A Turn on {target}: their coming turn is lost.",
+                                     name=who, target=target),
+        "steal_declared": lambda: _("{name} declares a steal of {card} from {owner}.", name=who, card=card,
+                                    owner=source),
+        "rerolled": lambda: ngettext("{name} re-rolled {n} die, now {dice}.", "{name} re-rolled {n} dice, now {dice}.",
+                                     event["count"], name=who, dice=dice),
+        "free_roll": lambda: _("{name} uses a Free Roll: one more roll.", name=who),
+        "stopped": lambda: _("{name} ends the turn.", name=who),
+        "drew_action": lambda: _("{name} draws {card} and keeps it.", name=who, card=card),
+        "drew_doodle": lambda: _("{name} draws {card} into the Gallery.", name=who, card=card),
+        "deck_empty": lambda: _("The deck is empty: {name} draws nothing.", name=who),
+        "rolled": lambda: _("{name} rolled {dice}.", name=who, dice=dice),
+        "out_of_rolls": lambda: _("{name} is out of rolls; the turn ends.", name=who),
+        "claimed": lambda: _("{name} claims {card}.", name=who, card=card),
+        "stole": lambda: _("{name} steals {card} from {owner}!", name=who, card=card, owner=source),
+        "won": lambda: _("{name} holds all six colours and wins!", name=who),
+        "stalled": lambda: _("Stall: {rounds} rounds, empty deck, no card won; most colours wins.",
+                             rounds=event["rounds"]),
+        "turn_blocked": lambda: _("{name}'s turn is blocked (Block A Turn).", name=who),
+        "turn_started": lambda: _("{name}'s turn.", name=who),
     }
     return texts[kind]() if kind in texts else None
 
@@ -83,22 +91,23 @@ def raw_name(table: Table, seat: int) -> str:
     return f"🤖 {s.name}" if s.is_computer else s.name
 
 
-def block_refusal(table: Table, seat: int | None, target: int) -> str | None:
+def block_refusal(table: Table, seat: int | None, target: int) -> Text | None:
     """Why `seat` may not block `target`'s turn now (DD-R7), in the player's words; None when it may."""
     if table.status != "active" or table.state is None:
-        return "This game is not running."
+        return Text(N_("This game is not running."))
     if seat is None:
-        return NotSeated.default
+        return Text(NotSeated.default)
     view = table.view(None)
     if seat == target:
-        return "You cannot block your own turn (DD-R7)."
+        return Text(N_("You cannot block your own turn (DD-R7)."))
     if target in view["can_block"][seat]:
         return None
     if target == view["turn"] and view["begun"]:
-        return f"Too late: {seat_name(table, target)}'s turn has already begun (DD-R7)."
+        return Text(N_("Too late: {name}'s turn has already begun (DD-R7)."), {"name": seat_name(table, target)})
     if target in view["blocked"]:
-        return f"{seat_name(table, target)}'s coming turn is already blocked: one block per turn (DD-R7)."
-    return "You hold no unused Block A Turn card (DD-R7)."
+        return Text(N_("{name}'s coming turn is already blocked: one block per turn (DD-R7)."),
+                    {"name": seat_name(table, target)})
+    return Text(N_("You hold no unused Block A Turn card (DD-R7)."))
 
 
 def block_targets(view: dict[str, Any]) -> list[int]:
@@ -125,40 +134,42 @@ class DoodleRenderer(Renderer):
         name = seat_name(table, turn)
         steal = view["steal"]
         if steal:
-            lines.append(f"🎯 {name} declared a steal of {card_text(steal['card'])} from "
-                         f"{seat_name(table, steal['from'])}: only that card can be won this turn.")
+            lines.append(_("🎯 {name} declared a steal of {card} from {owner}: only that card can be won this turn.",
+                           name=name, card=card_text(steal["card"]), owner=seat_name(table, steal["from"])))
         if not view["rolled"]:
             if steal:
-                lines.append(f"▶️ {name}: **Draw & roll** next.")
+                lines.append(_("▶️ {name}: **Draw & roll** next.", name=name))
             else:
-                lines.append(f"▶️ {name}'s turn has not begun: declare a steal (optional), then **Draw & roll**.")
+                lines.append(_("▶️ {name}'s turn has not begun: declare a steal (optional), then **Draw & roll**.",
+                               name=name))
             if view["blockers"]:
-                holders = " or ".join(seat_name(table, s) for s in view["blockers"])
-                lines.append(f"⛔ {holders} may **block** this turn (Block A Turn) until it begins.")
+                holders = _(" or ").join(seat_name(table, s) for s in view["blockers"])
+                lines.append(_("⛔ {names} may **block** this turn (Block A Turn) until it begins.", names=holders))
         else:
-            rolls = view["rolls_left"]
-            extra = f" · 🎟️ {view['free_rolls']} Free Roll" + ("s" if view["free_rolls"] != 1 else "") \
+            extra = " · 🎟️ " + ngettext("{n} Free Roll", "{n} Free Rolls", view["free_rolls"]) \
                 if view["free_rolls"] else ""
-            lines.append(f"🎲 {name} rolled: **{' '.join(FIGURE_EMOJI[f] for f in view['dice'])}**")
-            lines.append(f"{rolls} re-roll{'s' if rolls != 1 else ''} left{extra}")
+            lines.append(_("🎲 {name} rolled: **{dice}**", name=name,
+                           dice=" ".join(FIGURE_EMOJI[f] for f in view["dice"])))
+            lines.append(ngettext("{n} re-roll left", "{n} re-rolls left", view["rolls_left"]) + extra)
             cards = {c["id"]: c for c in view["gallery"]}
             if steal:
                 cards[steal["card"]["id"]] = steal["card"]
             if view["matching"]:
                 found = ", ".join(card_text(cards[c], with_figures=False) for c in view["matching"] if c in cards)
-                lines.append(f"✅ The dice match: {found}")
+                lines.append(_("✅ The dice match: {cards}", cards=found))
             else:
-                lines.append("No match yet.")
+                lines.append(_("No match yet."))
         if view["blocked"]:
-            names = " and ".join(seat_name(table, s) for s in view["blocked"])
-            lines.append(f"⛔ Blocked: {names} will lose their coming turn.")
+            names = listing([seat_name(table, s) for s in view["blocked"]])
+            lines.append(_("⛔ Blocked: {names} will lose their coming turn.", names=names))
         return "\n".join(lines)
 
     def gallery_text(self, view: dict[str, Any]) -> str:
         deck = view["deck"]
-        head = f"**Gallery** · deck: {deck} card{'s' if deck != 1 else ''}"
+        head = ngettext("**Gallery** · deck: {n} card", "**Gallery** · deck: {n} cards", deck)
         if deck == 0:
-            head += f" · stall {view['quiet_turns']}/{view['stall_limit']} quiet turns (DD-R9)"
+            head += " · " + _("stall {quiet}/{limit} quiet turns (DD-R9)", quiet=view["quiet_turns"],
+                              limit=view["stall_limit"])
         matching = set(view["matching"])
         rows = []
         for colour in COLOURS:
@@ -166,10 +177,10 @@ class DoodleRenderer(Renderer):
             if cards:
                 # No-break spaces inside a card: a narrow screen wraps between cards, never inside one.
                 shown = " · ".join(("✅\u00a0" if c["id"] in matching else "")
-                                   + f"{escape(c['name'])} {figures(c['figures'])}".replace(" ", "\u00a0")
+                                   + f"{escape(translated(c['name']))} {figures(c['figures'])}".replace(" ", "\u00a0")
                                    for c in cards)
                 rows.append(f"{COLOUR_EMOJI[colour]} {shown}")
-        return head + "\n" + ("\n".join(rows) if rows else "(empty)")
+        return head + "\n" + ("\n".join(rows) if rows else _("(empty)"))
 
     def seat_status(self, table: Table, view: dict[str, Any], seat: int) -> str:
         held = sorted(view["sets"][seat], key=lambda c: COLOURS.index(c["colour"]))
@@ -177,7 +188,7 @@ class DoodleRenderer(Renderer):
         if held:
             parts.append(" ".join(card_text(c, with_figures=False) for c in held))
         for card in view["action_cards"][seat]:
-            mark = f"~~{card['name']}~~" if card["used"] else card["name"]
+            mark = f"~~{translated(card['name'])}~~" if card["used"] else translated(card["name"])
             parts.append(f"{ACTION_EMOJI.get(card['name'], '')} {mark}")
         return " · ".join(parts)
 
@@ -185,43 +196,45 @@ class DoodleRenderer(Renderer):
         return event_text(table, event)
 
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
-        return "it's your Doodle Dice turn: Draw & roll (or declare a steal first)"
+        return _("it's your Doodle Dice turn: Draw & roll (or declare a steal first)")
 
     def rules_embed(self) -> discord.Embed:
         embed = super().rules_embed()
-        legend = " · ".join(f"{FIGURE_EMOJI[f]} {f}" for f in FIGURES)
-        colours = " · ".join(f"{COLOUR_EMOJI[c]} {c} {i + 1}" for i, c in enumerate(COLOURS))
-        embed.insert_field_at(0, name="Symbols", inline=False, value=(
-            f"Figures: {legend}\nColours (figures needed): {colours}\n"
-            "Buttons: steal menu and **Draw & roll** before the draw; after a roll, pick dice to re-roll in the "
-            "menu (or **Re-roll all**), **Claim** a matching card, **Free Roll**, **Stop**. "
-            "**Block <name>** appears on the table for every turn a holder may still block (the next "
-            "player's, or a coming one).\n"
-            "Typed: `/doodle roll` draws and rolls at the start of your turn, and re-rolls all six dice after "
-            "that; `/doodle reroll dice:1 3 5` names dice 1–6, left to right."))
+        legend = " · ".join(f"{FIGURE_EMOJI[f]} {_(f)}" for f in FIGURES)
+        colours = " · ".join(f"{COLOUR_EMOJI[c]} {_(c)} {i + 1}" for i, c in enumerate(COLOURS))
+        embed.insert_field_at(0, name=_("Symbols"), inline=False, value=(
+            _("Figures: {figures}", figures=legend) + "\n"
+            + _("Colours (figures needed): {colours}", colours=colours) + "\n"
+            + _("Buttons: steal menu and **Draw & roll** before the draw; after a roll, pick dice to re-roll in the "
+                "menu (or **Re-roll all**), **Claim** a matching card, **Free Roll**, **Stop**. "
+                "**Block <name>** appears on the table for every turn a holder may still block (the next "
+                "player's, or a coming one).") + "\n"
+            + _("Typed: `/doodle roll` draws and rolls at the start of your turn, and re-rolls all six dice after "
+                "that; `/doodle reroll dice:1 3 5` names dice 1–6, left to right.")))
         return embed
 
     # --- moves ----------------------------------------------------------------------------------
     def action_label(self, table: Table, seat: int, action: Any) -> tuple[str, discord.ButtonStyle]:
         view = table.view(None)
         if isinstance(action, Draw):
-            return "Draw & roll", discord.ButtonStyle.success
+            return _("Draw & roll"), discord.ButtonStyle.success
         if isinstance(action, Claim):
             card = self._card(view, action.card)
-            return f"Claim {card['name']}" if card else "Claim", discord.ButtonStyle.success
+            return _("Claim {card}", card=translated(card["name"])) if card else _("Claim"), discord.ButtonStyle.success
         if isinstance(action, Reroll):
             if len(action.dice) == 6:
-                return "Re-roll all", discord.ButtonStyle.primary
-            return "Re-roll " + " ".join(str(i + 1) for i in action.dice), discord.ButtonStyle.primary
+                return _("Re-roll all"), discord.ButtonStyle.primary
+            return _("Re-roll {dice}", dice=" ".join(str(i + 1) for i in action.dice)), discord.ButtonStyle.primary
         if isinstance(action, Free):
-            return "Free Roll (+1 roll)", discord.ButtonStyle.primary
+            return _("Free Roll (+1 roll)"), discord.ButtonStyle.primary
         if isinstance(action, Stop):
-            return "Stop", discord.ButtonStyle.secondary
+            return _("Stop"), discord.ButtonStyle.secondary
         if isinstance(action, Block):
-            return f"Block {raw_name(table, action.seat)}", discord.ButtonStyle.danger
+            return _("Block {name}", name=raw_name(table, action.seat)), discord.ButtonStyle.danger
         if isinstance(action, Steal):
             card = self._card(view, action.card)
-            return f"Steal {card['name']}" if card else "Steal", discord.ButtonStyle.secondary
+            label = _("Steal {card}", card=translated(card["name"])) if card else _("Steal")
+            return label, discord.ButtonStyle.secondary
         return super().action_label(table, seat, action)
 
     @staticmethod
@@ -266,7 +279,7 @@ class DoodleRenderer(Renderer):
             options = [ActionSelect.option(self.action_label(table, turn, Claim(c))[0], Claim(c),
                                            description=self._figure_names(view, c),
                                            emoji=self._colour_emoji(view, c)) for c in matching]
-            items.append(ActionSelect.of(table, options=options, placeholder="✅ Claim a matching card…", row=1))
+            items.append(ActionSelect.of(table, options=options, placeholder=_("✅ Claim a matching card…"), row=1))
         else:
             for i, card in enumerate(matching):
                 items.append(self._button(table, Claim(card), row=1 + i // 5, emoji=self._colour_emoji(view, card)))
@@ -299,7 +312,7 @@ class DoodleRenderer(Renderer):
 
     def _figure_names(self, view: dict[str, Any], card_id: str) -> str | None:
         card = self._card(view, card_id)
-        return " ".join(card["figures"]) if card else None
+        return " ".join(map(_, card["figures"])) if card else None
 
     def steal_select(self, table: Table, view: dict[str, Any], steals: list[Steal]) -> ActionSelect:
         owners = {c["id"]: seat for seat, held in enumerate(view["sets"]) for c in held}
@@ -309,27 +322,29 @@ class DoodleRenderer(Renderer):
             card = self._card(view, action.card)
             assert card is not None
             options.append(ActionSelect.option(
-                f"{card['name']} ({card['colour']}) from {raw_name(table, owners[action.card])}", action,
-                description=f"{' '.join(card['figures'])} — only this card can be won this turn",
+                _("{card} ({colour}) from {owner}", card=translated(card["name"]), colour=translated(card["colour"]),
+                  owner=raw_name(table, owners[action.card])), action,
+                description=_("{figures} — only this card can be won this turn",
+                              figures=" ".join(map(_, card["figures"]))),
                 emoji=COLOUR_EMOJI.get(card["colour"])))
-        return ActionSelect.of(table, options=options, placeholder="🎯 Declare a steal instead (before drawing)…",
+        return ActionSelect.of(table, options=options, placeholder=_("🎯 Declare a steal instead (before drawing)…"),
                                row=0)
 
     def reroll_select(self, table: Table, view: dict[str, Any]) -> ActionSelect:
-        options = [discord.SelectOption(label=f"Die {i + 1}: {FIGURE_EMOJI[f]} {f}", value=str(i))
+        options = [discord.SelectOption(label=_("Die {n}: {figure}", n=i + 1, figure=f"{FIGURE_EMOJI[f]} {_(f)}"),
+                                        value=str(i))
                    for i, f in enumerate(view["dice"])]
-        rolls = view["rolls_left"]
         return ActionSelect.of(table, "reroll", options=options, min_values=1, max_values=6, row=0,
-                               placeholder=f"🎲 Re-roll which dice? ({rolls} left)")
+                               placeholder=_("🎲 Re-roll which dice? ({n} left)", n=view["rolls_left"]))
 
     def action_from_select(self, table: Table, kind: str, values: list[str]) -> Any:
         if kind == "reroll":
             try:
                 dice = tuple(sorted({int(v) for v in values}))
             except ValueError:
-                raise IllegalAction("Pick the dice to re-roll from the menu.") from None
+                raise IllegalAction(N_("Pick the dice to re-roll from the menu.")) from None
             if not dice or any(not 0 <= d <= 5 for d in dice):
-                raise IllegalAction("Pick the dice to re-roll from the menu.")
+                raise IllegalAction(N_("Pick the dice to re-roll from the menu."))
             return Reroll(dice)
         return super().action_from_select(table, kind, values)
 
@@ -350,7 +365,7 @@ class BlockButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template
 
     @classmethod
     def of(cls, table: Table, seat: int, *, row: int | None = None) -> BlockButton:
-        return cls(table.id, table.seq, seat, label=f"Block {raw_name(table, seat)}", row=row)
+        return cls(table.id, table.seq, seat, label=_("Block {name}", name=raw_name(table, seat)), row=row)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,

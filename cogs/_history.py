@@ -15,8 +15,10 @@ from bot.sessions import Sessions, Table
 
 from ._language import server_language
 from ._render import RENDERERS, options_text
+from ._replay import ReplayButton
 
 STORY_CHARS = 3000  # of the embed's 6000; the full story is in the attached file
+PRIVATE_CHARS = 2000  # a message's limit: the latest private lines
 
 
 async def history_of(sessions: Sessions, table_id: int, guild_id: int | None) -> Table:
@@ -76,4 +78,32 @@ async def answer_history(interaction: discord.Interaction, sessions: Sessions, t
     files = [discord.File(io.BytesIO("\n".join(lines).encode()), filename=f"table-{table_id}-story.txt"),
              discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
                           filename=f"table-{table_id}.json")]
-    await interaction.response.send_message(embed=embed, files=files)
+    with speaking(await server_language(interaction.client, interaction.guild_id)):
+        view = discord.ui.View(timeout=None)
+        view.add_item(ReplayButton(table_id, 0, _("🎞️ Replay"), new=True))
+    await interaction.response.send_message(embed=embed, files=files, view=view)
+    seat = table.seat_of(interaction.user.id)
+    if seat is not None:  # a seated player also reads their own secrets (their hand, their draws), only they
+        mine = own_lines(table, seat)  # in the member's own language, like every ephemeral answer
+        if mine:
+            await interaction.followup.send(private_text(table, mine), ephemeral=True)
+
+
+def own_lines(table: Table, seat: int) -> list[str]:
+    """The events of the game as `seat` saw them, where that differs from what everyone saw."""
+    renderer = RENDERERS[table.game.id]
+    lines = []
+    for event in table.story:
+        if event.seen_by(seat) != event.seen_by(None) and (text := renderer.event_text(table, event.seen_by(seat))):
+            lines.append(text)
+    return lines
+
+
+def private_text(table: Table, lines: list[str]) -> str:
+    head = ngettext("🔐 Only you see this: table {table} as your seat saw it ({n} private line)",
+                    "🔐 Only you see this: table {table} as your seat saw it ({n} private lines)",
+                    len(lines), table=table.id) + "\n"
+    text = head + "\n".join(lines)
+    if len(text) > PRIVATE_CHARS:
+        text = head + "…\n" + "\n".join(lines)[-(PRIVATE_CHARS - len(head) - 2):].split("\n", 1)[-1]
+    return text

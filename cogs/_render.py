@@ -113,7 +113,7 @@ class Renderer:
 
     def action_from_select(self, table: Table, kind: str, values: list[str]) -> Any:
         """The action a menu of this game's own `kind` stands for (see ActionSelect)."""
-        raise IllegalAction("That menu is not known.")
+        raise IllegalAction(N_("That menu is not known."))
 
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         return "it's your turn" if len(seats) == 1 else "your move"
@@ -193,14 +193,21 @@ class Renderer:
 
     @staticmethod
     def dice_seal(table: Table) -> str:
-        """The dice commitment while the game runs (SHA-256 of the secret seed, short), the seed once it ended."""
+        """The dice commitment while the game runs (SHA-256 of the secret seed, short), the seed once it ended;
+        and every seat's client seed, mixed into the dice."""
         if table.revealed_seed is not None:
-            return _("🔓 dice seed {seed} (SHA-256 {hash}…)", seed=table.revealed_seed, hash=table.commitment[:12])
-        return _("🔒 dice SHA-256 {hash}…", hash=table.commitment[:12])
+            seal = _("🔓 dice seed {seed} (SHA-256 {hash}…)", seed=table.revealed_seed, hash=table.commitment[:12])
+        else:
+            seal = _("🔒 dice SHA-256 {hash}…", hash=table.commitment[:12])
+        if table.client_seeds is None:  # a table from before client seeds
+            return seal
+        seeds = ", ".join(f"{s.name} {seed}" for s, seed in zip(table.seats, table.client_seeds, strict=True))
+        return seal + " · " + _("client seeds: {seeds}", seeds=seeds)
 
     def _lobby(self, table: Table, embed: discord.Embed) -> discord.Embed:
         game = table.game
         seated = "\n".join(f"{i + 1}. {seat_name(table, i)}" + (" 👑" if s.user_id == table.host_id else "")
+                           + (f" · 🎲 `{s.client_seed}`" if table.client_seeds is not None else "")
                            for i, s in enumerate(table.seats))
         options = options_text(table)
         if table.status == "lobby":
@@ -218,6 +225,9 @@ class Renderer:
                 + ("\n" + _("This lobby closes {when} if the game has not started.",
                              when=f"<t:{int(table.deadline_at)}:R>") if table.deadline_at else "")
             )
+            if table.client_seeds is not None:
+                embed.set_footer(text=_("🔒 dice SHA-256 {hash}… · 🎲 each player's client seed is mixed in: "
+                                        "choose yours with /game join seed:", hash=table.commitment[:12]))
         else:
             embed.description = _("🛑 Closed before the game started ({reason}). Not rated.",
                                   reason=_(table.end_reason or N_("ended")))

@@ -118,7 +118,10 @@ class Community(commands.Cog):
                         "{game} — place {placing} of {players}, score {score} · {when}", game=game_title(r.game),
                         placing=r.placing, players=r.players, score=r.score, when=f"<t:{int(r.at)}:R>")
                     + ("" if r.rated else " · " + _("unrated"))
+                    + " · " + _("table {table}", table=r.session_id)
                     for r in recent))
+                embed.set_footer(text=_("Open a game with /game history table:N, or step through it with "
+                                        "/game replay table:N."))
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(description=N_("Every table that waits on you, with links"))

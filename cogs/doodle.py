@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.errors import Refusal
 from bot.games.doodle_dice import Block, Claim, Draw, Free, Reroll, Steal, Stop
+from bot.i18n import N_, _, translated
 from bot.sessions import Table
 
 from ._doodle_render import GAME, RENDERER, BlockButton, block_refusal
@@ -25,16 +26,24 @@ from ._ui import escape, publisher
 def find_card(cards: list[dict[str, Any]], text: str, where: str) -> dict[str, Any]:
     """A card named by id or name (case-insensitive; a unique start of a name will do)."""
     wanted = text.strip().casefold()
-    for test in (lambda c: c["id"].casefold() == wanted, lambda c: c["name"].casefold() == wanted,
-                 lambda c: c["name"].casefold().startswith(wanted)):
+
+    def named(card: dict[str, Any]) -> tuple[str, str]:  # its name in English and in the reader's language
+        return card["name"].casefold(), translated(card["name"]).casefold()
+
+    for test in (lambda c: c["id"].casefold() == wanted, lambda c: wanted in named(c),
+                 lambda c: any(name.startswith(wanted) for name in named(c))):
         found = [c for c in cards if test(c)]
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            names = ", ".join(f"{c['name']} ({c['colour']})" for c in found)
-            raise Refusal(f"Which one? {escape(names)}. Name the card exactly or use its id.")
-    names = ", ".join(f"{c['name']} ({c['colour']})" for c in cards) or "none"
-    raise Refusal(f"No card “{escape(text[:50])}” {where}. There: {escape(names)}"[:1900])
+            raise Refusal(N_("Which one? {names}. Name the card exactly or use its id."),
+                          names=escape(card_list(found)))
+    raise Refusal(N_("No card “{name}” {where}. There: {names}"), name=escape(text[:50]), where=_(where),
+                  names=escape(card_list(cards) or _("none"))[:1500])
+
+
+def card_list(cards: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{translated(c['name'])} ({translated(c['colour'])})" for c in cards)
 
 
 def parse_dice(text: str) -> tuple[int, ...]:
@@ -43,34 +52,35 @@ def parse_dice(text: str) -> tuple[int, ...]:
         return tuple(range(6))
     digits = re.findall(r"\d+", text)
     if not digits or re.sub(r"[\d\s,]", "", text) or any(not 1 <= int(d) <= 6 for d in digits):
-        raise Refusal("Name the dice to re-roll by number, 1 to 6 from the left, e.g. `1 3 5`, or `all`.")
+        raise Refusal(N_("Name the dice to re-roll by number, 1 to 6 from the left, e.g. `1 3 5`, or `all`."))
     return tuple(sorted({int(d) - 1 for d in digits}))
 
 
 async def channel_table(interaction: discord.Interaction) -> Table:
     table = await publisher(interaction.client).sessions.get(interaction.channel_id)
     if table.game.id != GAME:
-        raise Refusal(f"The table here plays {table.game.title}.")
+        raise Refusal(N_("The table here plays {game}."), game=table.game.title)
     if table.status != "active" or table.state is None:
-        raise Refusal("The game here has not started yet.")
+        raise Refusal(N_("The game here has not started yet."))
     return table
 
 
 def seat_of_member(table: Table, member: discord.abc.User) -> int:
     seat = table.seat_of(member.id)
     if seat is None:
-        raise Refusal(f"{escape(member.display_name)} is not playing at this table.")
+        raise Refusal(N_("{name} is not playing at this table."), name=escape(member.display_name))
     return seat
 
 
 async def card_choices(cards: list[dict[str, Any]], current: str) -> list[app_commands.Choice[str]]:
     wanted = current.casefold()
-    return [app_commands.Choice(name=f"{c['name']} ({c['colour']}: {' '.join(c['figures'])})"[:100], value=c["id"])
-            for c in cards if wanted in c["name"].casefold() or wanted == c["id"].casefold()][:25]
+    return [app_commands.Choice(name=f"{card_list([c])}: {' '.join(map(_, c['figures']))}"[:100], value=c["id"])
+            for c in cards if wanted in c["name"].casefold() or wanted in translated(c["name"]).casefold()
+            or wanted == c["id"].casefold()][:25]
 
 
 class Doodle(commands.GroupCog, group_name="doodle",
-             group_description="Doodle Dice: roll figures, collect six colours"):
+             group_description=N_("Doodle Dice: roll figures, collect six colours")):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
@@ -80,29 +90,30 @@ class Doodle(commands.GroupCog, group_name="doodle",
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(BlockButton)
 
-    @app_commands.command(description="Open a Doodle Dice table here")
-    @app_commands.describe(pace="Time per move: live 2 min, casual 1 h, async 24 h", minutes="Or a pace in minutes",
-                           thread="Open the table in a new thread")
+    @app_commands.command(description=N_("Open a Doodle Dice table here"))
+    @app_commands.describe(pace=N_("Time per move: live 2 min, casual 1 h, async 24 h"),
+                           minutes=N_("Or a pace in minutes"), thread=N_("Open the table in a new thread"))
     async def new(self, interaction: discord.Interaction, pace: Literal["live", "casual", "async"] = "casual",
                   minutes: app_commands.Range[int, 1, 10080] | None = None, thread: bool = False) -> None:
         await publisher(self.bot).open_table(interaction, GAME, pace=pace, minutes=minutes, thread=thread, options={})
 
-    @app_commands.command(description="How to play, the figure symbols, and the project's rulings")
+    @app_commands.command(description=N_("How to play, the figure symbols, and the project's rulings"))
     async def rules(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(embed=RENDERER.rules_embed(), ephemeral=True)
 
-    @app_commands.command(description="Before drawing: declare a steal of one card in an opponent's set")
-    @app_commands.describe(member="The player who holds the card (leave out for a computer player's card)",
-                           card="The card's name (or id)")
+    @app_commands.command(description=N_("Before drawing: declare a steal of one card in an opponent's set"))
+    @app_commands.describe(member=N_("The player who holds the card (leave out for a computer player's card)"),
+                           card=N_("The card's name (or id)"))
     async def steal(self, interaction: discord.Interaction, card: str, member: discord.Member | None = None) -> None:
         table = await channel_table(interaction)
         sets = table.view(None)["sets"]
         if member is None:
             mine = table.seat_of(interaction.user.id)
             found = find_card([c for s, held in enumerate(sets) if s != mine for c in held], card,
-                              "in an opponent's set")
+                              N_("in an opponent's set"))
         else:
-            found = find_card(sets[seat_of_member(table, member)], card, f"in {escape(member.display_name)}'s set")
+            found = find_card(sets[seat_of_member(table, member)], card,
+                              _("in {name}'s set", name=escape(member.display_name)))
         await publisher(self.bot).play_typed(interaction, GAME, Steal(found["id"]))
 
     @steal.autocomplete("card")
@@ -116,27 +127,27 @@ class Doodle(commands.GroupCog, group_name="doodle",
                  for c in held]
         return await card_choices(cards, current)
 
-    @app_commands.command(description="Draw a card into the Gallery and roll all six dice")
+    @app_commands.command(description=N_("Draw a card into the Gallery and roll all six dice"))
     async def draw(self, interaction: discord.Interaction) -> None:
         await publisher(self.bot).play_typed(interaction, GAME, Draw())
 
-    @app_commands.command(description="Roll: draws and rolls at the start of your turn, then re-rolls all six dice")
+    @app_commands.command(description=N_("Roll: draws and rolls at the start of your turn, then re-rolls all six dice"))
     async def roll(self, interaction: discord.Interaction) -> None:
         view = (await channel_table(interaction)).view(None)
         action = Reroll(tuple(range(6))) if view["rolled"] else Draw()
         await publisher(self.bot).play_typed(interaction, GAME, action)
 
-    @app_commands.command(description="Re-roll some dice (numbered 1-6 from the left)")
-    @app_commands.describe(dice="The dice to re-roll, e.g. 1 3 5, or all")
+    @app_commands.command(description=N_("Re-roll some dice (numbered 1-6 from the left)"))
+    @app_commands.describe(dice=N_("The dice to re-roll, e.g. 1 3 5, or all"))
     async def reroll(self, interaction: discord.Interaction, dice: str) -> None:
         await publisher(self.bot).play_typed(interaction, GAME, lambda: Reroll(parse_dice(dice)))
 
-    @app_commands.command(description="Claim a Gallery doodle (or your declared steal) that the dice match")
-    @app_commands.describe(card="The card's name (or id)")
+    @app_commands.command(description=N_("Claim a Gallery doodle (or your declared steal) that the dice match"))
+    @app_commands.describe(card=N_("The card's name (or id)"))
     async def claim(self, interaction: discord.Interaction, card: str) -> None:
         view = (await channel_table(interaction)).view(None)
         cards = list(view["gallery"]) + ([view["steal"]["card"]] if view["steal"] else [])
-        found = find_card(cards, card, "in the Gallery")
+        found = find_card(cards, card, N_("in the Gallery"))
         await publisher(self.bot).play_typed(interaction, GAME, Claim(found["id"]))
 
     @claim.autocomplete("card")
@@ -149,12 +160,12 @@ class Doodle(commands.GroupCog, group_name="doodle",
         cards.sort(key=lambda c: c["id"] not in view["matching"])  # matching cards first
         return await card_choices(cards, current)
 
-    @app_commands.command(description="Use one of your Free Roll cards: one more roll this turn")
+    @app_commands.command(description=N_("Use one of your Free Roll cards: one more roll this turn"))
     async def freeroll(self, interaction: discord.Interaction) -> None:
         await publisher(self.bot).play_typed(interaction, GAME, Free())
 
-    @app_commands.command(description="Play Block A Turn on a player whose turn has not begun yet")
-    @app_commands.describe(member="The player to block")
+    @app_commands.command(description=N_("Play Block A Turn on a player whose turn has not begun yet"))
+    @app_commands.describe(member=N_("The player to block"))
     async def block(self, interaction: discord.Interaction, member: discord.Member) -> None:
         table = await channel_table(interaction)
         target = seat_of_member(table, member)
@@ -163,7 +174,7 @@ class Doodle(commands.GroupCog, group_name="doodle",
             raise Refusal(refusal)
         await publisher(self.bot).play(interaction, table, Block(target), None)
 
-    @app_commands.command(description="End your turn without claiming")
+    @app_commands.command(description=N_("End your turn without claiming"))
     async def stop(self, interaction: discord.Interaction) -> None:
         await publisher(self.bot).play_typed(interaction, GAME, Stop())
 

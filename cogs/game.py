@@ -16,6 +16,7 @@ from bot.i18n import N_, Text, _, speaking, translated
 
 from ._history import answer_history
 from ._language import server_language
+from ._replay import ReplayButton, show_replay
 from ._table import Publisher, is_admin
 from ._ui import DYNAMIC_ITEMS, EndButton, escape
 
@@ -26,7 +27,7 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
         self.publisher = Publisher(bot)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -42,8 +43,13 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
         await self.publisher.show(table, interaction=interaction)
 
     @app_commands.command(description=N_("Join the table in this channel"))
-    async def join(self, interaction: discord.Interaction) -> None:
-        await self._lobby(interaction, "join")
+    @app_commands.describe(seed=N_("Your client seed, mixed into the dice (default: random); in the lobby it "
+                                   "replaces yours"))
+    async def join(self, interaction: discord.Interaction, seed: str | None = None) -> None:
+        table = await self.sessions.get(interaction.channel_id)
+        user = interaction.user
+        table = await self.sessions.join(table.channel_id, user.id, user.display_name, client_seed=seed)
+        await self.publisher.show(table, interaction=interaction)
 
     @app_commands.command(description=N_("Leave the table (in a running game the computer takes your seat)"))
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -142,6 +148,16 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
                 raise Refusal(N_("No table has been played in this channel yet."))
             table = row.id
         await answer_history(interaction, self.sessions, table)
+
+    @app_commands.command(description=N_("Step through a finished game move by move, with ◀ ▶"))
+    @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
+    async def replay(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        if table is None:
+            row = await self.sessions.store.last_session_in(interaction.channel_id)
+            if row is None:
+                raise Refusal(N_("No table has been played in this channel yet."))
+            table = row.id
+        await show_replay(interaction, table, 0, edit=False)
 
 
 def _with_new_host(note: Text, table, previous_host_id: int) -> Text:

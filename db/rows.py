@@ -31,6 +31,7 @@ class SessionRow:
     end_reason: str | None
     started_at: float | None = None
     rev: int = 0  # committed changes of this table (the optimistic-concurrency check)
+    derivation: str | None = None  # the dice derivation (bot/games/rng.py): None for tables before client seeds
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class SeatRow:
     timeouts: int
     dm_message_id: int | None
     dm_channel_id: int | None
+    client_seed: str | None = None  # the seat's part of the dice (provably fair); None before client seeds
 
 
 @dataclass(frozen=True)

@@ -87,13 +87,15 @@ class Store:
         pace_seconds: int,
         created_at: float,
         deadline_at: float,
+        derivation: str | None = None,
     ) -> int:
         try:
             row = await self._one(
                 "INSERT INTO sessions (guild_id, channel_id, game, rules_version, options, status, host_id, seed,"
-                " pace_seconds, created_at, deadline_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                " pace_seconds, created_at, deadline_at, derivation)"
+                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
                 (guild_id, channel_id, game, rules_version, options, host_id, seed, pace_seconds, created_at,
-                 deadline_at),
+                 deadline_at, derivation),
             )
         except DUPLICATE as error:
             raise ChannelTaken() from error
@@ -112,10 +114,11 @@ class Store:
         assignments = ", ".join(f"{name} = ?" for name in fields)
         await self._db.execute(f"UPDATE sessions SET {assignments} WHERE id = ?", (*fields.values(), session_id))
 
-    async def add_seat(self, session_id: int, seat: int, user_id: int | None, name: str, is_computer: bool) -> None:
+    async def add_seat(self, session_id: int, seat: int, user_id: int | None, name: str, is_computer: bool,
+                       client_seed: str | None = None) -> None:
         await self._db.execute(
-            "INSERT INTO seats (session_id, seat, user_id, name, is_computer) VALUES (?, ?, ?, ?, ?)",
-            (session_id, seat, user_id, name, int(is_computer)),
+            "INSERT INTO seats (session_id, seat, user_id, name, is_computer, client_seed) VALUES (?, ?, ?, ?, ?, ?)",
+            (session_id, seat, user_id, name, int(is_computer), client_seed),
         )
 
     async def remove_seat(self, session_id: int, seat: int) -> None:
@@ -126,7 +129,7 @@ class Store:
         await self._db.execute("UPDATE seats SET seat = -seat - 1 WHERE session_id = ? AND seat < 0", (session_id,))
 
     async def update_seat(self, session_id: int, seat: int, **fields: object) -> None:
-        allowed = {"is_computer", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "name"}
+        allowed = {"is_computer", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "name", "client_seed"}
         assert fields and set(fields) <= allowed, fields
         assignments = ", ".join(f"{name} = ?" for name in fields)
         await self._db.execute(

@@ -11,6 +11,7 @@ No line numbers are written, so moving code does not churn the catalogs.
 
 from __future__ import annotations
 
+import csv
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -52,10 +53,18 @@ def extracted() -> dict[str, dict[str | tuple[str, str], str]]:
             if isinstance(message, tuple) and not all(message):
                 continue
             found[message].add(domain_of(f"{folder}/{filename}"))
+    for name in data_texts():
+        found[name].add("doodle_dice")
     by_domain: dict[str, dict] = defaultdict(dict)
     for message, domains in found.items():
         by_domain[domains.pop() if len(domains) == 1 else SHARED][message] = ""
     return by_domain
+
+
+def data_texts() -> list[str]:
+    """Texts that live in data files, not code: the Doodle Dice doodles' names."""
+    with (ROOT / "bot/games/data/doodle_dice_deck.csv").open(encoding="utf-8") as deck:
+        return [row["name"] for row in csv.DictReader(deck)]
 
 
 def po_path(language: str, domain: str) -> Path:

@@ -6,7 +6,7 @@ import asyncio
 import os
 import sqlite3
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from datetime import UTC, datetime, timedelta
@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.rng import Rng, SeededRng
+from bot.games.rng import Rng, table_rng
 from bot.sessions import Sessions, Table
 from db import Store
 
@@ -28,7 +28,9 @@ from db import Store
 # =================================================================================================
 
 SVC_START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
-SVC_SEED = "seed"  # every table's secret seed (new_seed is fixed), so SeededRng gives the same dice each run
+SVC_SEED = "seed"  # every table's secret seed (new_seed is fixed), so the dice are the same each run
+SVC_CLIENT_SEED = "client"  # every seat's client seed (new_client_seed is fixed)
+RngFactory = Callable[[str, Sequence[str] | None, int | str], Rng]
 
 
 BACKENDS = ("sqlite", "postgresql")
@@ -82,7 +84,7 @@ class SvcHarness:
 
     GUILD = 7  # every table's server
 
-    def __init__(self, path: Path | str, rng_factory: Callable[[str, int | str], Rng]) -> None:
+    def __init__(self, path: Path | str, rng_factory: RngFactory) -> None:
         self.path = path  # a SQLite file, or a postgresql:// URL
         self.now = SVC_START  # the fake clock: tests move it with `advance`
         self.rng_factory = rng_factory
@@ -94,7 +96,8 @@ class SvcHarness:
     async def boot(self) -> Sessions:
         """Open a Store and a new Sessions on the file (a fresh process's start-up, before `load`)."""
         store = await Store.open(self.path)
-        sessions = Sessions(store, clock=lambda: self.now, rng_factory=self.rng_factory, new_seed=lambda: SVC_SEED)
+        sessions = Sessions(store, clock=lambda: self.now, rng_factory=self.rng_factory, new_seed=lambda: SVC_SEED,
+                            new_client_seed=lambda: SVC_CLIENT_SEED)
         sessions.listener = self._listen
         self._opened.append((sessions, store))
         self.store, self.sessions = store, sessions
@@ -215,11 +218,11 @@ def svc_backend(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 async def svc_harness(tmp_path: Path, svc_backend: str) -> AsyncIterator[Callable[..., Any]]:
-    """A factory: `h = await svc_harness(rng_factory=...)` gives a booted SvcHarness (SeededRng by default)."""
+    """A factory: `h = await svc_harness(rng_factory=...)` gives a booted SvcHarness (the bot's own dice by default)."""
     made: list[SvcHarness] = []
     schemas: list[PostgresSchema] = []
 
-    async def make(rng_factory: Callable[[str, int | str], Rng] = SeededRng) -> SvcHarness:
+    async def make(rng_factory: RngFactory = table_rng) -> SvcHarness:
         if svc_backend == "postgresql":
             schemas.append(PostgresSchema(postgres_server_url()))
             target: Path | str = schemas[-1].url

@@ -13,7 +13,7 @@ import pytest
 
 from bot import errors
 from bot.games.doodle_dice import Block, Draw
-from bot.games.rng import SeededRng
+from bot.games.rng import table_rng
 from bot.sessions import PACES
 
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
@@ -103,11 +103,17 @@ async def test_a_timed_out_armadillo_roller_also_answers_arm_r9_as_one_timeout(s
     assert after.deadline_at == svc.now.timestamp() + LIVE
 
 
-class BlockOnTop(SeededRng):
-    """Seeded dice whose Doodle Dice deck has Block A Turn on top: the first player draws it."""
+class BlockOnTop:
+    """The bot's dice, but its Doodle Dice deck has Block A Turn on top: the first player draws it."""
+
+    def __init__(self, seed: str, client_seeds, stream) -> None:
+        self._rng = table_rng(seed, client_seeds, stream)
+
+    def randint(self, a: int, b: int) -> int:
+        return self._rng.randint(a, b)
 
     def shuffle(self, items) -> None:
-        super().shuffle(items)
+        self._rng.shuffle(items)
         if "BT1" in items:
             items.remove("BT1")
             items.insert(0, "BT1")
@@ -264,10 +270,10 @@ async def test_a_table_failing_at_its_deadline_does_not_hold_up_the_others(svc_h
     """Its claim stays until it lapses (then it is tried again); the other due tables time out now."""
     failures: list[str] = []
 
-    def rng(seed: str, stream):
+    def rng(seed: str, client_seeds, stream):
         if failures:  # the first table handled at the deadline fails once
             raise RuntimeError(failures.pop())
-        return SeededRng(seed, stream)
+        return table_rng(seed, client_seeds, stream)
 
     svc = await svc_harness(rng_factory=rng)
     first = await svc.started(CHANNEL, ALICE, BOB, pace=LIVE)

@@ -166,3 +166,26 @@ async def test_only_the_host_kicks(svc):
 async def test_pace_sets_the_lobby_lifetime(svc):
     live = await svc.lobby(CHANNEL, ALICE, pace=PACES["live"])
     assert live.pace_seconds == 120 and live.deadline_at == svc.now.timestamp() + 30 * 60
+
+
+async def test_every_seat_has_a_client_seed_and_the_dice_mix_them_all(svc):
+    """New tables use the provably fair derivation: the secret seed mixed with every seat's client seed, which
+    is stored with the seat (a seated member may change theirs until the game starts)."""
+    from bot.games import GAMES
+    from bot.games.rng import FairRng
+
+    await svc.sessions.open(guild_id=GUILD, channel_id=CHANNEL, game_id="dardz", host_id=ALICE, host_name="Alice")
+    await svc.sessions.join(CHANNEL, BOB, "Bob", client_seed="bobs-seed")
+    table = await svc.sessions.join(CHANNEL, ALICE, "Alice", client_seed="alices-own")  # she changes hers
+    assert table.client_seeds == ("alices-own", "bobs-seed")
+    with pytest.raises(errors.Refusal):
+        await svc.sessions.join(CHANNEL, CAROL, "Carol", client_seed="a:b")
+    table = await svc.sessions.add_computer(CHANNEL, ALICE)
+    assert table.client_seeds == ("alices-own", "bobs-seed", "client")
+    assert [r["client_seed"] for r in svc.seat_rows(table.id)] == ["alices-own", "bobs-seed", "client"]
+    assert svc.session_row(table.id)["derivation"] == "fair-1"
+    table = await svc.sessions.start(CHANNEL, ALICE)
+    expected = GAMES["dardz"].setup(3, table.options, FairRng("seed", ["alices-own", "bobs-seed", "client"], 0))
+    assert table.state == expected, "the deck was shuffled by the fair dice of these seeds"
+    with pytest.raises(errors.NotInLobby):
+        await svc.sessions.join(CHANNEL, BOB, "Bob", client_seed="too-late")

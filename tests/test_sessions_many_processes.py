@@ -16,7 +16,8 @@ CHANNEL, ALICE, BOB = 500, 1, 2
 
 async def second_process(svc) -> Sessions:
     store = await Store.open(svc.path)
-    sessions = Sessions(store, clock=lambda: svc.now, rng_factory=svc.rng_factory, new_seed=lambda: "seed")
+    sessions = Sessions(store, clock=lambda: svc.now, rng_factory=svc.rng_factory, new_seed=lambda: "seed",
+                        new_client_seed=lambda: "client")
     svc._opened.append((sessions, store))
     return sessions
 

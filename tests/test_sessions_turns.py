@@ -24,7 +24,7 @@ CHANNEL = 900
 def scripted_dice(rolls):
     """An rng_factory handing out one shared ScriptedRng, so every die comes from `rolls` in order."""
     shared = ScriptedRng(rolls)
-    return lambda seed, stream: shared
+    return lambda seed, client_seeds, stream: shared
 
 
 async def alice_rolled(svc_harness, *rolls: int):

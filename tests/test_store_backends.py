@@ -52,8 +52,11 @@ async def test_a_release_0001_database_upgrades_in_place_and_loses_nothing(tmp_p
     after = dump(path)
     latest = migrations("sqlite")[-1][0]
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone() == (latest,)
-    for table in ("seats", "results", "ratings"):
+    for table in ("results", "ratings"):
         assert after[table] == before[table], table
+    assert [row[: len(before["seats"][0])] for row in after["seats"]] == before["seats"]
+    assert {row[-1] for row in after["seats"]} == {None}, "old seats have no client seed"
+    assert {row[-1] for row in after["sessions"]} == {None}, "old tables keep the old dice derivation"
     assert after["events"][: len(before["events"])] == before["events"]
     unchanged = [row for row in after["sessions"] if row[0] != 2]
     assert [row[: len(before["sessions"][0])] for row in unchanged] == [r for r in before["sessions"] if r[0] != 2]

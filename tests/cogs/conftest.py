@@ -10,11 +10,11 @@ import pytest
 import simcord.interactions
 
 from bot.app import DiceBot
-from bot.games.rng import SeededRng
+from bot.games.rng import Rng, table_rng
 
 
 class Dice:
-    """The bot's dice: scripted numbers first (`dice.script(...)`), then seeded ones."""
+    """The bot's dice: scripted numbers first (`dice.script(...)`), then the bot's own."""
 
     def __init__(self) -> None:
         self.queue: list[int] = []
@@ -23,12 +23,12 @@ class Dice:
     def script(self, *rolls: int) -> None:
         self.queue.extend(rolls)
 
-    def factory(self, seed: str, stream: int | str) -> _ScriptFirst:
-        return _ScriptFirst(self, SeededRng(seed, stream))
+    def factory(self, seed: str, client_seeds, stream: int | str) -> _ScriptFirst:
+        return _ScriptFirst(self, table_rng(seed, client_seeds, stream))
 
 
 class _ScriptFirst:
-    def __init__(self, dice: Dice, fallback: SeededRng) -> None:
+    def __init__(self, dice: Dice, fallback: Rng) -> None:
         self._dice, self._fallback = dice, fallback
 
     def randint(self, a: int, b: int) -> int:
@@ -60,7 +60,8 @@ async def make_bot(tmp_path, dice):
     bots: list[DiceBot] = []
 
     def make() -> DiceBot:
-        bot = DiceBot(tmp_path / "bot.sqlite3", rng_factory=dice.factory, new_seed=lambda: "seed")
+        bot = DiceBot(tmp_path / "bot.sqlite3", rng_factory=dice.factory, new_seed=lambda: "seed",
+                      new_client_seed=lambda: "a")  # every seat's client seed
         bots.append(bot)
         return bot
 

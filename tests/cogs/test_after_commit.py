@@ -11,7 +11,7 @@ import pytest
 
 from bot.app import UNEXPECTED
 from bot.games.army_men import Keep, Roll
-from bot.games.rng import SeededRng
+from bot.games.rng import table_rng
 from bot.sessions import MAX_HOSTED_TABLES
 
 from .helpers import components, end_game, labels, message_by_id, move_ids, table_of, text_of
@@ -255,7 +255,7 @@ async def play_to_the_last_move(env, channel, members):
             lowest = sorted(view["rolled"], key=lambda f: 0 if f == 1 else f)[0]
             action, command, args = Keep((lowest,)), "armymen keep", {"dice": str(lowest)}
         member = members[table.seats[seat].user_id]
-        after = table.game.apply(table.state, seat, action, SeededRng("seed", table.seq + 1))  # the bot's dice
+        after = table.game.apply(table.state, seat, action, table_rng("seed", table.client_seeds, table.seq + 1))
         if table.game.outcome(after) is not None:
             return table, member.slash(channel, command, **args)
         await member.slash(channel, command, **args)

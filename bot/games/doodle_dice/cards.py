@@ -13,12 +13,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 
+from ..text import N_
+
 # Die faces in the order `rng.randint(1, 6)` indexes them (architecture.md "Chance").
-FIGURES: tuple[str, ...] = ("arch", "dash", "dot", "face", "slant", "squiggle")
+FIGURES: tuple[str, ...] = (N_("arch"), N_("dash"), N_("dot"), N_("face"), N_("slant"), N_("squiggle"))
 # Colours by difficulty: the colour fixes how many figures a doodle needs.
-COLOURS: tuple[str, ...] = ("orange", "red", "yellow", "green", "blue", "purple")
-FREE_ROLL = "Free Roll"
-BLOCK = "Block A Turn"
+COLOURS: tuple[str, ...] = (N_("orange"), N_("red"), N_("yellow"), N_("green"), N_("blue"), N_("purple"))
+FREE_ROLL = N_("Free Roll")
+BLOCK = N_("Block A Turn")
 
 
 @dataclass(frozen=True)

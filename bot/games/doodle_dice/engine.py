@@ -21,6 +21,7 @@ from typing import Any
 
 from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
 from ..rng import Rng
+from ..text import N_
 from .cards import ACTIONS, BLOCK, CARDS, COLOURS, DOODLES, FIGURES, FREE_ROLL, matches, serving
 from .chance import card_chance
 from .help import RULES_HELP
@@ -144,7 +145,7 @@ class DoodleDice(CheckedGame):
     # --- set-up -------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> State:
         if not self.min_players <= players <= self.max_players:
-            raise IllegalAction("Doodle Dice is for 2 to 6 players.")
+            raise IllegalAction(N_("Doodle Dice is for 2 to 6 players."))
         # DD-R1 (PD): shuffle the 60 doodles, the Gallery is the first doodle of each colour in that
         # order (laid out orange…purple); then the other 54 and the 5 action cards are shuffled.
         doodles = list(DOODLES)
@@ -199,19 +200,19 @@ class DoodleDice(CheckedGame):
 
     def _block_error(self, state: State, seat: int, target: int) -> str | None:
         if state.turn is None:
-            return "The game is over."
+            return N_("The game is over.")
         if not 0 <= seat < state.players:
-            return "You are not playing in this game."
+            return N_("You are not playing in this game.")
         if seat == target:
-            return "You cannot block your own turn (DD-R7)."
+            return N_("You cannot block your own turn (DD-R7).")
         if not 0 <= target < state.players:
-            return "That player is not in this game."
+            return N_("That player is not in this game.")
         if target == state.turn and state.begun:
-            return "Too late: that turn has already begun (DD-R7)."
+            return N_("Too late: that turn has already begun (DD-R7).")
         if target in state.blocked:
-            return "That player's coming turn is already blocked: one block per turn (DD-R7)."
+            return N_("That player's coming turn is already blocked: one block per turn (DD-R7).")
         if not unused(state, seat, BLOCK):
-            return "You hold no unused Block A Turn card (DD-R7)."
+            return N_("You hold no unused Block A Turn card (DD-R7).")
         return None
 
     def _check(self, state: State, seat: int, action: Any) -> None:
@@ -223,34 +224,34 @@ class DoodleDice(CheckedGame):
         check_legal(self, state, seat, action)
         if isinstance(action, Steal | Draw):
             if state.dice:
-                raise IllegalAction("You have already drawn and rolled this turn.")
+                raise IllegalAction(N_("You have already drawn and rolled this turn."))
             if isinstance(action, Draw):
                 return
             if state.begun:
-                raise IllegalAction("You have already declared a steal this turn.")
+                raise IllegalAction(N_("You have already declared a steal this turn."))
             holder = owner(state, action.card)
             if holder is None or holder == seat:
-                raise IllegalAction("You can only steal a card from an opponent's set.")
+                raise IllegalAction(N_("You can only steal a card from an opponent's set."))
             if CARDS[action.card].colour in colours(state, seat):
-                raise IllegalAction("You already hold that colour (DD-R4).")
+                raise IllegalAction(N_("You already hold that colour (DD-R4)."))
             return
         if not state.dice:
-            raise IllegalAction("Draw and roll first (DD-R2).")
+            raise IllegalAction(N_("Draw and roll first (DD-R2)."))
         if isinstance(action, Reroll):
             if state.rolls_left <= 0:
-                raise IllegalAction("You have no rolls left (a Free Roll gives one more, DD-R6).")
+                raise IllegalAction(N_("You have no rolls left (a Free Roll gives one more, DD-R6)."))
             if action not in REROLLS:
-                raise IllegalAction("Name one to six different dice, 0-5 in increasing order.")
+                raise IllegalAction(N_("Name one to six different dice, 0-5 in increasing order."))
         elif isinstance(action, Free):
             if not unused(state, seat, FREE_ROLL):
-                raise IllegalAction("You hold no unused Free Roll card (DD-R6).")
+                raise IllegalAction(N_("You hold no unused Free Roll card (DD-R6)."))
         elif isinstance(action, Claim):
             if action.card not in claimable(state, seat):
                 if state.steal is not None:
-                    raise IllegalAction("This turn you can only win the card you declared (DD-R5).")
-                raise IllegalAction("You can claim only a Gallery doodle of a colour you lack (DD-R4).")
+                    raise IllegalAction(N_("This turn you can only win the card you declared (DD-R5)."))
+                raise IllegalAction(N_("You can claim only a Gallery doodle of a colour you lack (DD-R4)."))
             if not matches(CARDS[action.card].figures, state.dice):
-                raise IllegalAction("The dice do not show that doodle's figures (DD-R10).")
+                raise IllegalAction(N_("The dice do not show that doodle's figures (DD-R10)."))
 
     # --- moves --------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Action, rng: Rng) -> State:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from ..text import N_
+
 RULES_HELP: tuple[tuple[str, str], ...] = (
-    ("Goal", (
+    (N_("Goal"), N_(
         "Be the first to hold one doodle of each colour: orange, red, yellow, green, blue, purple. "
         "A doodle needs 1 (orange) to 6 (purple) figures. Six dice show arch, dash, dot, face, slant, "
         "squiggle. The Gallery starts with one random doodle per colour; the other 54 doodles and the "
         "5 action cards (3 Free Roll, 2 Block A Turn) form the deck."
     )),
-    ("Your turn", (
+    (N_("Your turn"), N_(
         "1. Optionally **declare a steal**: one card in an opponent's set, of a colour you lack.\n"
         "2. **Draw & roll**: the top card goes to the Gallery; an action card is kept face up and you draw "
         "again. Then all six dice are rolled.\n"
@@ -17,18 +19,18 @@ RULES_HELP: tuple[tuple[str, str], ...] = (
         "4. **Claim** a matching Gallery doodle of a colour you lack (or your declared card): one claim, "
         "and it ends the turn. So does stopping, or failing after the last roll."
     )),
-    ("Matching", (
+    (N_("Matching"), N_(
         "The dice must contain the doodle's figures; extra dice are ignored; order does not matter. "
         "No figure stands in for another: a dash is never a slant."
     )),
-    ("Action cards", (
+    (N_("Action cards"), N_(
         "**Free Roll**: one extra roll in your own turn, also the turn you drew it; use several at once "
         "if you have them. **Block A Turn**: at any moment, block an opponent's turn that has not begun "
         "(before they declare a steal or draw): the player about to play loses their turn at once, and a "
         "later player's coming turn is announced as blocked and lost when it comes. Used cards stay face "
         "down with their owner."
     )),
-    ("Rulings", (
+    (N_("Rulings"), N_(
         "DD-R1 Gallery = one random doodle per colour; action cards shuffled into the deck.\n"
         "DD-R2 Drawing before rolling is enforced.\n"
         "DD-R3 Re-roll any or all dice, kept ones too; with several matches you choose.\n"
@@ -41,7 +43,7 @@ RULES_HELP: tuple[tuple[str, str], ...] = (
         "DD-R10 Matching by figure multiset. DD-R11 Everything is public.\n"
         "DD-R12 Timeout: draw, claim the hardest matching card, else end the turn."
     )),
-    ("Project decisions", (
+    (N_("Project decisions"), N_(
         "- Set-up: the 60 doodles are shuffled, the first of each colour goes to the Gallery; then the "
         "rest and the action cards are shuffled into the deck. The first seat starts.\n"
         "- Draw and the first roll are one move. A Free Roll is used after the first roll.\n"
