@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord  # noqa: E402
 import simcord  # noqa: E402
-from rest_budget import choose, move_controls, press  # noqa: E402
+from rest_budget import choose, move_controls, offers, press, wanted  # noqa: E402
 
 from bot.app import DiceBot  # noqa: E402
 from bot.fairness import verify  # noqa: E402
@@ -186,12 +186,16 @@ class Chaos:
         await self.check_saved(table.id, before)
 
     async def control(self, channel, table, seat: int, member) -> tuple[Any, Any, Any]:
-        """The table's controls, else the member's DM, else My hand (a seat on autopilot is taken back)."""
+        """The table's controls (always when one member acts; mostly when several do and the table offers this
+        member's move, e.g. Armadillo's answers), else the member's DM, else My hand (a seat on autopilot is
+        taken back)."""
         message = next((m for m in reversed(channel.history()) if m.id == table.message_id), None)
         if message is None:
             return None, None, None
-        if move_controls(message) and len(table.to_act) == 1:
-            return member, message, choose(move_controls(message), table, seat)
+        controls = move_controls(message)
+        if controls and (len(table.to_act) == 1 or (
+                offers(controls, wanted(table, seat)) and self.random.random() < 0.7)):
+            return member, message, choose(controls, table, seat)
         dm = member.user.dm_channel
         latest = next((m for m in reversed(dm.history()) if move_controls(m)), None)
         if latest is not None and table.seats[seat].dm_message_id == latest.id and self.random.random() < 0.8:

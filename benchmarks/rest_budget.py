@@ -4,9 +4,11 @@ call kind, plus the handling time of a move against a no-op slash command with m
     .venv/bin/python benchmarks/rest_budget.py [--games N] [--tables N]
 
 Members play whole games the way a person would: the move buttons and menus of the table message, their
-DM, or My hand. Each move is classed as `within` (the turn goes on), `passes` (the next turn begins) or
-`end` (the game ends), by the engine's own `turn_key`. `tests/test_rest_budget.py` keeps every game
-under its budget.
+DM, or My hand. Each move is classed as `within` (the turn goes on and nobody else is called), `calls` (the
+turn goes on and calls other members to act: Armadillo's roll, which everyone answers, so one ping must go
+out), `passes` (the next turn begins) or `end` (the game ends), by the engine's own `turn_key`.
+`w+c` adds `within` and `calls` up: every move that does not end the turn. `tests/test_rest_budget.py`
+keeps every game under its budget.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from bot.games.rng import SeededRng  # noqa: E402
 # game: (members seated, computer seats)
 SEATING = {"armymen": (2, 0), "armadillo": (3, 0), "doodle": (2, 1), "dardz": (3, 0)}
 KINDS = ("answer", "table edit", "ping", "notice", "DM edit", "DM send", "other")
-CLASSES = ("within", "passes", "end")
+CLASSES = ("within", "calls", "passes", "end")
 
 
 @dataclass
@@ -75,14 +77,25 @@ def move_controls(message: discord.Message | None) -> list[Any]:
     return [c for c in components(message) if (getattr(c, "custom_id", None) or "")[:2] in ("a:", "s:")]
 
 
+def wanted(table: Any, seat: int) -> str:
+    """The move the computer would make in this seat, encoded as controls carry it."""
+    return encode_action(table.game.computer_action(table.state, seat, SeededRng("budget", table.seq)))
+
+
+def offers(controls: list[Any], code: str) -> bool:
+    """Whether a button or a menu option among `controls` plays `code`."""
+    return any(any(o.value == code for o in control.options) if isinstance(control, discord.SelectMenu)
+               else control.custom_id.endswith(f":{code}") for control in controls)
+
+
 def choose(controls: list[Any], table: Any, seat: int) -> tuple[Any, str | None]:
     """The control (and menu value) for the move the computer would make; else the first control."""
-    wanted = encode_action(table.game.computer_action(table.state, seat, SeededRng("budget", table.seq)))
+    code = wanted(table, seat)
     for control in controls:
         if isinstance(control, discord.SelectMenu):
-            if any(o.value == wanted for o in control.options):
-                return control, wanted
-        elif control.custom_id.endswith(f":{wanted}"):
+            if any(o.value == code for o in control.options):
+                return control, code
+        elif control.custom_id.endswith(f":{code}"):
             return control, None
     first = controls[0]
     return first, first.options[0].value if isinstance(first, discord.SelectMenu) else None
@@ -140,9 +153,11 @@ class Run:
         raise AssertionError(f"{game}: no end after {max_moves} moves")
 
     async def _control(self, channel, table, seat: int, member) -> tuple[Any, discord.Message, Any]:
-        """Who presses what: the table's controls, else the member's DM (as the user), else My hand."""
+        """Who presses what: the table's controls (when they offer this member's move, or when one member
+        acts), else the member's DM (as the user), else My hand."""
         message = next(m for m in channel.history() if m.id == table.message_id)
-        if move_controls(message) and len(table.to_act) == 1:
+        controls = move_controls(message)
+        if controls and (len(table.to_act) == 1 or offers(controls, wanted(table, seat))):
             return member, message, choose(move_controls(message), table, seat)
         dm = member.user.dm_channel
         latest = next((m for m in reversed(dm.history()) if move_controls(m)), None) if dm else None
@@ -156,7 +171,9 @@ class Run:
         if after is None or after.status != "active":
             kind = "end"
         elif game.turn_key(after.state) == game.turn_key(before.state) and seat in after.to_act | before.to_act:
-            kind = "within"
+            called = {s for s in after.to_act - before.to_act - {seat}
+                      if after.seats[s].human and not after.seats[s].autopilot}
+            kind = "calls" if called else "within"
         else:
             kind = "passes"
         dms = {s.dm_channel_id for s in (after or before).seats if s.dm_channel_id}
@@ -164,7 +181,7 @@ class Run:
         tally.calls[kind].append(len(calls))
         for k in kinds:
             tally.kinds[kind][k] += 1
-        if kind == "passes":
+        if kind in ("passes", "calls"):
             self._check_pings(tally, after, calls, channel_id)
         if after is not None and after.state is not None:
             for s in after.seats:
@@ -237,6 +254,9 @@ def report(tallies: dict[str, Tally]) -> str:
             split = ", ".join(f"{k} {tally.kinds[kind][k] / len(counts):.2f}" for k in KINDS if tally.kinds[kind][k])
             lines.append(f"{game:<10} {kind:<7} {len(counts):>4} {statistics.mean(counts):>5.2f} "
                          f"{max(counts):>4}  {split}")
+        if tally.calls.get("calls"):  # the issue's "moves that do not end the turn": both classes together
+            both = tally.calls["within"] + tally.calls["calls"]
+            lines.append(f"{game:<10} {'w+c':<7} {len(both):>4} {statistics.mean(both):>5.2f} {max(both):>4}")
     return "\n".join(lines)
 
 

@@ -69,6 +69,8 @@ class Renderer:
     emoji: ClassVar[str] = "🎲"
     colour: ClassVar[discord.Colour] = discord.Colour.blurple()
     has_private: ClassVar[bool] = False  # secret information: DMs and the My hand button
+    # DMs brought up to date when a turn passes, not after each move within it (My hand is always current)
+    dms_per_turn: ClassVar[bool] = False
 
     # --- to override --------------------------------------------------------------------------
     def board(self, table: Table, view: dict[str, Any]) -> str:
@@ -99,6 +101,15 @@ class Renderer:
 
     def private_items(self, table: Table, seat: int) -> list[discord.ui.Item]:
         return self.action_buttons(table, seat)
+
+    def dm_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
+        """The seat's DM: by default the whole private view. A DM edit costs a REST call, so a game whose
+        moves are public shows there only its secret, edited when that changes."""
+        return self.private_body(table, view, seat)
+
+    def dm_items(self, table: Table, seat: int) -> list[discord.ui.Item]:
+        """Controls in the DM: by default the seat's moves (a game with public moves offers none there)."""
+        return self.private_items(table, seat)
 
     def action_from_select(self, table: Table, kind: str, values: list[str]) -> Any:
         """The action a menu of this game's own `kind` stands for (see ActionSelect)."""
@@ -270,12 +281,14 @@ class Renderer:
             view.add_item(item)
         return view
 
-    def private_view(self, table: Table, seat: int) -> tuple[discord.Embed, discord.ui.View]:
+    def private_view(self, table: Table, seat: int, *, dm: bool = False) -> tuple[discord.Embed, discord.ui.View]:
+        """The seat's private view: My hand (everything, with the seat's moves), or its DM (`dm`)."""
         embed = discord.Embed(title=self.title(table), colour=self.colour)
-        embed.description = self.private_body(table, table.view(seat), seat)[:4000]
+        body = self.dm_body if dm else self.private_body
+        embed.description = body(table, table.view(seat), seat)[:4000]
         view = discord.ui.View(timeout=None)
         if table.status == "active":
-            for item in self.private_items(table, seat):
+            for item in (self.dm_items if dm else self.private_items)(table, seat):
                 view.add_item(item)
         return embed, view
 

@@ -60,11 +60,20 @@ class Publisher:
         self.bot = bot
         self.pictures = TablePictures(bot)
         self._dm_shown: dict[tuple[int, int], str] = {}  # (table, seat) -> fingerprint of the DM last sent
+        self._dm_turn: dict[int, Any] = {}  # table -> the turn its DMs were last brought up to date in
         # channel -> ids of the last messages seen there (since the bot started): enough to tell a buried table
         self._recent: OrderedDict[int, deque[int]] = OrderedDict()
 
     def jump_url(self, table: Table) -> str:
         return jump_url(table, link_base=getattr(self.bot, "link_base", None))
+
+    def channel_url(self, table: Table) -> str:
+        """A link to the table's channel, which opens at its bottom. A DM links there: a link to the table
+        message would go stale each time a buried table is posted again, and editing every DM for it
+        would cost a call each."""
+        link_base = getattr(self.bot, "link_base", None)
+        return f"{link_base}{table.channel_id}" if link_base else \
+            f"https://discord.com/channels/{table.guild_id or '@me'}/{table.channel_id}"
 
     @property
     def sessions(self) -> Sessions:
@@ -251,7 +260,7 @@ class Publisher:
             return
         in_dm = actor is not None and table.seats[actor].dm_message_id == clicked
         if actor is not None and (in_dm or interaction.message.flags.ephemeral):
-            embed, view = await self.private_payload(table, actor)
+            embed, view = await self.private_payload(table, actor, dm=in_dm)
             files = await self.private_files(table, actor, embed)
             await interaction.response.edit_message(embed=embed, view=view, attachments=files)
             if in_dm:
@@ -260,12 +269,14 @@ class Publisher:
             with speaking(await self.public_language(table)):
                 await interaction.response.edit_message(**moved_down())
 
-    async def private_payload(self, table: Table, seat: int) -> tuple[discord.Embed, discord.ui.View]:
-        """The seat's private view, in its member's language (the one their client last spoke)."""
+    async def private_payload(self, table: Table, seat: int, *, dm: bool = False
+                              ) -> tuple[discord.Embed, discord.ui.View]:
+        """The seat's private view (`dm`: as its DM shows it), in its member's language (the one their
+        client last spoke)."""
         with speaking(await self.seat_language(table, seat)):
-            embed, view = self.renderer(table).private_view(table, seat)
+            embed, view = self.renderer(table).private_view(table, seat, dm=dm)
             embed.set_author(name=_("Your seat at {game} — open the table", game=table.game.title),
-                             url=self.jump_url(table))
+                             url=self.channel_url(table))
         if self.renderer(table).has_private and await self.pictures.wanted(table):
             embed.set_image(url=ATTACHED)  # drawn only when it is sent: `private_files`
         return embed, view
@@ -374,10 +385,15 @@ class Publisher:
 
     # --- private views by DM ------------------------------------------------------------------
     async def update_dms(self, table: Table) -> None:
+        if self.renderer(table).dms_per_turn and table.status == "active":
+            turn = table.game.turn_key(table.state)
+            if self._dm_turn.get(table.id) == turn:
+                return
+            self._dm_turn[table.id] = turn
         for seat in table.seats:
             if not seat.human or seat.dm_channel_id == DM_CLOSED:
                 continue
-            embed, view = await self.private_payload(table, seat.seat)
+            embed, view = await self.private_payload(table, seat.seat, dm=True)
             shown = _fingerprint(embed, view)
             if self._dm_shown.get((table.id, seat.seat)) == shown:
                 continue

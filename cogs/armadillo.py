@@ -1,8 +1,10 @@
 """/armadillo: Armadillo — its commands and how its table and private hands look.
 
-The roller picks dice from two menus (on the table message, and in the roller's own DM / My hand);
-then everyone answers in private (DM, or My hand when DMs are closed) with buttons that list exactly
-the legal answers and their token cost. The table shows who has answered, never what, until the reveal.
+The roller picks dice from two menus on the table message; then everyone answers in secret with the
+table's answer buttons (every card within 3 of the total, a token, any other card for 4 tokens: public
+choices, the click itself is seen by no one), or with My hand, whose buttons list exactly their legal
+answers. The table shows who has answered, never what, until the reveal. The DM shows only what is
+secret — the hand — and is edited only when it changes (at a reveal or a new round), never on a roll.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import NotSeated, NotYourTurn, listing
-from bot.games.armadillo import ANY_CARD_COST, ROLLS, Discard, Roll, Token, best_roll, cost, distribution
+from bot.games.armadillo import ANY_CARD_COST, DECK, ROLLS, Discard, Roll, Token, best_roll, cost, distribution
 from bot.games.core import decode_action, encode_action
 from bot.i18n import N_, _, ngettext
 from bot.sessions import Table
@@ -25,6 +27,7 @@ from ._ui import ActionButton, ActionSelect, publisher, seat_name
 SQUARES = {"blue": "🟦", "yellow": "🟨", "red": "🟥"}
 DICE_MENUS = ("low", "high")  # the 26 legal dice choices don't fit one menu (25 options at most)
 ANY_CARD_MENU = "anycard"
+CARD_VALUES = sorted(set(DECK))
 
 
 def die(colour: str, face: int) -> str:
@@ -100,7 +103,8 @@ class ArmadilloRenderer(Renderer):
         elif view["phase"] == "respond":
             lines.append(_("🎲 {name} rolled {roll}", name=seat_name(table, view["roller"]),
                            roll=roll_text(view["dice"], view["total"])) + "\n"
-                         + _("Everyone answers in secret — in their DM or with **My hand** ({done}/{players} in).",
+                         + _("Everyone answers in secret with the buttons below — your hand is in your DM and "
+                             "under **My hand** ({done}/{players} in).",
                              done=sum(view["answered"]), players=view["players"]))
         return "\n".join(lines)
 
@@ -118,15 +122,37 @@ class ArmadilloRenderer(Renderer):
         return " · ".join(parts)
 
     def public_items(self, table: Table) -> list[discord.ui.Item]:
-        """The roll is public: the roller picks dice on the table message (answers are private)."""
-        if table.view(None)["phase"] != "roll":
-            return []
-        return self.dice_menus(table, table.seq)
+        """The roll is public: the roller picks dice on the table message. So are the possible answers
+        (who pressed which is not): an answer from the table costs one call, its progress included."""
+        view = table.view(None)
+        if view["phase"] == "roll":
+            return self.dice_menus(table, table.seq)
+        if view["phase"] == "respond":
+            return self.public_answers(table, view["total"])
+        return []
+
+    def public_answers(self, table: Table, total: int) -> list[discord.ui.Item]:
+        """Every card within 3 of the total, a token, and any other card (4 tokens) from a menu."""
+        near = [v for v in CARD_VALUES if cost(v, total) < ANY_CARD_COST]
+        items: list[discord.ui.Item] = []
+        for i, card in enumerate(near):
+            price = cost(card, total)
+            style = discord.ButtonStyle.success if price == 0 else discord.ButtonStyle.primary
+            items.append(ActionButton(table.id, table.seq, encode_action(Discard(card)), style=style, row=i // 4,
+                                      label=_("Discard {card} ({paid})", card=card, paid=cost_text(price))))
+        items.append(ActionButton(table.id, table.seq, encode_action(Token()), label=_("Take a token"),
+                                  style=discord.ButtonStyle.secondary, row=len(near) // 4))
+        far = [v for v in CARD_VALUES if v not in near]
+        options = [ActionSelect.option(_("Discard {card} ({paid})", card=v, paid=cost_text(ANY_CARD_COST)),
+                                       Discard(v)) for v in far]
+        items.append(ActionSelect(table.id, table.seq, ANY_CARD_MENU, options=options,
+                                  placeholder=_("Discard any other card (4 tokens)…"), row=2))
+        return items
 
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         if table.view(None)["phase"] == "roll":
             return _("it's your turn to pick dice and roll")
-        return _("the dice are rolled: answer in your DM or with **My hand**")
+        return _("the dice are rolled: answer in secret on the table (or with **My hand**)")
 
     # --- the private view (DM and My hand) ---------------------------------------------------
     def event_text(self, table: Table, event: dict[str, Any]) -> str | None:
@@ -181,6 +207,25 @@ class ArmadilloRenderer(Renderer):
         elif view["phase"] == "over":
             lines.append(_("The game is over: see the table message."))
         return "\n".join(lines)
+
+    def dm_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
+        """Only the secret, so the DM changes only at a reveal or a new round: hand, tokens, last answer."""
+        you = view["you"]
+        lines = [_("**Round {round} of {rounds}** · you have {tokens} (max {max})", round=view["round_no"],
+                   rounds=view["rounds_total"], tokens=tokens_text(view["tokens"][seat]), max=view["max_tokens"]),
+                 _("Your hand ({n}): {hand}", n=len(you["hand"]), hand=hand_text(you["hand"]))]
+        last = view["last_reveal"]
+        if last is not None:
+            lines.append(_("Last roll: {roll} — your answer: {answer}.", roll=roll_text(last["dice"], last["total"]),
+                           answer=answer_text(last["answers"][seat], you=True)))
+        if view["phase"] == "over":
+            lines.append(_("The game is over: see the table message."))
+        else:
+            lines.append(_("Roll and answer on the table message (or with **My hand**): it shows everything public."))
+        return "\n".join(lines)
+
+    def dm_items(self, table: Table, seat: int) -> list[discord.ui.Item]:
+        return []
 
     def private_items(self, table: Table, seat: int) -> list[discord.ui.Item]:
         # Buttons carry the move number at which this seat's decision began (not the table's latest),

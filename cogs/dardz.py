@@ -1,7 +1,8 @@
 """/dardz: DARDZ — its commands and how its table looks.
 
-Hands and scores are public (the table message); each points pile is private (DZ-R13): its count and
-points go by DM / My hand only. One move can do many things (roll 1, three of a kind, action cards,
+Hands and scores are public (the table message, which carries every move button: no decision is secret);
+each points pile is private (DZ-R13): its count and points go by DM / My hand only. The DM shows only the
+pile, brought up to date once per turn. One move can do many things (roll 1, three of a kind, action cards,
 clean-ups, round ends, Lucky Loser rolls): the table message says each of them (`event_text`).
 """
 
@@ -72,6 +73,7 @@ class DardzRenderer(Renderer):
     emoji = "🎯"
     colour = discord.Colour.gold()
     has_private = True  # the points-pile count (DZ-R13)
+    dms_per_turn = True  # a turn's picks fill piles again and again: one DM edit per turn, not per pick
 
     def event_text(self, table: Table, event: dict[str, Any]) -> str | None:
         return event_text(table, event)
@@ -189,12 +191,25 @@ class DardzRenderer(Renderer):
         return _(prompts.get(phase, N_("it's your turn to roll")))
 
     # --- private ------------------------------------------------------------------------------
-    def private_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
+    def pile_lines(self, view: dict[str, Any]) -> list[str]:
         you = view["you"]
-        lines = [ngettext("📥 Your points pile: **{n}** card · **{points}** pts (only you see this)",
-                          "📥 Your points pile: **{n}** cards · **{points}** pts (only you see this)",
-                          you["pile_count"], points=signed(you["pile_points"])),
-                 _("In it: {cards}", cards=pile_text(you["pile"])),
+        return [ngettext("📥 Your points pile: **{n}** card · **{points}** pts (only you see this)",
+                         "📥 Your points pile: **{n}** cards · **{points}** pts (only you see this)",
+                         you["pile_count"], points=signed(you["pile_points"])),
+                _("In it: {cards}", cards=pile_text(you["pile"]))]
+
+    def dm_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
+        """Only the secret: the pile. Hands, scores and every move are on the table message."""
+        return "\n".join([*self.pile_lines(view), "",
+                          _("Brought up to date when a turn ends; **My hand** shows it at any moment. Hands, "
+                            "scores and your moves are on the table message; you'll be pinged when it's your "
+                            "turn.")])
+
+    def dm_items(self, table: Table, seat: int) -> list[discord.ui.Item]:
+        return []
+
+    def private_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
+        lines = [*self.pile_lines(view),
                  _("✋ Your hand: {hand}", hand=hand_text(view["hands"][seat])),
                  _("Score: **{score}** of {target}", score=view["scores"][seat], target=view["target"])]
         if table.status != "active":

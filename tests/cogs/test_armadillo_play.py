@@ -1,4 +1,5 @@
-"""Armadillo played through Discord: dice menus on the table, secret answers by DM or My hand."""
+"""Armadillo played through Discord: dice menus and answer buttons on the table (which answer a member
+pressed is seen by no one), My hand with exactly a member's legal answers, the hand alone in the DM."""
 
 from __future__ import annotations
 
@@ -57,12 +58,16 @@ def public_texts(channel) -> list[str]:
 
 def assert_no_hand_in_channel(channel, hands) -> None:
     for text in public_texts(channel):
-        assert "Your hand" not in text and "Discard" not in text, text
+        assert "Your hand" not in text and "Your answer" not in text, text
         for hand in hands:
             assert hand_text(list(hand)) not in text, text
 
 
-async def test_answers_go_by_dm_or_my_hand_and_stay_secret(world, dice):
+def dm_requests(env, member, since: int) -> list:
+    return [r for r in env.http_requests[since:] if str(member.user.dm_channel.id) in r.path]
+
+
+async def test_answers_on_the_table_or_my_hand_stay_secret(world, dice):
     env, channel, alice, bob = world
     table = await open_three_seat_table(env, channel, alice, bob, dice, alice_dms=False)
     seen_hands = [tuple(h) for h in table.state.hands]
@@ -72,37 +77,54 @@ async def test_answers_go_by_dm_or_my_hand_and_stay_secret(world, dice):
     assert f"<@{alice.id}>" in notice.content and "My hand" in notice.content
     assert dm_messages(alice) == []
 
-    # bob's DM names the server and the channel and links to the table message
+    # bob's DM names the server and the channel, links to the table message, and shows only his secret
     dm = the_dm(bob)
     assert "Game Night" in dm.content and f"<#{channel.id}>" in dm.content
-    assert str(table.message_id) in dm.embeds[0].author.url
+    assert dm.embeds[0].author.url.endswith(f"/{channel.guild.id}/{channel.id}"), "a link to the channel"
     assert hand_text(BOB) in dm.embeds[0].description
-    assert not move_ids(dm) and not dm.components, "bob waits for alice's roll"
+    assert not dm.components, "moves are made on the table message (or with My hand)"
 
-    # alice rolls on the table message: 🟨5 🟥8 = 13
+    # alice rolls on the table message: 🟨5 🟥8 = 13; a roll changes no hand, so no DM is touched
     table_message = message_by_id(channel, table.message_id)
     menu_labels = [o.label for c in components(table_message) for o in getattr(c, "options", [])]
     assert len(menu_labels) == 26 and "🟨🟥 → 11–15" in menu_labels
+    before_roll = len(env.http_requests)
     result = await roll(alice, table_message, Roll(yellow=1, red=1), (5, 8), dice)
     assert not result.ephemeral
-    text = text_of(message_by_id(channel, table.message_id))
+    assert dm_requests(env, bob, before_roll) == [], "the roll left bob's private view as it was"
+    table_message = message_by_id(channel, table.message_id)
+    text = text_of(table_message)
     assert "🟨5 🟥8 = **13**" in text and "(1/3 in)" in text, "the computer answered at once"
 
-    # bob answers in his DM: exactly his legal answers, with their cost
-    dm = the_dm(bob)
-    assert labels(dm) == ["Discard 11 (2 tokens)", "Discard 13 (free)", "Discard 15 (2 tokens)", "Take a token"]
-    result = await bob.user.click(dm, label="Discard 13 (free)")
+    # the table offers every card within 3 of the total (public: the total and the costs are), a token, and
+    # any other card for 4 tokens; who presses which is seen by no one
+    assert labels(table_message) == [f"Discard {v} ({c})" for v, c in [
+        (10, "3 tokens"), (11, "2 tokens"), (12, "1 token"), (13, "free"), (14, "1 token"), (15, "2 tokens"),
+        (16, "3 tokens")]] + ["Take a token", "My hand"]
+    other = next(c for c in components(table_message) if getattr(c, "options", None))
+    assert len(other.options) == 13 and "4 tokens" in other.placeholder
+
+    # a card alice does not hold: refused, in private, and nothing changes
+    refused = await alice.click(table_message, label="Discard 13 (free)")
+    assert refused.ephemeral and "no card of that value" in refused.response.content
+    assert table_of(env, channel).seq == table.seq + 2
+
+    # bob answers on the table: his answer is the table's own edit, which shows that he answered, not what
+    before_answer = len(env.http_requests)
+    result = await bob.click(table_message, label="Discard 13 (free)")
     assert not result.ephemeral
-    dm = the_dm(bob)
-    assert "Your answer: discard **13**" in dm.embeds[0].description and not dm.components
+    assert len(env.http_requests) - before_answer == 1, "one call: the table edited through the click"
     text = text_of(message_by_id(channel, table.message_id))
     assert "(2/3 in)" in text and "discarded" not in text, "who answered is public, not what"
     assert text.count("✅ answered") == 2 and "⏳ answering" in text
+    assert not dm.components and the_dm(bob).embeds[0].description == dm.embeds[0].description
 
     refused = await bob.slash(channel, "armadillo respond", card=15)
     assert refused.ephemeral and "already answered" in refused.response.content
+    refused = await bob.click(message_by_id(channel, table.message_id), label="Discard 15 (2 tokens)")
+    assert refused.ephemeral and "waiting for alice" in refused.response.content
 
-    # alice answers through My hand (ephemeral), the only way with DMs closed
+    # alice answers through My hand (ephemeral): exactly her legal answers, with their cost
     hand = await alice.click(message_by_id(channel, table.message_id), label="My hand")
     assert hand.ephemeral and hand_text(ALICE) in text_of(hand.response.message)
     assert labels(hand.response.message) == ["Discard 12 (1 token)", "Discard 14 (1 token)", "Take a token"]
@@ -110,13 +132,15 @@ async def test_answers_go_by_dm_or_my_hand_and_stay_secret(world, dice):
     assert refused.ephemeral and "costs 3 tokens and you have 2" in refused.response.content
     result = await alice.click(hand.response.message, label="Discard 12 (1 token)")
     assert result.response.ephemeral, "the private view is edited in place"
+    assert "Your answer" not in text_of(message_by_id(channel, table.message_id))
 
     after = table_of(env, channel)
     assert after.state.hands[1] == tuple(v for v in BOB if v != 13) and after.state.tokens == (1, 2, 3)
     text = text_of(message_by_id(channel, table.message_id))
     assert "discarded **13**" in text and "discarded **12** (1 token)" in text and "took a token" in text
     assert "9 cards · 🪙 1" in text, "hand sizes and tokens are public"
-    assert hand_text(after.state.hands[1]) in the_dm(bob).embeds[0].description
+    bob_dm = the_dm(bob).embeds[0].description
+    assert hand_text(after.state.hands[1]) in bob_dm and "your answer: discard **13**" in bob_dm
     seen_hands += [tuple(h) for h in after.state.hands]
     assert_no_hand_in_channel(channel, seen_hands)
     assert len(dm_messages(bob)) == 1
@@ -173,11 +197,11 @@ async def test_a_restart_mid_response_keeps_and_hides_the_answers(world, dice, m
     table = await open_three_seat_table(env, channel, alice, bob, dice)
     await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
     bob_hand = (await bob.slash(channel, "game hand")).response.message  # ephemeral, with his answer buttons
-    alice_dm = the_dm(alice)
+    table_message = message_by_id(channel, table.message_id)
     before_answer = len(env.http_requests)
-    await bob.user.click(the_dm(bob), label="Discard 13 (free)")
-    dm_edits = [r for r in env.http_requests[before_answer:] if str(alice.user.dm_channel.id) in r.path]
-    assert dm_edits == [], "bob's answer changes nothing in alice's private view: her DM is left alone"
+    await bob.click(table_message, label="Discard 13 (free)")
+    assert dm_requests(env, alice, before_answer) == [] and dm_requests(env, bob, before_answer) == [], \
+        "an answer changes no hand before the reveal: the DMs are left alone"
     before = table_of(env, channel)
 
     dice.script(0, 5, 8)  # the restarted bot replays the log: the same draws again
@@ -188,11 +212,11 @@ async def test_a_restart_mid_response_keeps_and_hides_the_answers(world, dice, m
     assert after.state == before.state and after.state.answers[1] is not None
     text = text_of(message_by_id(channel, after.message_id))
     assert "discarded" not in text and "(2/3 in)" in text
-    again = await bob.click(bob_hand, label="Discard 15 (2 tokens)")  # offered before he answered in his DM
+    again = await bob.click(bob_hand, label="Discard 15 (2 tokens)")  # offered before he answered on the table
     assert again.ephemeral and "already" in again.response.content
     assert table_of(env, channel).seq == after.seq
 
-    result = await alice.user.click(alice_dm, label="Take a token")  # alice's DM buttons, from before the restart
+    result = await alice.click(table_message, label="Take a token")  # the table as it was before the restart
     assert not result.ephemeral
     text = text_of(message_by_id(channel, after.message_id))
     assert "discarded **13**" in text and "took a token" in text
@@ -203,14 +227,17 @@ async def test_a_failing_dm_does_not_undo_a_move(world, dice):
     """A Discord outage on one DM: the move stands, the player is told nothing went wrong."""
     env, channel, alice, bob = world
     table = await open_three_seat_table(env, channel, alice, bob, dice)
+    await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
+    await bob.click(message_by_id(channel, table.message_id), label="Discard 13 (free)")
     env.inject_error("PATCH", f"/channels/{bob.user.dm_channel.id}/messages/{the_dm(bob).id}", status=500,
                      code=0, message="Internal Server Error", times=1)
-    result = await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
-    assert not result.followups, [f.content for f in result.followups]
-    assert table_of(env, channel).view(None)["phase"] == "respond"
+    result = await alice.click(message_by_id(channel, table.message_id), label="Take a token")  # the reveal
+    assert not result.ephemeral and not result.followups, [f.content for f in result.followups]
+    assert table_of(env, channel).view(None)["phase"] == "roll"
+    assert hand_text(BOB) in the_dm(bob).embeds[0].description, "bob's DM could not be edited"
     env.errors.clear()
-    await alice.user.click(the_dm(alice), label="Take a token")  # the next change brings bob's DM up to date
-    assert "Discard 13 (free)" in labels(the_dm(bob))
+    await roll(bob, message_by_id(channel, table.message_id), Roll(red=1), (8,), dice)  # the next change…
+    assert hand_text([v for v in BOB if v != 13]) in the_dm(bob).embeds[0].description, "…brings it up to date"
 
 
 async def test_a_whole_game_against_two_computers(world, dice):
@@ -224,14 +251,14 @@ async def test_a_whole_game_against_two_computers(world, dice):
         table = table_of(env, channel)
         if table is None:
             break
-        dm = the_dm(alice)
-        if table.view(None)["phase"] == "roll":  # alice rolls from her DM, where she sees her hand
-            options = [o.value for c in components(dm) for o in getattr(c, "options", [])]
-            menu = next(c for c in components(dm) if getattr(c, "options", None))
-            result = await alice.user.select(dm, [options[4]], custom_id=menu.custom_id)
-        else:
-            result = await alice.user.click(dm, custom_id=move_ids(dm)[0])
-        assert not result.ephemeral, result.response.content
+        message = message_by_id(channel, table.message_id)
+        if table.view(None)["phase"] == "roll":  # alice rolls on the table message
+            menu = next(c for c in components(message) if getattr(c, "options", None))
+            result = await alice.select(message, [menu.options[4].value], custom_id=menu.custom_id)
+        else:  # and answers with My hand, which lists exactly her legal answers
+            hand = (await alice.click(message, label="My hand")).response.message
+            result = await alice.click(hand, custom_id=move_ids(hand)[0])
+        assert result.response is not None and "✅ Saved" not in (result.response.content or "")
     else:
         raise AssertionError("the game did not end")
     final = text_of(last_table_message(channel))

@@ -1,4 +1,5 @@
-"""DARDZ played through Discord as players would: table buttons, DM buttons and slash commands."""
+"""DARDZ played through Discord as players would: table buttons, My hand and slash commands; the DM shows
+only the points pile (DZ-R13)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def member_at(table, members, seat):
 
 
 async def play_out(env, channel, members, max_moves=1500) -> list[str]:
-    """Whoever must act clicks a move — on the table message and in their DM by turns — until the end.
+    """Whoever must act clicks a move — on the table message and in My hand by turns — until the end.
     When a team of two members chooses its first roller, the second of them names the first by command."""
     done = []
     for i in range(max_moves):
@@ -59,18 +60,21 @@ async def play_out(env, channel, members, max_moves=1500) -> list[str]:
             first, second = sorted(table.to_act)
             names = [f"{table.seats[s].name} rolls first" for s in (first, second)]
             assert "choose who rolls first" in text_of(public) and labels(public)[:2] == names
-            assert [c.label for c in components(dm_of(member_at(table, members, second)))] == names
+            hand = await member_at(table, members, second).click(public, label="My hand")
+            assert hand.ephemeral and labels(hand.response.message) == names
+            assert not dm_of(member_at(table, members, second)).components, "no move buttons by DM"
             result = await member_at(table, members, second).slash(channel, "dardz lead", member=member)
             assert result.ephemeral and result.response.content.startswith("✅ ")
             assert f"**{table.seats[first].name}** rolls first." in text_of(table_message(env, channel))
             done.append("lead")
             continue
-        where, clicker = (public, member) if i % 2 else (dm_of(member), member.user)
+        where = public if i % 2 else (await member.click(public, label="My hand")).response.message
         assert move_ids(where), text_of(where)
         custom_id = choose(where)
         done.append(next(c.label for c in components(where) if c.custom_id == custom_id))
-        result = await clicker.click(where, custom_id=custom_id)
-        assert not result.ephemeral, result.response.content
+        result = await member.click(where, custom_id=custom_id)
+        assert result.response is not None and "✅ Saved" not in (result.response.content or "")
+        assert result.response.ephemeral == (where is not public), "a table click edits the table, My hand itself"
     raise AssertionError("the game did not end")
 
 
@@ -169,15 +173,19 @@ async def test_action_cards_play_order_and_jackpot_guess(world, dice):
     assert result.ephemeral and result.response.content.startswith("✅ ")
     message = table_message(env, channel)
     assert labels(message) == [f"Guess {n}" for n in range(1, 7)] + ["My hand"]
-    dm = dm_of(alice)
-    assert [c.label for c in components(dm)] == [f"Guess {n}" for n in range(1, 7)], "the same buttons by DM"
+    assert not dm_of(alice).components, "the guess is public: its buttons are on the table (and My hand)"
+    hand = (await alice.click(message, label="My hand")).response.message
+    assert [c.label for c in components(hand)] == [f"Guess {n}" for n in range(1, 7)], "the same buttons"
     dice.script(4)
-    await alice.user.click(dm, label="Guess 4")
+    await alice.click(hand, label="Guess 4")
     text = text_of(table_message(env, channel))
     assert "Jackpot: **alice** guessed 4 and rolled 4: +15!" in text
     assert "**alice** plays a Skull: into their pile (−5 at round end)." in text, "the last card plays itself"
     assert "**alice** — **15** pts" in text and "rolls next: Roll 1" in text
-    assert "Your points pile: **2** cards · **+0** pts" in text_of(dm_of(alice))
+    assert table_of(env, channel).to_act == {0}, "alice's turn goes on: her DM waits for its end…"
+    assert "Your points pile: **0** cards" in text_of(dm_of(alice)) and "when a turn ends" in text_of(dm_of(alice))
+    hand = await alice.click(table_message(env, channel), label="My hand")  # …and My hand shows it now
+    assert "Your points pile: **2** cards · **+0** pts" in text_of(hand.response.message)
 
 
 async def test_refusals_are_ephemeral_and_change_nothing(world, dice):
@@ -219,19 +227,20 @@ async def test_refusals_are_ephemeral_and_change_nothing(world, dice):
     assert "**alice** picks nothing." in text_of(table_message(env, channel))
 
 
-async def test_a_restart_keeps_dm_buttons_working(world, dice, make_bot):
+async def test_a_restart_keeps_the_table_buttons_working(world, dice, make_bot):
     env, channel, alice, bob = world
     await open_scripted_table(env, channel, alice, bob, dice, ["12", "11", "10", "9", "8", "4"])
     dice.script(3)
     await alice.click(table_message(env, channel), label="🎲 Roll 1")
     before = table_of(env, channel)
+    message = table_message(env, channel)
     dice.script(6, 6, 1, 1, 3)  # the log is replayed: the same dice and deal again
     dice.decks.append(["12", "11", "10", "9", "8", "4"])
     await env.restart_bot(make_bot())
     await sessions(env).open_tables()  # the new process rebuilds tables when first touched
     assert table_of(env, channel).state == before.state
     dice.script(2, 6)
-    result = await alice.user.click(dm_of(alice), label="🎲 Roll 2")  # a DM sent before the restart
+    result = await alice.click(message, label="🎲 Roll 2")  # the table as the old process left it
     assert not result.ephemeral
     text = text_of(table_message(env, channel))
     assert "Roll 2: **alice** rolled 2 6." in text and "8 → bob" in labels(table_message(env, channel))

@@ -110,8 +110,11 @@ async def test_a_dm_caused_by_an_english_members_move_is_in_spanish(world, clien
     table = await open_three_seat_table(env, channel, alice, bob, dice)
     assert not the_dm(bob).components, "bob waits for alice's roll"
     await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
+    await bob.click(message_by_id(channel, table.message_id), label="Discard 13 (free)")
+    before = the_dm(bob).embeds[0].description
+    await alice.click(message_by_id(channel, table.message_id), label="Take a token")  # the reveal
     dm = the_dm(bob)  # rebuilt during alice's (English) click, for bob
-    assert dm.components, "bob's DM now offers his answers"
+    assert dm.embeds[0].description != before and "Tu mano (9)" in dm.embeds[0].description, "his new hand"
     assert dm.content.startswith("Tu vista privada de la mesa en")
     assert dm.embeds[0].author.name == "Tu asiento en Armadillo — abrir la mesa"
     assert the_dm(alice).content.startswith("Your private view for the table in")
