@@ -33,18 +33,20 @@ COLD_SAMPLE = 100  # tables whose first move is timed on its own
 
 # Benchmark scaffolding, not the bot: copies the template table (id 1) into ids 2..n. The same text runs
 # on SQLite and PostgreSQL.
-REPLICATE = [
-    "INSERT INTO sessions (id, guild_id, channel_id, game, rules_version, options, status, host_id, seed, seq,"
-    " pace_seconds, message_id, deadline_at, reminder_at, created_at, ended_at, end_reason)"
-    " SELECT s.id + k, guild_id, channel_id + k, game, rules_version, options, status, host_id + 10 * k, seed, seq,"
-    " pace_seconds, message_id, deadline_at, reminder_at, created_at, ended_at, end_reason"
-    " FROM sessions s, ks WHERE s.id = 1",
-    "INSERT INTO seats (session_id, seat, user_id, name, is_computer, autopilot, timeouts)"
-    " SELECT session_id + k, seat, user_id + 10 * k, name, is_computer, autopilot, timeouts"
-    " FROM seats, ks WHERE session_id = 1",
-    "INSERT INTO events (session_id, seq, seat, action, by, at)"
-    " SELECT session_id + k, seq, seat, action, by, at FROM events, ks WHERE session_id = 1",
-]
+# Copies of table 1 as tables 1+k: every column copied as it is, except these, offset by k (so the same
+# statements work for any version's schema, e.g. a baseline from before a column was added).
+OFFSETS = {
+    "sessions": {"id": "id + k", "channel_id": "channel_id + k", "host_id": "host_id + 10 * k"},
+    "seats": {"session_id": "session_id + k", "user_id": "user_id + 10 * k"},
+    "events": {"session_id": "session_id + k"},
+}
+TEMPLATE = {"sessions": "id = 1", "seats": "session_id = 1", "events": "session_id = 1"}
+
+
+def replicate(table: str, columns: list[str]) -> str:
+    names = ", ".join(f'"{c}"' for c in columns)
+    values = ", ".join(OFFSETS[table].get(c, f'"{c}"') for c in columns)
+    return f"INSERT INTO {table} ({names}) SELECT {values} FROM {table}, ks WHERE {TEMPLATE[table]}"
 
 
 def clock() -> datetime:
@@ -115,16 +117,20 @@ async def build(target: str, tables: int) -> None:
         import asyncpg
 
         conn = await asyncpg.connect(target)
-        for sql in REPLICATE:
-            await conn.execute(sql.replace(" SELECT", " " + ks + "SELECT", 1))
+        for table in OFFSETS:
+            columns = [r["column_name"] for r in await conn.fetch(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position",
+                table)]
+            await conn.execute(replicate(table, columns).replace(" SELECT", " " + ks + "SELECT", 1))
         await conn.execute("SELECT setval(pg_get_serial_sequence('sessions', 'id'), (SELECT MAX(id) FROM sessions))")
         await conn.close()
     else:
         import sqlite3
 
         with sqlite3.connect(target) as conn:
-            for sql in REPLICATE:
-                conn.execute(sql.replace(" SELECT", " " + ks + "SELECT", 1))
+            for table in OFFSETS:
+                columns = [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
+                conn.execute(replicate(table, columns).replace(" SELECT", " " + ks + "SELECT", 1))
 
 
 async def play(
