@@ -2,13 +2,12 @@
 
 Every handler first asks the service (which commits before it returns), then shows the result:
 the table message is edited in place (through the interaction's own response when it was clicked),
-the players whose turn began are pinged in one short message, and private views go out by DM.
+the players whose turn began are pinged in one short message, and private views go out by DM
+(`_dms.py`). What the service's timer makes happen is said by `_timer_notices.py`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 from collections import OrderedDict, deque
 from dataclasses import replace
@@ -17,15 +16,17 @@ from typing import Any
 import discord
 
 from bot.errors import NotSeated, NotYourTurn, Refusal
-from bot.i18n import N_, Text, _, ngettext, speaking, translated
+from bot.i18n import N_, Text, _, speaking, translated
 from bot.lobby import COMPUTER_NAME
-from bot.sessions import PACES, Seat, Sessions, Table
+from bot.sessions import PACES, Sessions, Table
 
 from ._after_commit import SAVED, attempt, attempt_closing, tell_saved
+from ._dms import DirectMessages
 from ._language import server_language
 from ._pictures import ATTACHED, TablePictures, as_new
 from ._render import RENDERERS, Renderer
-from ._ui import escape, mention, seat_name
+from ._timer_notices import TimerNotices
+from ._ui import escape, mention
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +37,6 @@ def moved_down() -> dict[str, Any]:
 
 BURIED_AFTER = 3  # messages below the table before a change posts it again at the bottom
 RECENT_CHANNELS = 10_000  # channels whose last messages are remembered (the least recently active are forgotten)
-DM_CLOSED = 0  # dm_channel_id stored when a member's DMs are closed (error 50007)
 
 
 def jump_url(table: Table, message_id: int | None = None, *, link_base: str | None = None) -> str:
@@ -55,12 +55,11 @@ def pace_seconds(pace: str, minutes: int | None) -> int:
     return minutes * 60 if minutes else PACES[pace]
 
 
-class Publisher:
+class Publisher(DirectMessages, TimerNotices):
     def __init__(self, bot: discord.Client) -> None:
+        DirectMessages.__init__(self)
         self.bot = bot
         self.pictures = TablePictures(bot)
-        self._dm_shown: dict[tuple[int, int], str] = {}  # (table, seat) -> fingerprint of the DM last sent
-        self._dm_turn: dict[int, Any] = {}  # table -> the turn its DMs were last brought up to date in
         # channel -> ids of the last messages seen there (since the bot started): enough to tell a buried table
         self._recent: OrderedDict[int, deque[int]] = OrderedDict()
 
@@ -264,7 +263,7 @@ class Publisher:
             files = await self.private_files(table, actor, embed)
             await interaction.response.edit_message(embed=embed, view=view, attachments=files)
             if in_dm:
-                self._dm_shown[(table.id, actor)] = _fingerprint(embed, view)
+                self.dm_shown(table, actor, embed, view)
         else:  # an old table message (re-posted since): retire it
             with speaking(await self.public_language(table)):
                 await interaction.response.edit_message(**moved_down())
@@ -382,101 +381,3 @@ class Publisher:
             link = _("[See the table]({link})", link=self.jump_url(table))
             text = f"{self.renderer(table).result_text(table)}\n{link}"
         await channel.send(text)
-
-    # --- private views by DM ------------------------------------------------------------------
-    async def update_dms(self, table: Table) -> None:
-        if self.renderer(table).dms_per_turn and table.status == "active":
-            turn = table.game.turn_key(table.state)
-            if self._dm_turn.get(table.id) == turn:
-                return
-            self._dm_turn[table.id] = turn
-        for seat in table.seats:
-            if not seat.human or seat.dm_channel_id == DM_CLOSED:
-                continue
-            embed, view = await self.private_payload(table, seat.seat, dm=True)
-            shown = _fingerprint(embed, view)
-            if self._dm_shown.get((table.id, seat.seat)) == shown:
-                continue
-            try:
-                await self._send_dm(table, seat.seat, embed, view)
-                self._dm_shown[(table.id, seat.seat)] = shown
-            except discord.Forbidden:
-                await attempt("noting closed DMs", self.sessions.set_dm(table.id, seat.seat, DM_CLOSED, None))
-                await attempt("telling a member their DMs are closed", self._dm_closed_notice(table, seat))
-            except Exception:  # an outage: the move stands; the next change tries this DM again
-                log.warning("could not update the DM of seat %s at table %s", seat.seat, table.id, exc_info=True)
-
-    async def _dm_closed_notice(self, table: Table, seat: Seat) -> None:
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        with speaking(await self.public_language(table)):
-            text = _("{member}, I can't DM you — use **My hand** on the table message (or `/game hand`) to see "
-                     "your private view and play.", member=mention(table, seat.seat))
-        await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
-
-    async def _send_dm(self, table: Table, seat: int, embed: discord.Embed, view: discord.ui.View) -> None:
-        info = table.seats[seat]
-        if info.dm_message_id and info.dm_channel_id:
-            channel = self.bot.get_partial_messageable(info.dm_channel_id)
-            try:
-                await channel.get_partial_message(info.dm_message_id).edit(
-                    embed=embed, view=view, attachments=await self.private_files(table, seat, embed))
-                return
-            except discord.NotFound:
-                pass
-        user = self.bot.get_user(info.user_id) or await self.bot.fetch_user(info.user_id)
-        dm = user.dm_channel or await user.create_dm()
-        where = self.bot.get_channel(table.channel_id)
-        with speaking(await self.seat_language(table, seat)):
-            in_server = where is not None and hasattr(where, "guild")
-            place = f"**{escape(where.guild.name)}** · {where.mention}" if in_server else _("your server")
-            content = _("Your private view for the table in {place}.", place=place)
-        message = await dm.send(content=content, embed=embed, view=view,
-                                files=await self.private_files(table, seat, embed))
-        await self.sessions.set_dm(table.id, seat, dm.id, message.id)
-
-    # --- events from the service's timer ------------------------------------------------------
-    async def on_table_event(self, table: Table, kind: str) -> None:
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        if kind == "expired":
-            await attempt_closing(table, "closing the lobby message", lambda: self.edit_table_message(table))
-            with speaking(await self.public_language(table)):
-                text = _("⌛ The {game} lobby closed: the game never started.", game=table.game.title)
-            await attempt("announcing the lobby closed", channel.send(text))
-            return
-        if kind == "reminder":
-            with speaking(await self.public_language(table)):
-                text = (_("⏰ reminder: your move is due {when}", when=f"<t:{int(table.deadline_at)}:R>")
-                        if table.deadline_at else _("⏰ reminder: your move is due soon"))
-            await attempt("sending a reminder", self.ping(table, seats=table.to_act, text=text))
-            return
-        await attempt("announcing a timeout", self._announce_timeout(table))
-        await self.show(table)
-
-    async def _announce_timeout(self, table: Table) -> None:
-        timed_out = sorted({m.seat for m in table.moves if m.by == "timeout"})
-        autopiloted = [s for s in timed_out if table.seats[s].autopilot]
-        with speaking(await self.public_language(table)):
-            note = _("⌛ Time ran out for {names}: the rules' default move was played.",
-                     names=", ".join(seat_name(table, s) for s in timed_out))
-            if autopiloted:
-                note += " " + ngettext(
-                    "{names} missed {n} turn in a row: the computer plays the seat until its owner presses "
-                    "**My hand** (or types `/game hand`).",
-                    "{names} missed {n} turns in a row: the computer plays the seat until its owner presses "
-                    "**My hand** (or types `/game hand`).",
-                    3, names=", ".join(seat_name(table, s) for s in autopiloted))
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(note)
-
-    async def announce_closed(self, row: Any) -> None:
-        channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
-        with speaking(await self.public_language(row)):
-            text = _("🛑 The {game} table here was closed: {reason}. Start a new one anytime.",
-                     game=row.game, reason=_(row.end_reason))
-        await attempt(f"announcing that table {row.id} was closed", channel.send(text))
-
-
-def _fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:
-    ids = [getattr(item, "custom_id", None) for item in view.children]
-    payload = json.dumps([embed.to_dict(), ids], sort_keys=True, default=str)
-    return hashlib.sha256(payload.encode()).hexdigest()
