@@ -151,7 +151,7 @@ def luck_texts(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, 
                              "rolls.",
                              "{name}: {n} dice, average {average} (fair {fair}) — higher than {share}% of fair "
                              "rolls.",
-                             len(mine), name=name, average=f"{average:.2f}", fair=f"{fair:.2f}",
+                             len(mine), name=name, average=float(average), fair=float(fair),
                              share=round(100 * share)))
     return lines
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
 from .games.text import N_, Text, counted
@@ -90,7 +91,10 @@ def ngettext(singular: str, plural: str, n: int, /, **fields: Any) -> str:
 
 
 def _spoken(fields: dict[str, Any]) -> dict[str, Any]:
-    return {name: translated(value) if isinstance(value, Text) else value for name, value in fields.items()}
+    """Fields as the reader writes them: a `Text` translated, a fraction with the language's decimal sign."""
+    return {name: translated(value) if isinstance(value, Text)
+            else format_decimal(value, "0.00", locale=_language.get()) if isinstance(value, float)
+            else value for name, value in fields.items()}
 
 
 def translated(text: Text | str) -> str:

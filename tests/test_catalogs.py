@@ -119,3 +119,12 @@ def test_modules_that_translate_never_rebind_underscore(path):
     rebinds = [node.lineno for node in ast.walk(tree)
                if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store)]
     assert not (imports_it and rebinds), f"{relpath(path)} rebinds _ on lines {rebinds}: name it `__` or `unused`"
+
+
+def test_a_fraction_is_written_in_the_readers_notation():
+    from bot.fairness import luck_texts
+
+    line = luck_texts(["ana"], [(0, 1, 6, 6), (0, 1, 6, 5), (0, 1, 6, 6)])[0]
+    assert str(line).startswith("ana: 3 dice, average 5.67 (fair 3.50)")
+    with speaking("es"):
+        assert translated(line).startswith("ana: 3 dados, media 5,67 (justa 3,50)")

@@ -20,7 +20,8 @@ def N_(message: str, /) -> str:
 @dataclass(frozen=True)
 class Text:
     """A message id with its fields, translated only when shown. With `plural` and `n` it is counted:
-    the catalog picks the form for `n` (and `{n}` is a field). Field values may be `Text` themselves."""
+    the catalog picks the form for `n` (and `{n}` is a field). Field values may be `Text` themselves; a
+    float is shown with two decimals, in the reader's notation ("5.67", "5,67")."""
 
     message: str
     fields: Mapping[str, Any] = field(default_factory=dict)
@@ -28,7 +29,8 @@ class Text:
     n: int | None = None
 
     def __str__(self) -> str:  # the English source, for logs and for readers without a catalog
-        fields = {name: str(value) if isinstance(value, Text) else value for name, value in self.fields.items()}
+        fields = {name: str(value) if isinstance(value, Text) else f"{value:.2f}" if isinstance(value, float)
+                  else value for name, value in self.fields.items()}
         counted = self.plural is not None and self.n is not None
         source = self.plural if counted and self.n != 1 else self.message
         return source.format(**({"n": self.n} if counted else {}), **fields)
