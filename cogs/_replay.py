@@ -1,7 +1,8 @@
 """The replay message: a closed table's public state move by move, drawn by the game's own renderer, with
 ◀ ▶ buttons. The buttons are `DynamicItem`s like the move buttons: their custom id carries the table id and
 the move to show, so they keep working after a restart, and two members stepping through the same message
-never disagree (each click shows the move its button names)."""
+never disagree (each click shows the move its button names). The table's picture comes with each step, like
+on the table message (`/settings pictures`)."""
 
 from __future__ import annotations
 
@@ -12,16 +13,17 @@ import discord
 from bot.app import answer_error
 from bot.errors import Refusal
 from bot.i18n import N_, _, speaking
-from bot.sessions import Sessions
+from bot.sessions import Sessions, Table
 
 from ._language import server_language
 from ._render import RENDERERS
+from ._ui import publisher
 
 REPLAY_TEMPLATE = r"r:(?P<table>\d+):(?P<step>\d+)(?P<new>:new)?"
 
 
 async def replay_message(sessions: Sessions, table_id: int, step: int, guild_id: int | None
-                         ) -> tuple[discord.Embed, discord.ui.View]:
+                         ) -> tuple[Table, discord.Embed, discord.ui.View]:
     """The replay of table `table_id` of this server at move `step`: public information only."""
     row = await sessions.store.session(table_id)
     if row is None or row.guild_id != guild_id:
@@ -42,7 +44,7 @@ async def replay_message(sessions: Sessions, table_id: int, step: int, guild_id:
     view = discord.ui.View(timeout=None)
     view.add_item(ReplayButton(table.id, max(step - 1, 0), "◀", disabled=step == 0))
     view.add_item(ReplayButton(table.id, min(step + 1, total), "▶", disabled=step >= total))
-    return embed, view
+    return table, embed, view
 
 
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TEMPLATE):
@@ -72,8 +74,9 @@ async def show_replay(interaction: discord.Interaction, table_id: int, step: int
     """Post the replay (public: spectators' view), or step the replay message the click came from."""
     sessions = interaction.client.sessions  # type: ignore[attr-defined]
     with speaking(await server_language(interaction.client, interaction.guild_id)):
-        embed, view = await replay_message(sessions, table_id, step, interaction.guild_id)
+        table, embed, view = await replay_message(sessions, table_id, step, interaction.guild_id)
+        picture = await publisher(interaction.client).pictures.attach(table, embed)
     if edit:
-        await interaction.response.edit_message(embed=embed, view=view)
+        await interaction.response.edit_message(embed=embed, view=view, attachments=picture)
     else:
-        await interaction.response.send_message(embed=embed, view=view)
+        await interaction.response.send_message(embed=embed, view=view, files=picture)

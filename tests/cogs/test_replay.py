@@ -3,6 +3,8 @@ secrets in /game history, and /stats pointing at the history of recent games."""
 
 from __future__ import annotations
 
+from bot.pictures import FILENAME
+
 from .helpers import end_game, labels, table_of, text_of
 
 
@@ -33,6 +35,8 @@ async def test_stepping_through_a_replay_from_the_history_and_after_a_restart(wo
     total = int(text.split("move 0 of ")[1].split("*")[0])
     assert total >= 2
     assert labels(replay) == ["◀", "▶"]
+    assert [a.filename for a in replay.attachments] == [FILENAME], "the table's picture comes with each step"
+    pictures = {await replay.attachments[0].read()}
 
     shown = []
     for step in range(1, total + 1):
@@ -42,7 +46,10 @@ async def test_stepping_through_a_replay_from_the_history_and_after_a_restart(wo
         text = text_of(replay)
         assert f"Move {step} of {total}" in text
         assert "Your hand" not in text and "hand:" not in text.lower(), "a spectator's view only"
+        assert len(replay.attachments) == 1  # replaced at each step, not added
+        pictures.add(await replay.attachments[0].read())
         shown.append(text)
+    assert len(pictures) > 1, "each step shows its own state's picture"
     assert "Table closed" in shown[-1], "the last move shows how the table ended"
     assert "Table closed" not in shown[0]
     last_button = [c for row in replay.components for c in row.children if c.label == "▶"][0]
