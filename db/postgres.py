@@ -17,7 +17,6 @@ differs (`dicetable_expect_rows`, migration 0006), which rolls the whole transac
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import math
@@ -27,6 +26,7 @@ from contextvars import ContextVar
 
 import asyncpg
 
+from .group_commit import GroupCommit
 from .migrations import migrations
 from .sqlite import RowcountMismatch
 
@@ -99,8 +99,7 @@ class PostgresDriver:
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
         self._batch: ContextVar[_Batch | None] = ContextVar(f"pg_tx_{id(self)}", default=None)
-        self._queue: list[tuple[_Batch, asyncio.Future]] = []
-        self._flusher: asyncio.Task | None = None
+        self._group_commit = GroupCommit(self._send_pooled_group)
 
     @staticmethod
     async def connect(url: str, *, pool_size: int = 10) -> asyncpg.Pool:
@@ -142,34 +141,15 @@ class PostgresDriver:
             if batch.conn is not None:
                 await self._send(batch.conn, batch, "", "COMMIT;")
             elif batch.script:
-                await self._group_commit(batch)
+                await self._group_commit.commit(batch)
         finally:
             self._batch.reset(token)
             if batch.conn is not None:
                 await self._pool.release(batch.conn)
 
-    async def _group_commit(self, batch: _Batch) -> None:
-        done = asyncio.get_running_loop().create_future()
-        self._queue.append((batch, done))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush())
-        await done
-
-    async def _flush(self) -> None:
-        while self._queue:
-            group, self._queue = self._queue, []
-            try:
-                async with self._pool.acquire() as conn:
-                    failures = await self._send_group(conn, [batch for batch, _ in group])
-            except BaseException as failure:
-                failures = [failure] * len(group)
-            for (_, done), failure in zip(group, failures, strict=True):
-                if done.done():
-                    continue
-                if failure is None:
-                    done.set_result(None)
-                else:
-                    done.set_exception(failure)
+    async def _send_pooled_group(self, batches: list[_Batch]) -> list[BaseException | None]:
+        async with self._pool.acquire() as conn:
+            return await self._send_group(conn, batches)
 
     async def _send_group(self, conn: asyncpg.Connection, batches: list[_Batch]) -> list[BaseException | None]:
         if len(batches) > 1:

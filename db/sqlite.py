@@ -17,6 +17,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from .group_commit import GroupCommit
 from .migrations import migrations
 
 
@@ -95,8 +96,7 @@ class SqliteDriver:
         self._conn = conn
         self._lock = asyncio.Lock()
         self._batch: ContextVar[_Batch | None] = ContextVar(f"sqlite_tx_{id(self)}", default=None)
-        self._queue: list[tuple[_Batch, asyncio.Future]] = []
-        self._flusher: asyncio.Task | None = None
+        self._group_commit = GroupCommit(self._send_group)
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteDriver:
@@ -140,34 +140,15 @@ class SqliteDriver:
             if batch.begun:
                 await self._in_thread(batch, commit=True)
             elif batch.writes:
-                await self._group_commit(batch)
+                await self._group_commit.commit(batch)
         finally:
             self._batch.reset(token)
             if batch.holds_lock:
                 self._lock.release()
 
-    async def _group_commit(self, batch: _Batch) -> None:
-        done = asyncio.get_running_loop().create_future()
-        self._queue.append((batch, done))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush())
-        await done
-
-    async def _flush(self) -> None:
-        while self._queue:
-            group, self._queue = self._queue, []
-            try:
-                async with self._lock:
-                    failures = await self._conn._execute(_run_group, self._conn._conn, [b for b, _ in group])
-            except BaseException as failure:
-                failures = [failure] * len(group)
-            for (_, done), failure in zip(group, failures, strict=True):
-                if done.done():
-                    continue
-                if failure is None:
-                    done.set_result(None)
-                else:
-                    done.set_exception(failure)
+    async def _send_group(self, batches: list[_Batch]) -> list[BaseException | None]:
+        async with self._lock:
+            return await self._conn._execute(_run_group, self._conn._conn, batches)
 
     async def fetch(self, sql: str, args: Sequence = ()) -> list[dict]:
         batch = self._batch.get()
