@@ -1,8 +1,8 @@
 """Which language a message is in: who reads it decides.
 
-A member's own answers, DMs and My hand follow their Discord client language; a public table message
-follows the server (its `/settings language`, else the server's Discord language). Build each message
-inside `with speaking(...)` of the right one; `_()` then speaks it.
+A member's own answers, DMs and My hand follow their Discord client language (`DiceBot.hear` sets it for
+each interaction, and remembers it for DMs); a public table message follows the server (its
+`/settings language`, else the server's Discord language): build it inside `speaking(server_language(…))`.
 """
 
 from __future__ import annotations
@@ -10,10 +10,6 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import language_of
-
-
-def member_language(interaction: discord.Interaction) -> str:
-    return language_of(interaction.locale)
 
 
 async def server_language(client: discord.Client, guild_id: int | None) -> str:

@@ -179,7 +179,9 @@ class ArmadilloRenderer(Renderer):
         return _("Game over: {name} wins.", name=winners[0]) if len(winners) == 1 \
             else _("Game over: {names} share the win.", names=listing(winners))
 
-    def private_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
+    @staticmethod
+    def secret_lines(view: dict[str, Any], seat: int) -> list[str]:
+        """What only this seat knows: round and tokens, the hand, its answer to the last roll."""
         you = view["you"]
         lines = [_("**Round {round} of {rounds}** · you have {tokens} (max {max})", round=view["round_no"],
                    rounds=view["rounds_total"], tokens=tokens_text(view["tokens"][seat]), max=view["max_tokens"]),
@@ -188,6 +190,11 @@ class ArmadilloRenderer(Renderer):
         if last is not None:
             lines.append(_("Last roll: {roll} — your answer: {answer}.", roll=roll_text(last["dice"], last["total"]),
                            answer=answer_text(last["answers"][seat], you=True)))
+        return lines
+
+    def private_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
+        you = view["you"]
+        lines = self.secret_lines(view, seat)
         if view["phase"] == "roll":
             if view["roller"] == seat:
                 best = best_roll(you["hand"])
@@ -210,14 +217,7 @@ class ArmadilloRenderer(Renderer):
 
     def dm_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
         """Only the secret, so the DM changes only at a reveal or a new round: hand, tokens, last answer."""
-        you = view["you"]
-        lines = [_("**Round {round} of {rounds}** · you have {tokens} (max {max})", round=view["round_no"],
-                   rounds=view["rounds_total"], tokens=tokens_text(view["tokens"][seat]), max=view["max_tokens"]),
-                 _("Your hand ({n}): {hand}", n=len(you["hand"]), hand=hand_text(you["hand"]))]
-        last = view["last_reveal"]
-        if last is not None:
-            lines.append(_("Last roll: {roll} — your answer: {answer}.", roll=roll_text(last["dice"], last["total"]),
-                           answer=answer_text(last["answers"][seat], you=True)))
+        lines = self.secret_lines(view, seat)
         if view["phase"] == "over":
             lines.append(_("The game is over: see the table message."))
         else:

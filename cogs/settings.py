@@ -6,9 +6,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import LANGUAGE_NAMES, N_, _, languages, speaking
+from bot.i18n import LANGUAGE_NAMES, N_, _, languages
 
-from ._language import member_language, server_language
+from ._language import server_language
 
 SERVER_DEFAULT = "server"
 
@@ -17,6 +17,12 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Discord shows /settings only to Manage Server by default; a server may show it to others."""
+        if interaction.permissions and interaction.permissions.manage_guild:
+            return True
+        raise app_commands.CheckFailure(_("Only members with Manage Server can change this server's settings."))
 
     @app_commands.command(description=N_("The language of this server's public table messages"))
     @app_commands.describe(language=N_("A language, or the server's own Discord language"))
@@ -27,18 +33,13 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def language(self, interaction: discord.Interaction, language: str) -> None:
-        with speaking(member_language(interaction)):
-            if not (interaction.permissions and interaction.permissions.manage_guild):
-                await interaction.response.send_message(
-                    _("Only members with Manage Server can change this server's settings."), ephemeral=True)
-                return
-            await self.bot.guild_settings.change(  # type: ignore[attr-defined]
-                interaction.guild_id, language=None if language == SERVER_DEFAULT else language)
-            chosen = await server_language(self.bot, interaction.guild_id)
-            await interaction.response.send_message(
-                _("Public table messages here are now in {language}. Each member's own answers, DMs and "
-                  "My hand follow their Discord language.", language=LANGUAGE_NAMES.get(chosen, chosen)),
-                ephemeral=True)
+        await self.bot.guild_settings.change(  # type: ignore[attr-defined]
+            interaction.guild_id, language=None if language == SERVER_DEFAULT else language)
+        chosen = await server_language(self.bot, interaction.guild_id)
+        await interaction.response.send_message(
+            _("Public table messages here are now in {language}. Each member's own answers, DMs and "
+              "My hand follow their Discord language.", language=LANGUAGE_NAMES.get(chosen, chosen)),
+            ephemeral=True)
 
     @app_commands.command(description=N_("Show each table as a picture, or as text only"))
     @app_commands.describe(pictures=N_("on: the table message shows a picture of the table; off: text only"))
@@ -47,17 +48,11 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def pictures(self, interaction: discord.Interaction, pictures: str) -> None:
-        with speaking(member_language(interaction)):
-            if not (interaction.permissions and interaction.permissions.manage_guild):
-                await interaction.response.send_message(
-                    _("Only members with Manage Server can change this server's settings."), ephemeral=True)
-                return
-            await self.bot.guild_settings.change(  # type: ignore[attr-defined]
-                interaction.guild_id, pictures=pictures == "on")
-            await interaction.response.send_message(
-                _("Tables here now show a picture of the table above their text; it changes with the next move.")
-                if pictures == "on" else
-                _("Tables here are now text only; the picture goes with the next move."), ephemeral=True)
+        await self.bot.guild_settings.change(interaction.guild_id, pictures=pictures == "on")  # type: ignore[attr-defined]
+        await interaction.response.send_message(
+            _("Tables here now show a picture of the table above their text; it changes with the next move.")
+            if pictures == "on" else
+            _("Tables here are now text only; the picture goes with the next move."), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:
