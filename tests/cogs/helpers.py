@@ -53,6 +53,14 @@ async def end_game(member, channel):
     return await member.click(asked.response.message, label="End the table")
 
 
+async def start_against_a_computer(env, channel, member, game: str) -> int:
+    """`member` opens a live `game` table, adds a computer and starts: the table's id."""
+    lobby = (await member.slash(channel, f"{game} new", pace="live")).response.message
+    await member.click(lobby, label="Add computer")
+    await member.click(lobby, label="Start")
+    return table_of(env, channel).id
+
+
 TABLE_TITLE = re.compile(r" · (table|mesa) \d+$")  # "🪖 Army Men Dice War · table 3", in English or Spanish
 
 

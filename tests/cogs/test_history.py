@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import json
 
-from .helpers import end_game, table_of, text_of
+from .helpers import end_game, start_against_a_computer, text_of
 
 
 async def test_the_history_of_an_ended_table(world):
     env, channel, alice, bob = world
-    lobby = (await alice.slash(channel, "armadillo new", pace="live")).response.message
-    await alice.click(lobby, label="Add computer")
-    await alice.click(lobby, label="Start")
-    table_id = table_of(env, channel).id
+    table_id = await start_against_a_computer(env, channel, alice, "armadillo")
     still = await bob.slash(channel, "game history")
     assert still.ephemeral and f"Table {table_id} is still open" in still.response.content
     await env.advance_time(121)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.pictures import FILENAME
 
-from .helpers import end_game, labels, table_of, text_of
+from .helpers import end_game, labels, start_against_a_computer, table_of, text_of
 
 
 async def armadillo_ended(env, channel, alice, bob):
@@ -65,10 +65,7 @@ async def test_replay_command_and_refusals(world, simcord_env):
     env, channel, alice, bob = world
     nothing = await alice.slash(channel, "game replay")
     assert nothing.ephemeral and "No table has been played in this channel yet." in nothing.response.content
-    lobby = (await alice.slash(channel, "armymen new", pace="live")).response.message
-    await alice.click(lobby, label="Add computer")
-    await alice.click(lobby, label="Start")
-    table_id = table_of(env, channel).id
+    table_id = await start_against_a_computer(env, channel, alice, "armymen")
     still = await bob.slash(channel, "game replay")
     assert still.ephemeral and f"Table {table_id} is still open" in still.response.content
     await env.advance_time(121)

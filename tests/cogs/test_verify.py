@@ -6,17 +6,14 @@ import json
 
 from bot.fairness import verify
 
-from .helpers import end_game, table_of
+from .helpers import end_game, start_against_a_computer, table_of
 
 
 async def test_verify_a_closed_table_and_its_json(world, tmp_path):
     env, channel, alice, bob = world
     early = await alice.slash(channel, "game verify")
     assert early.ephemeral and "No table has been played in this channel" in early.response.content
-    lobby = (await alice.slash(channel, "armymen new", pace="live")).response.message
-    await alice.click(lobby, label="Add computer")
-    await alice.click(lobby, label="Start")
-    table_id = table_of(env, channel).id
+    table_id = await start_against_a_computer(env, channel, alice, "armymen")
     still = await bob.slash(channel, "game verify")
     assert still.ephemeral and "still open: its dice seed is revealed when the game ends" in still.response.content
     await env.advance_time(121)  # a timeout move, then the computer's
