@@ -87,6 +87,10 @@ class GameOver(Refusal):
     default = N_("This game is over.")
 
 
+class TableClosed(GameOver):
+    default = N_("This table is closed.")
+
+
 class TooManyTables(Refusal):
     def __init__(self, channel_ids: list[int]) -> None:
         super().__init__(counted(

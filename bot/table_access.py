@@ -96,7 +96,7 @@ class TableAccessMixin:
             if cached is None:
                 live = await self._current(table_id)
                 if live is None:
-                    raise errors.GameOver(N_("This table is closed."))
+                    raise errors.TableClosed()
                 yield live
                 return
             self._cache.move_to_end(table_id)
@@ -118,10 +118,8 @@ class TableAccessMixin:
         try:
             async with self._locked(table_id) as live:
                 yield live
-        except errors.GameOver as closed:
-            if closed.message == "This table is closed.":
-                raise errors.NoTable() from closed
-            raise
+        except errors.TableClosed as closed:  # closed since the channel was looked up: none open here now
+            raise errors.NoTable() from closed
 
     async def _current(self, table_id: int) -> LiveTable | None:
         live = self._cache.get(table_id)
@@ -142,7 +140,7 @@ class TableAccessMixin:
         fresh = await self._rebuild(row) if row is not None and row.status in ("lobby", "active") else None
         if fresh is None:
             self._cache.pop(live.row.id, None)
-            raise errors.GameOver(N_("This table is closed."))
+            raise errors.TableClosed()
         return fresh
 
     async def _rebuild(self, row: SessionRow) -> LiveTable | None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.app import answer_error
-from bot.errors import GameOver
+from bot.errors import TableClosed
 from bot.games.core import decode_action, encode_action
 from bot.i18n import N_, _
 from bot.sessions import Table
@@ -69,7 +69,7 @@ class TableItem:
             if table is None:
                 if await desk.show_closed(interaction, self.table_id):
                     return
-                raise GameOver(N_("This table is closed."))
+                raise TableClosed()
             await self.run(interaction, desk, table)
         except Exception as error:  # noqa: BLE001 - the one error path answers every failure
             await answer_error(interaction, error)
