@@ -150,6 +150,19 @@ async def test_a_move_from_my_hand_whose_answer_fails_still_updates_the_table(se
     assert f"Move {after.seq}" in text_of(message_by_id(channel, table.message_id)), "the table is not stale"
 
 
+async def test_discord_failing_before_any_change_is_a_warning_not_a_bug(server, dice, caplog):
+    """My hand changes nothing: when Discord fails its answer, the member is told the game is unchanged (true
+    here) and the log says Discord failed, as a warning: an ERROR is kept for the bot's own faults."""
+    env, _, channel, alice, bob, _ = server
+    table = await two_seat_armymen(env, channel, alice, bob, dice)
+    env.inject_error("POST", "/interactions/*/callback", status=503, times=1)
+    hand = await alice.click(message_by_id(channel, table.message_id), label="My hand")
+    assert hand.ephemeral and hand.response.content == UNEXPECTED
+    assert table_of(env, channel).seq == table.seq
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], [r.getMessage() for r in caplog.records]
+    assert any("Discord failed" in r.getMessage() and r.levelname == "WARNING" for r in caplog.records)
+
+
 async def test_a_timeout_whose_notice_fails_still_updates_everything(server, dice):
     env, _, channel, alice, bob, _ = server
     table = await two_seat_armymen(env, channel, alice, bob, dice)
