@@ -209,3 +209,42 @@ class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, LobbyButton, HandButton, EndButton)
+CONTROLS: list[type[discord.ui.DynamicItem]] = []  # every persistent control the cogs added, for `answer_unshown`
+
+
+def add_controls(bot: discord.Client, *controls: type[discord.ui.DynamicItem]) -> None:
+    bot.add_dynamic_items(*controls)
+    CONTROLS.extend(c for c in controls if c not in CONTROLS)
+
+
+def remove_controls(bot: discord.Client, *controls: type[discord.ui.DynamicItem]) -> None:
+    bot.remove_dynamic_items(*controls)
+    CONTROLS[:] = [c for c in CONTROLS if c not in controls]
+
+
+def shown_custom_ids(message: discord.Message) -> set[str]:
+    found = set()
+    for row in message.components:
+        for component in getattr(row, "children", [row]):
+            if getattr(component, "custom_id", None):
+                found.add(component.custom_id)
+    return found
+
+
+async def answer_unshown(interaction: discord.Interaction) -> None:
+    """Run a control its message no longer shows. A double click, or a click from a client that had not
+    redrawn the message yet, reaches the bot after the first click changed the message; discord.py runs a
+    persistent control only while its message shows it, so the member would read "This interaction failed".
+    Here it runs all the same, and the move number in its custom id earns the stale refusal (or, still
+    current, plays)."""
+    if interaction.type is not discord.InteractionType.component or interaction.data is None:
+        return
+    custom_id = str(interaction.data.get("custom_id", ""))
+    if interaction.message is not None and custom_id in shown_custom_ids(interaction.message):
+        return  # discord.py runs it
+    for control in CONTROLS:
+        match = control.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is not None:
+            item = await control.from_custom_id(interaction, discord.ui.Button(custom_id=custom_id), match)
+            await item.callback(interaction)
+            return

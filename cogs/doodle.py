@@ -19,7 +19,7 @@ from bot.i18n import N_, _, translated
 from bot.sessions import Table
 
 from ._doodle_render import GAME, RENDERER, BlockButton, block_refusal
-from ._ui import escape, publisher
+from ._ui import add_controls, escape, publisher, remove_controls
 
 
 # --- typed moves ------------------------------------------------------------------------------------
@@ -85,10 +85,10 @@ class Doodle(commands.GroupCog, group_name="doodle",
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(BlockButton)
+        add_controls(self.bot, BlockButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(BlockButton)
+        remove_controls(self.bot, BlockButton)
 
     @app_commands.command(description=N_("Open a Doodle Dice table here"))
     @app_commands.describe(pace=N_("Time per move: live 2 min, casual 1 h, async 24 h"),

@@ -18,7 +18,7 @@ from ._history import answer_history
 from ._language import server_language
 from ._replay import ReplayButton, show_replay
 from ._table import Publisher, is_admin
-from ._ui import DYNAMIC_ITEMS, EndButton, escape
+from ._ui import DYNAMIC_ITEMS, EndButton, add_controls, answer_unshown, escape
 
 
 class Game(commands.GroupCog, group_name="game", group_description=N_("Join, start and manage this channel's table")):
@@ -27,11 +27,15 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
         self.publisher = Publisher(bot)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton)
+        add_controls(self.bot, *DYNAMIC_ITEMS, ReplayButton)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         self.publisher.note_message(message)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await answer_unshown(interaction)
 
     @property
     def sessions(self):
