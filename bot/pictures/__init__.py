@@ -53,6 +53,10 @@ class Pictures:
         self._drawn: OrderedDict[str, bytes] = OrderedDict()
         self.renders = 0  # how many pictures were actually drawn (the rest came from the cache)
 
+    def cached(self, table: Table, seat: int | None = None) -> bytes | None:
+        """The picture of this exact view if it was drawn and is still kept (nothing is drawn)."""
+        return self._drawn.get(key(table, seat))
+
     def has(self, table: Table) -> bool:
         return table.game.id in DRAWERS and table.state is not None
 

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from chaos_kit import send_again  # noqa: E402
 
 from .helpers import end_game, last_table_message, message_by_id, move_ids, sessions, table_of, text_of
 
@@ -125,6 +131,24 @@ async def test_an_old_button_is_refused_and_changes_nothing(world, dice):
     assert result.ephemeral
     assert "already made" in result.response.content
     assert table_of(env, channel).seq == now.seq and table_of(env, channel).state == now.state
+
+
+async def test_a_double_click_after_the_table_changed_is_answered_and_applies_once(world, dice):
+    """The second click of a double click reaches the bot after the first one edited the message: its button
+    is no longer shown there (discord.py alone would leave it unanswered: "This interaction failed"). It is
+    refused as a move already made, ephemerally, and the table stays as the first click left it."""
+    env, channel, alice, bob = world
+    table = await open_two_player_table(env, channel, alice, bob, dice)
+    message = message_by_id(channel, table.message_id)
+    roll = move_ids(message)[0]
+    dice.script(1, 2, 3, 4, 5)
+    first = await alice.click(message, custom_id=roll)
+    after = table_of(env, channel)
+    assert after.seq == table.seq + 1 and roll not in move_ids(message_by_id(channel, table.message_id))
+    second = await send_again(alice, message, roll)
+    assert first.acknowledged and second.acknowledged, "every click gets an answer"
+    assert second.ephemeral and "already made" in second.response.content
+    assert table_of(env, channel).seq == after.seq and table_of(env, channel).state == after.state
 
 
 async def test_refusals_are_ephemeral_and_change_nothing(world, dice):
