@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import statistics
 import sys
 import tempfile
@@ -30,6 +31,7 @@ import discord  # noqa: E402
 import simcord  # noqa: E402
 
 from bot.app import DiceBot  # noqa: E402
+from bot.errors import NoTable  # noqa: E402
 from bot.games.core import encode_action  # noqa: E402
 from bot.games.rng import SeededRng  # noqa: E402
 
@@ -109,13 +111,57 @@ async def press(actor, message: discord.Message, choice: tuple[Any, str | None])
         await actor.click(message, custom_id=control.custom_id)
 
 
+@dataclass(frozen=True)
+class Latency:
+    move: float
+    noop: float
+    move_cpu: float
+    noop_cpu: float
+
+    def __str__(self) -> str:
+        return (f"move {self.move * 1000:.2f} ms (loop CPU {self.move_cpu * 1000:.2f} ms), no-op slash command "
+                f"{self.noop * 1000:.2f} ms (loop CPU {self.noop_cpu * 1000:.2f} ms): "
+                f"ratio {self.move / self.noop:.1f}x "
+                f"(loop CPU {self.move_cpu / self.noop_cpu:.1f}x)")
+
+
+class TimedCalls(list):
+    """SimCord's log of the bot's REST calls, which also notes when each call was made."""
+
+    def __init__(self, calls: list[Any]) -> None:
+        super().__init__(calls)
+        self.times = [0.0] * len(calls)
+
+    def append(self, call: Any) -> None:
+        super().append(call)
+        self.times.append(time.perf_counter())
+
+    def last_since(self, count: int, started: float) -> float:
+        """Seconds from `started` to the last call made after the first `count` calls."""
+        assert len(self) > count, "the interaction made no REST call"
+        return self.times[-1] - started
+
+
+class NoopBot(DiceBot):
+    """The bot with one more command, /noop, that only answers: the yardstick a move is measured against."""
+
+    async def setup_hook(self) -> None:
+        @discord.app_commands.command(name="noop", description="Answer and do nothing else")
+        async def noop(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("ok", ephemeral=True)
+
+        self.tree.add_command(noop)
+        await super().setup_hook()
+
+
 class Run:
     def __init__(self, database: Path) -> None:
-        self.bot = DiceBot(database)
+        self.bot = NoopBot(database)
         self.env = simcord.Env(self.bot)
 
     async def __aenter__(self) -> Run:
         await self.env.start()
+        self.calls = self.env.backend.http_requests = TimedCalls(self.env.backend.http_requests)
         self.guild = self.env.create_guild(name="Game Night")
         self.members = [self.guild.add_member(self.env.create_user(name)) for name in ("alice", "bob", "carol")]
         return self
@@ -202,24 +248,28 @@ class Run:
             if not named <= waiting:
                 tally.problems.append(f"{after.game.id}: pinged {named - waiting}, who need not act")
 
-    async def latency(self, game: str, channel, moves: int) -> tuple[float, float]:
-        """Median seconds of a move (the click to its last REST call) and of a no-op slash command."""
+    async def latency(self, game: str, channel, moves: int) -> Latency:
+        """Medians of a move and of a no-op slash command, each from the interaction to its last REST call
+        (SimCord's own settling after it is not counted), and the event loop's own CPU time for each (the
+        loop's thread: a picture drawn in a worker thread does not count, SimCord's handling of the calls does)."""
         table = await self.open(game, channel)
-        move_times, noop_times = [], []
+        move_times, noop_times, move_cpu, noop_cpu = [], [], [], []
         for _ in range(moves):
             if table is None or table.status != "active":
                 table = await self.open(game, channel)
             seat = min(s for s in table.to_act if table.seats[s].human)
             member = next(m for m in self.members if m.id == table.seats[seat].user_id)
             actor, message, control = await self._control(channel, table, seat, member)
-            started = time.perf_counter()
+            count, started, cpu = len(self.calls), time.perf_counter(), time.thread_time()
             await press(actor, message, control)
-            move_times.append(time.perf_counter() - started)
-            started = time.perf_counter()
-            await member.slash(channel, "help")
-            noop_times.append(time.perf_counter() - started)
+            move_times.append(self.calls.last_since(count, started))
+            move_cpu.append(time.thread_time() - cpu)
+            count, started, cpu = len(self.calls), time.perf_counter(), time.thread_time()
+            await member.slash(channel, "noop")
+            noop_times.append(self.calls.last_since(count, started))
+            noop_cpu.append(time.thread_time() - cpu)
             table = self.table(channel)
-        return statistics.median(move_times), statistics.median(noop_times)
+        return Latency(*map(statistics.median, (move_times, noop_times, move_cpu, noop_cpu)))
 
     async def fill(self, tables: int) -> None:
         """Open tables in other channels, as a busy community would have (service only, no messages)."""
@@ -238,10 +288,17 @@ async def budget(database_dir: Path, games: int = 1) -> dict[str, Tally]:
     return tallies
 
 
-async def move_latency(database_dir: Path, tables: int, moves: int) -> tuple[float, float]:
+async def move_latency(database_dir: Path, tables: int, moves: int) -> dict[str, Latency]:
+    """Per game: the median move and no-op slash command, with `tables` other open tables in the database."""
     async with Run(database_dir / "latency.sqlite3") as run:
         await run.fill(tables)
-        return await run.latency("armymen", run.guild.create_text_channel("armymen"), moves)
+        medians = {}
+        for game in SEATING:
+            channel = run.guild.create_text_channel(f"{game}-latency")
+            medians[game] = await run.latency(game, channel, moves)
+            with contextlib.suppress(NoTable):  # a member hosts 3 open tables at most
+                await run.bot.sessions.end(channel.id, run.members[0].id, is_admin=True)
+        return medians
 
 
 def report(tallies: dict[str, Tally]) -> str:
@@ -272,9 +329,9 @@ def main() -> None:
         for tally in tallies.values():
             for problem in sorted(set(tally.problems)):
                 print(f"PROBLEM {problem}")
-        move, noop = asyncio.run(move_latency(Path(folder), args.tables, args.moves))
-        print(f"latency with {args.tables} open tables: move median {move * 1000:.2f} ms, "
-              f"no-op slash median {noop * 1000:.2f} ms, ratio {move / noop:.2f}x")
+        print(f"latency with {args.tables} open tables (medians; loop CPU: the event loop's own thread)")
+        for game, timing in asyncio.run(move_latency(Path(folder), args.tables, args.moves)).items():
+            print(f"{game:<10} {timing}")
 
 
 if __name__ == "__main__":
