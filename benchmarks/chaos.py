@@ -38,7 +38,7 @@ from chaos_kit import (  # noqa: E402
     Counts,
     ErrorLog,
     FlakyNetwork,
-    Game,
+    PlayedTable,
     Press,
     components,
     public_text,
@@ -108,7 +108,7 @@ class Chaos:
         for member in self.members[::3]:  # a third of the members have closed DMs
             self.env.inject_error("POST", f"/channels/{member.user.dm_channel.id}/messages", status=403,
                                   code=50007, message="Cannot send messages to this user", times=None)
-        self.playing: list[Game] = []
+        self.playing: list[PlayedTable] = []
         kinds = list(GAMES)
         while self.playing or self.counts.games < games:
             while len(self.playing) < tables and self.counts.games < games:
@@ -119,7 +119,7 @@ class Chaos:
                 await self.check_finished(game)
 
     # --- opening a table (on a calm network: the lobby's failures have tests of their own) ---------------
-    async def open(self, kind: str) -> Game:
+    async def open(self, kind: str) -> PlayedTable:
         self.network.on = False
         engine = GAMES[kind]
         seats = self.random.randint(max(2, engine.min_players), min(5, engine.max_players))
@@ -135,13 +135,13 @@ class Chaos:
             await host.click(lobby, label="Add computer")
         await host.click(lobby, label="Start")
         self.counts.games += 1
-        return Game(channel, self.table(channel).id)
+        return PlayedTable(channel, self.table(channel).id)
 
     def table(self, channel) -> Any:
         return next((t for t in self.sessions.cached_tables() if t.channel_id == channel.id), None)
 
     # --- one step of chaos ------------------------------------------------------------------------------
-    async def step(self, game: Game) -> bool:
+    async def step(self, game: PlayedTable) -> bool:
         """One thing happens at `game`'s table; False once the table is closed."""
         await self.sessions.open_tables()  # touch every table (lazy after a restart), as their clicks would
         table = self.table(game.channel)
@@ -176,7 +176,7 @@ class Chaos:
         self.counts.restarts += 1
         await self.check_ledgers(self.playing)  # what the old process accepted, as the new one reads it
 
-    async def member_step(self, game: Game, table) -> None:
+    async def member_step(self, game: PlayedTable, table) -> None:
         if game.away and self.random.random() < 0.15:  # a member comes back; My hand takes their seat back
             seat = game.away.pop()
             if table.seats[seat].autopilot:
@@ -252,7 +252,7 @@ class Chaos:
             self.counts.public_refusals += 1  # a private view shown to everyone
         return result.response.message if result.response is not None else None
 
-    async def after_press(self, game: Game, press: Press, seat: int, result) -> None:
+    async def after_press(self, game: PlayedTable, press: Press, seat: int, result) -> None:
         """A move the bot accepted goes in the ledger; a click that changed nothing is answered privately."""
         after = await self.seq_now(game)
         if after > press.seq:
@@ -262,7 +262,7 @@ class Chaos:
         else:
             self.check_private(result, press)
 
-    async def press_again(self, game: Game, press: Press) -> None:
+    async def press_again(self, game: PlayedTable, press: Press) -> None:
         before, failed = await self.seq_now(game), self.network.fired
         try:
             result = await send_again(press.actor, press.message, press.control.custom_id, press.value)
@@ -286,7 +286,7 @@ class Chaos:
         if any(not answer.ephemeral for answer in answers):
             self.counts.public_refusals += 1
 
-    async def seq_now(self, game: Game) -> int:
+    async def seq_now(self, game: PlayedTable) -> int:
         """The move number the members were shown: the bot's copy of an open table, else the stored one."""
         table = next((t for t in self.sessions.cached_tables() if t.id == game.table_id), None)
         return table.seq if table is not None else (await self.sessions.store.session(game.table_id)).seq
@@ -317,7 +317,7 @@ class Chaos:
             private = {drawn.cached(table, seat) for seat in range(len(table.seats))} - {None}
         return len(shown & private)
 
-    async def check_finished(self, game: Game) -> None:
+    async def check_finished(self, game: PlayedTable) -> None:
         await self.check_ledgers([game])
         for event in await self.sessions.store.events(game.table_id):
             self.counts.by[event.by] = self.counts.by.get(event.by, 0) + 1
@@ -326,7 +326,7 @@ class Chaos:
                                                                      self.guild.id)).ok:
             self.counts.not_reproduced += 1
 
-    async def check_ledgers(self, games: list[Game]) -> None:
+    async def check_ledgers(self, games: list[PlayedTable]) -> None:
         """Every move the bot accepted from a member is stored at its number, by its seat, as played."""
         for game in games:
             stored = {e.seq: e for e in await self.sessions.store.events(game.table_id)}

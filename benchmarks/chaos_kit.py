@@ -69,7 +69,7 @@ class Press:
 
 
 @dataclass
-class Game:
+class PlayedTable:
     """A table the run plays: its channel, and every move the bot accepted from a member (the ledger)."""
     channel: Any
     table_id: int

@@ -141,12 +141,12 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
             message = translated(error.text)
         elif isinstance(error, app_commands.CheckFailure):
             message = str(error) or _("You can't use that command here.")
-        elif isinstance(error, discord.HTTPException):  # Discord failed us before anything was saved: not a bug
-            log.warning("Discord failed in %s before any change", interaction.command or interaction.data,
-                        exc_info=error)
-            message = _(UNEXPECTED)
-        else:
-            log.error("unexpected error in %s", interaction.command or interaction.data, exc_info=error)
+        else:  # nothing was saved: Discord failing us is a warning, anything else a fault of ours
+            where = interaction.command or interaction.data
+            if isinstance(error, discord.HTTPException):
+                log.warning("Discord failed in %s before any change", where, exc_info=error)
+            else:
+                log.error("unexpected error in %s", where, exc_info=error)
             message = _(UNEXPECTED)
     await reply_ephemeral(interaction, without_ruling_codes(message))
 
