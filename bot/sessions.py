@@ -27,7 +27,7 @@ from .games import GAMES
 from .games.core import encode_action, resolve_options
 from .games.rng import FAIR, Recorder, Rng, commitment, table_rng
 from .games.text import N_, Text
-from .lobby import LobbyMixin
+from .lobby import LobbyMixin, storable_name
 from .results import record_result
 from .table_access import CACHE_SIZE, TableAccessMixin, retried
 from .tables import PACES, LiveTable, Move, Seat, Table, lobby_lifetime, seat_from_row
@@ -122,6 +122,7 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
     ) -> Table:
         game = GAMES[game_id]
         resolved = resolve_options(game, options)
+        host_name = storable_name(host_name)
         async with self._open_lock:
             if await self.store.open_session_id(channel_id) is not None:
                 raise errors.TableBusy()

@@ -138,3 +138,28 @@ async def test_text_with_quotes_and_backslashes_is_stored_as_it_was_given(svc):
     table = await svc.lobby(100, 1)
     await svc.sessions.join(100, 2, name)
     assert [row["name"] for row in svc.seat_rows(table.id)] == ["Player 1", name]
+
+
+async def test_a_write_of_text_no_database_can_hold_fails_alone_in_its_group(svc):
+    """Five changes committed together, one carrying a lone surrogate: PostgreSQL gets the group as one script,
+    so the bad text is refused when its write is made, and only its own transaction fails."""
+    tables = [await svc.lobby(100 + n, 10 * n + 1) for n in range(5)]
+    poisoned = tables[3].id
+
+    async def rename(table_id: int) -> None:
+        async with svc.store.transaction() as tx:
+            await tx.update_seat(table_id, 0, name="bad \ud800 name" if table_id == poisoned else f"Host {table_id}")
+
+    results = await asyncio.gather(*(rename(t.id) for t in tables), return_exceptions=True)
+    assert [isinstance(r, ValueError) for r in results] == [False, False, False, True, False], results
+    for table in tables:
+        (seat,) = svc.seat_rows(table.id)
+        assert seat["name"] == (f"Player {10 * (table.id - tables[0].id) + 1}" if table.id == poisoned
+                                else f"Host {table.id}")
+
+
+async def test_a_member_whose_name_no_database_can_hold_still_takes_a_seat(svc):
+    await svc.lobby(100, 1)
+    table = await svc.sessions.join(100, 2, "odd \ud800 name \x00")
+    assert table.seats[1].name == "odd \ufffd name \ufffd"
+    assert [row["name"] for row in svc.seat_rows(table.id)] == ["Player 1", "odd \ufffd name \ufffd"]
