@@ -83,6 +83,13 @@ class StaleMove(Refusal):
     default = N_("That move was already made. The table shows the current state.")
 
 
+class NotHere(Refusal):
+    """A control naming a table of another server (a crafted custom id), or, from a DM, one the member has no
+    seat at."""
+
+    default = N_("That button is not for a table here.")
+
+
 class GameOver(Refusal):
     default = N_("This game is over.")
 

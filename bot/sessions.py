@@ -197,8 +197,8 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
     async def act(self, table_id: int, user_id: int, action: Any, expected_seq: int | None = None) -> Table:
         """One player's move. `expected_seq` is the move number the button was offered at."""
         async with self._locked(table_id, commits=True) as live:
-            if expected_seq is not None and expected_seq > live.row.seq:  # the player saw moves this copy lacks
-                live = await self._reloaded(live)
+            if expected_seq is not None and expected_seq > live.row.seq:  # the player saw moves this copy lacks?
+                live = await self._caught_up(live, expected_seq)
             self._require_active(live)
             game = live.game
             seat = self._seat_of(live, user_id)

@@ -45,6 +45,7 @@ def retried(method):
                 return await method(self, *args, **kwargs)
             except Conflict as conflict:
                 self._cache.pop(conflict.session_id, None)
+                self.conflicts_retried += 1
                 if attempt == CONFLICT_RETRIES - 1:
                     raise
         raise AssertionError("unreachable")
@@ -59,6 +60,8 @@ class TableAccessMixin:
         self._cache: OrderedDict[int, LiveTable] = OrderedDict()
         self._cache_size = cache_size
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.rebuilds = 0  # tables rebuilt from the database (first touches, and copies found behind)
+        self.conflicts_retried = 0  # changes run again because another process changed the table first
 
     # --- start-up ------------------------------------------------------------------------------
     async def load(self) -> list[SessionRow]:
@@ -135,15 +138,21 @@ class TableAccessMixin:
             return live
         return await self._rebuild(row)
 
-    async def _reloaded(self, live: LiveTable) -> LiveTable:
-        row = await self.store.session(live.row.id)
-        fresh = await self._rebuild(row) if row is not None and row.status in ("lobby", "active") else None
+    async def _caught_up(self, live: LiveTable, seq: int) -> LiveTable:
+        """The table rebuilt up to move `seq` at least, which a player saw: another process made the moves
+        this copy lacks. A move number the database has not reached either (a crafted one) is refused as
+        stale without a rebuild; one process alone on its database knows there is nothing to read."""
+        row = None if self.store.single_process else await self.store.session(live.row.id)
+        if row is None or row.seq < seq:
+            raise errors.StaleMove()
+        fresh = await self._rebuild(row) if row.status in ("lobby", "active") else None
         if fresh is None:
             self._cache.pop(live.row.id, None)
             raise errors.TableClosed()
         return fresh
 
     async def _rebuild(self, row: SessionRow) -> LiveTable | None:
+        self.rebuilds += 1
         live = LiveTable(row, [seat_from_row(s) for s in await self.store.seats(row.id)])
         game = GAMES.get(row.game)
         if game is None or game.rules_version != row.rules_version:

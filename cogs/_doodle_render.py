@@ -19,7 +19,7 @@ from typing import Any
 
 import discord
 
-from bot.errors import NotSeated, Refusal, listing
+from bot.errors import NotSeated, Refusal, StaleMove, listing
 from bot.games.core import IllegalAction
 from bot.games.doodle_dice import Block, Claim, Draw, Free, Reroll, Steal, Stop
 from bot.games.doodle_dice.cards import COLOURS, FIGURES
@@ -28,7 +28,7 @@ from bot.sessions import Table
 
 from ._render import Renderer, register
 from ._table import Publisher
-from ._ui import ActionButton, ActionSelect, TableItem, escape, seat_name
+from ._ui import MOVE_NO, TABLE_ID, ActionButton, ActionSelect, TableItem, escape, seat_name
 
 # Bright symbols: ➖ and 〰️ are drawn dark grey and vanish on Discord's dark theme.
 FIGURE_EMOJI = {"arch": "🌈", "dash": "📏", "dot": "⚫", "face": "🙂", "slant": "↗️", "squiggle": "🪱"}
@@ -352,7 +352,7 @@ class DoodleRenderer(Renderer):
 RENDERER = register(DoodleRenderer())
 
 
-BLOCK_TEMPLATE = r"db:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+)"
+BLOCK_TEMPLATE = rf"db:{TABLE_ID}:{MOVE_NO}:(?P<seat>[0-9])"
 
 
 class BlockButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=BLOCK_TEMPLATE):
@@ -373,6 +373,8 @@ class BlockButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template
         return cls(int(match["table"]), int(match["seq"]), int(match["seat"]))
 
     async def run(self, interaction: discord.Interaction, desk: Publisher, table: Table) -> None:
+        if table.game.id != GAME or self.seat >= len(table.seats):  # a crafted id: no such Block was offered
+            raise StaleMove()
         refusal = block_refusal(table, table.seat_of(interaction.user.id), self.seat)
         if refusal:
             raise Refusal(refusal)
