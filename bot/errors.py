@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .games.text import N_, Text, counted
+from .games.text import N_, Name, Text, counted
 
 RULING_CODES = re.compile(r"\s*\((?:[A-Z]+-R\d+[a-z]?(?:,\s*)?)+\)")
 
@@ -76,7 +76,8 @@ class NotYourTurn(Refusal):
         """Say whose move the table waits on, so the player knows who to nudge."""
         if not names:
             return cls()
-        return cls(Text(N_("It's not your turn: the table is waiting for {who}."), {"who": listing(names)}))
+        who = listing([Name(name) for name in names])
+        return cls(Text(N_("It's not your turn: the table is waiting for {who}."), {"who": who}))
 
 
 class StaleMove(Refusal):
@@ -110,7 +111,9 @@ class TooManyTables(Refusal):
 
 
 def listing(names: list[str]) -> Text:
-    """"Ann", "Ann and Bob", "Ann, Bob and Cy" — with the reader's word for "and"."""
+    """"Ann", "Ann and Bob", "Ann, Bob and Cy" — with the reader's word for "and". Each name stays a field of
+    its own, so a `Name` is still escaped where it is shown."""
     if len(names) == 1:
         return Text("{name}", {"name": names[0]})
-    return Text(N_("{names} and {last}"), {"names": ", ".join(names[:-1]), "last": names[-1]})
+    head = Text(", ".join(f"{{n{i}}}" for i in range(len(names) - 1)), {f"n{i}": n for i, n in enumerate(names[:-1])})
+    return Text(N_("{names} and {last}"), {"names": head, "last": names[-1]})

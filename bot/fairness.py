@@ -19,7 +19,7 @@ import jsonschema
 from .games import GAMES
 from .games.core import Game, IllegalAction, decode_action, encode_action, encode_state, resolve_options
 from .games.rng import FAIR, Recorder, commitment, table_rng
-from .games.text import N_, Text, counted
+from .games.text import N_, Name, Text, counted
 
 FORMAT = 1
 _TEXTS = {"type": "array", "items": {"type": "string"}}
@@ -175,7 +175,10 @@ def verify(record: Mapping[str, Any]) -> Verdict:
         return _refuted(N_("✗ Not verified: the moves do not lead to the stored final position."))
     dice = sum(len(d) for d in replay.dice)
     if client_seeds is not None:
-        clients = ", ".join(f"{name} {client}" for name, client in zip(record["seats"], client_seeds, strict=True))
+        seats = list(zip(record["seats"], client_seeds, strict=True))
+        clients = Text(", ".join(f"{{name{i}}} {{seed{i}}}" for i in range(len(seats))),
+                       {k: v for i, (name, seed) in enumerate(seats) for k, v in ((f"name{i}", Name(name)),
+                                                                                  (f"seed{i}", seed))})
         return Verdict(True, Text(N_("✓ Verified: {game}, {moves} and {dice} exactly reproduced from the revealed "
                                      "seed (SHA-256 {hash}…) and the client seeds ({clients})."), {
             "game": game.title, "moves": counted("{n} move", "{n} moves", len(moves)),
@@ -199,7 +202,7 @@ def luck_texts(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, 
     for seat, name in enumerate(seats):
         mine = [(a, b, v) for s, a, b, v in dice if s == seat]
         if not mine:
-            lines.append(Text(N_("{name}: no dice rolled."), {"name": name}))
+            lines.append(Text(N_("{name}: no dice rolled."), {"name": Name(name)}))
             continue
         total = sum(v for _, _, v in mine)
         mean = sum((a + b) / 2 for a, b, _ in mine)
@@ -211,7 +214,7 @@ def luck_texts(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, 
                              "rolls.",
                              "{name}: {n} dice, average {average} (fair {fair}) — higher than {share}% of fair "
                              "rolls.",
-                             len(mine), name=name, average=float(average), fair=float(fair),
+                             len(mine), name=Name(name), average=float(average), fair=float(fair),
                              share=round(100 * share)))
     return lines
 

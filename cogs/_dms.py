@@ -16,10 +16,11 @@ from typing import Any
 import discord
 
 from bot.i18n import _, speaking
+from bot.names import escaped
 from bot.sessions import Seat, Table
 
 from ._after_commit import attempt
-from ._ui import escape, mention
+from ._ui import mention
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +106,7 @@ class DirectMessages:
         where = self.bot.get_channel(table.channel_id)
         with speaking(await self.seat_language(table, seat)):
             in_server = where is not None and hasattr(where, "guild")
-            place = f"**{escape(where.guild.name)}** · {where.mention}" if in_server else _("your server")
+            place = f"**{escaped(where.guild.name)}** · {where.mention}" if in_server else _("your server")
             content = _("Your private view for the table in {place}.", place=place)
         message = await dm.send(content=content, embed=embed, view=view,
                                 files=await self.private_files(table, seat, embed))

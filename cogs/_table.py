@@ -18,6 +18,7 @@ import discord
 from bot.errors import NotSeated, NotYourTurn, Refusal
 from bot.i18n import N_, Text, _, speaking, translated
 from bot.lobby import COMPUTER_NAME
+from bot.names import escaped
 from bot.sessions import PACES, Sessions, Table
 
 from ._after_commit import SAVED, attempt, attempt_closing, tell_saved
@@ -26,7 +27,7 @@ from ._language import server_language
 from ._pictures import ATTACHED, TablePictures, as_new
 from ._render import RENDERERS, Renderer
 from ._timer_notices import TimerNotices
-from ._ui import escape, mention
+from ._ui import mention
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +153,7 @@ class Publisher(DirectMessages, TimerNotices):
         """End a table for everyone (unrated); the table and DMs lose their buttons."""
         table = await self.sessions.end(table.channel_id, interaction.user.id, is_admin=is_admin(interaction))
         note = Text(N_("🛑 {name} ended the {game} table. It is not rated."),
-                    {"name": escape(interaction.user.display_name), "game": table.game.title})
+                    {"name": escaped(interaction.user.display_name), "game": table.game.title})
         await self.show(table, interaction=interaction, announce=note)
 
     def what_happened(self, after: Table, seat: int | None) -> str | None:

@@ -21,6 +21,7 @@ from bot.app import answer_error
 from bot.errors import NotHere, StaleMove, TableClosed
 from bot.games.core import decode_action, encode_action
 from bot.i18n import N_, _
+from bot.names import escaped
 from bot.sessions import Table
 
 if TYPE_CHECKING:
@@ -40,13 +41,9 @@ def dice(faces: Sequence[int]) -> str:
     return " ".join(f"{die(f)}{f}" for f in faces) if faces else "—"
 
 
-def escape(text: str) -> str:
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
-
-
 def seat_name(table: Table, seat: int, *, bold: bool = True) -> str:
     s = table.seats[seat]
-    name = escape(s.name)
+    name = escaped(s.name)
     name = f"**{name}**" if bold else name
     if s.is_computer:
         return f"🤖 {name}"
