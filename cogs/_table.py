@@ -22,6 +22,7 @@ from bot.names import escaped
 from bot.sessions import PACES, Sessions, Table
 
 from ._after_commit import SAVED, attempt, attempt_closing, tell_saved
+from ._closing import ClosingRetries
 from ._dms import DirectMessages
 from ._language import server_language
 from ._pictures import ATTACHED, TablePictures, as_new
@@ -56,9 +57,10 @@ def pace_seconds(pace: str, minutes: int | None) -> int:
     return minutes * 60 if minutes else PACES[pace]
 
 
-class Publisher(DirectMessages, TimerNotices):
+class Publisher(DirectMessages, TimerNotices, ClosingRetries):
     def __init__(self, bot: discord.Client) -> None:
         DirectMessages.__init__(self)
+        ClosingRetries.__init__(self)
         self.bot = bot
         self.pictures = TablePictures(bot)
         # channel -> ids of the last messages seen there (since the bot started): enough to tell a buried table
@@ -217,8 +219,7 @@ class Publisher(DirectMessages, TimerNotices):
             answered = table_shown = await attempt("editing the table through the click",
                                                    self._edit_clicked(interaction, table))
         if not table_shown:
-            table_shown = await attempt_closing(table, "editing the table message",
-                                                lambda: self.edit_table_message(table))
+            table_shown = await self.edit_closing(table, "editing the table message")
         if interaction is not None and not on_table:
             answered = await attempt("answering the member",
                                      self._answer(interaction, table, actor, clicked, shout, table_shown,
@@ -338,6 +339,7 @@ class Publisher(DirectMessages, TimerNotices):
         failed can always be seen (and its old message loses its buttons)."""
         old = table.message_id
         await self._post_as_answer(interaction, table)
+        self.closing_shown(table.id)
         if old:
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             with speaking(await self.public_language(table)):
@@ -350,6 +352,7 @@ class Publisher(DirectMessages, TimerNotices):
         if table is None or getattr(interaction.message, "id", None) != table.message_id:
             return False
         await interaction.response.edit_message(**await self.table_payload(table))
+        self.closing_shown(table_id)
         return True
 
     async def ping(self, table: Table, *, exclude: int | None = None, text: str | None = None,

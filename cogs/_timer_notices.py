@@ -14,7 +14,7 @@ import discord
 from bot.i18n import _, ngettext, speaking
 from bot.sessions import Table
 
-from ._after_commit import attempt, attempt_closing
+from ._after_commit import attempt
 from ._ui import seat_name
 
 
@@ -24,7 +24,7 @@ class TimerNotices:
     async def on_table_event(self, table: Table, kind: str) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         if kind == "expired":
-            await attempt_closing(table, "closing the lobby message", lambda: self.edit_table_message(table))
+            await self.edit_closing(table, "closing the lobby message")
             with speaking(await self.public_language(table)):
                 text = _("⌛ The {game} lobby closed: the game never started.", game=table.game.title)
             await attempt("announcing the lobby closed", channel.send(text))

@@ -30,12 +30,17 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
     async def cog_load(self) -> None:
         add_controls(self.bot, *DYNAMIC_ITEMS, ReplayButton)
 
+    async def cog_unload(self) -> None:
+        await self.publisher.stop_retrying()
+
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         self.publisher.note_message(message)
+        self.publisher.channel_touched(message.channel.id)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.publisher.channel_touched(interaction.channel_id)
         await answer_unshown(interaction)
 
     @property
