@@ -91,6 +91,12 @@ class NotHere(Refusal):
     default = N_("That button is not for a table here.")
 
 
+class TryAgain(Refusal):
+    """Other processes kept changing the table while this change was computed (a crowd of clicks at once)."""
+
+    default = N_("Many moves reached this table at once, so nothing was changed: please try again.")
+
+
 class GameOver(Refusal):
     default = N_("This game is over.")
 

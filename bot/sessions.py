@@ -198,7 +198,9 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
         """One player's move. `expected_seq` is the move number the button was offered at."""
         async with self._locked(table_id, commits=True) as live:
             if expected_seq is not None and expected_seq > live.row.seq:  # the player saw moves this copy lacks?
-                live = await self._caught_up(live, expected_seq)
+                live = await self._current(table_id, least_seq=expected_seq)
+                if live is None:
+                    raise errors.TableClosed()
             self._require_active(live)
             game = live.game
             seat = self._seat_of(live, user_id)
@@ -311,7 +313,7 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
         }
         await tx.update_session(live.row.id, **fields)
         live.row = replace(live.row, **fields)
-        self._cache.pop(live.row.id, None)
+        self._forget(live.row.id)
 
     # --- the Discord side's bookkeeping -------------------------------------------------------------
     @retried
