@@ -254,15 +254,15 @@ def rated_one_by_one(svc, member: int, opponents: dict[int, int]) -> tuple[tuple
     stored = {row["user_id"]: (row["mu"], row["sigma"]) for row in svc.rows(
         "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = 'armymen'", svc.GUILD)}
     placings = {(row["session_id"], row["user_id"]): row["placing"] for row in svc.rows("SELECT * FROM results")}
+
+    def after(rating: tuple[float, float], table_id: int, opponent: int) -> dict[int, tuple[float, float]]:
+        return rate({member: rating}, {member: placings[(table_id, member)], opponent: placings[(table_id, opponent)]})
+
     mine, left = (DEFAULT_MU, DEFAULT_SIGMA), dict(opponents)
     while left:
-        def after(table_id: int, opponent: int) -> dict[int, tuple[float, float]]:
-            return rate({member: mine}, {member: placings[(table_id, member)],
-                                         opponent: placings[(table_id, opponent)]})
-
-        next_ones = [t for t, o in left.items() if after(t, o)[o] == stored[o]]
+        next_ones = [t for t, o in left.items() if after(mine, t, o)[o] == stored[o]]
         assert len(next_ones) == 1, "exactly one game was rated next, against the member's rating then"
-        mine = after(next_ones[0], left.pop(next_ones[0]))[member]
+        mine = after(mine, next_ones[0], left.pop(next_ones[0]))[member]
     return mine, len(opponents)
 
 
