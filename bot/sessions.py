@@ -71,13 +71,14 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
     async def closed_table(self, table_id: int, with_story: bool = False) -> Table | None:
         """A finished or ended table, rebuilt from the database so its message can be shown again;
         `with_story`: with every event of the game (`Table.story`), for its history."""
-        row = await self.store.session(table_id)
-        if row is None or row.status in ("lobby", "active") or row.game not in GAMES:
+        found = await self.store.table_log(table_id)
+        if found is None or found[0].status in ("lobby", "active") or found[0].game not in GAMES:
             return None
-        live = LiveTable(row, [seat_from_row(s) for s in await self.store.seats(row.id)])
+        row, seats, events = found
+        live = LiveTable(row, [seat_from_row(s) for s in seats])
         if row.started_at is not None and live.game.rules_version == row.rules_version:
             try:
-                self._replay(live, await self.store.events(row.id))
+                self._replay(live, events)
             except Exception:
                 log.exception("closed table %s cannot be replayed", row.id)
                 live.state = None
@@ -89,14 +90,16 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
     async def replay_step(self, table_id: int, step: int) -> tuple[Table, int] | None:
         """A closed table as it stood after move `step` (0: the set-up), with that move's events as its news;
         and how many moves the game had. None: no closed table that began its game."""
-        row = await self.store.session(table_id)
-        if row is None or row.status in ("lobby", "active") or row.started_at is None or row.game not in GAMES:
+        found = await self.store.table_log(table_id)
+        if found is None:
+            return None
+        row, seats, events = found
+        if row.status in ("lobby", "active") or row.started_at is None or row.game not in GAMES:
             return None
         if GAMES[row.game].rules_version != row.rules_version:
             return None
-        events = await self.store.events(row.id)
         step = max(0, min(step, len(events)))
-        live = LiveTable(replace(row, seq=step), [seat_from_row(s) for s in await self.store.seats(row.id)])
+        live = LiveTable(replace(row, seq=step), [seat_from_row(s) for s in seats])
         self._replay(live, events[:step])
         news = live.history[-1].events if step else live.opening
         table = replace(self._snapshot(live), news=news, luck=())
@@ -175,8 +178,9 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
             moves: list[Move] = []
             async with self._changing(live) as tx:
                 live.state, live.since, live.opening = state, [0] * len(live.seats), state.events
-                await tx.update_session(live.row.id, status="active", started_at=self.now())
-                live.row = replace(live.row, status="active", started_at=self.now())
+                started = {"status": "active", "started_at": self.now()}  # one reading of the clock for both
+                await tx.update_session(live.row.id, **started)
+                live.row = replace(live.row, **started)
                 await self._play_automatic(tx, live, moves)
                 await self._after_moves(tx, live, moves, force_deadline=True)
             snapshot = self._snapshot(live, moves, newly=frozenset(game.to_act(live.state)))

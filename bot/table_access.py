@@ -134,15 +134,23 @@ class TableAccessMixin:
             raise errors.NoTable() from closed
 
     async def _current(self, table_id: int, *, least_seq: int = 0) -> LiveTable | None:
-        """The table as the database has it now (None: closed). One read, of the row, the seats and the moves
-        a cached copy lacks, all from one snapshot; the cached copy catches up with those moves. `least_seq`:
-        a move number someone saw; a database that has not reached it raises StaleMove, rebuilding nothing."""
+        """The table as the database has it now (None: closed). A cached copy costs one read of the row when
+        it is current; otherwise the row, the seats and the moves the copy lacks are read from one snapshot,
+        and the copy catches up with those moves. `least_seq`: a move number someone saw; a database that has
+        not reached it raises StaleMove, rebuilding nothing."""
         live = self._cache.get(table_id)
         if live is not None and self.store.single_process and table_id not in self._behind:
             self._cache.move_to_end(table_id)
             if live.row.seq < least_seq:
                 raise errors.StaleMove()
             return live
+        if live is not None and table_id not in self._behind:
+            row = await self.store.session(table_id)
+            if row is not None and row == live.row:
+                if row.seq < least_seq:
+                    raise errors.StaleMove()
+                self._cache.move_to_end(table_id)
+                return live
         behind = live is not None and live.state is not None
         found = await self.store.table_log(table_id, after=live.row.seq if behind else 0)
         if found is None or found[0].status not in OPEN:
