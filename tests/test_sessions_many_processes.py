@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import errors
+from bot import errors, table_access
 from bot.games import GAMES
 from bot.games.core import decode_action, encode_action
 from bot.games.rng import table_rng
@@ -290,3 +290,21 @@ async def test_results_recorded_at_once_by_four_processes_rate_a_member_in_commi
     assert (row["games"], row["wins"]) == (20, wins)
     rating, _ = rated_one_by_one(svc, ALICE, opponents)
     assert (row["mu"], row["sigma"]) == rating
+
+
+async def test_a_change_that_keeps_losing_the_race_is_refused_as_try_again_never_a_conflict(svc, monkeypatch):
+    """Another process commits first every time (here: every one of the allowed attempts): the member is told
+    to try again, and nothing changed; a `Conflict` never leaves the service."""
+    only_on_a_shared_server(svc)
+    monkeypatch.setattr(table_access, "CONFLICT_RETRIES", 1)
+    table = await svc.started(CHANNEL, ALICE, BOB)
+    other = await second_process(svc)
+    await other.get_by_id(table.id)  # its copy, soon behind
+    moved = await svc.play(table, moves=1)
+    seat = min(moved.to_act)
+    action = moved.game.timeout_action(moved.state, seat)
+    with pytest.raises(errors.TryAgain):
+        await other.act(table.id, moved.seats[seat].user_id, action)
+    assert svc.event_count(table.id) == moved.seq
+    again = await other.act(table.id, moved.seats[seat].user_id, action)  # the copy caught up: it plays now
+    assert again.seq == moved.seq + 1
