@@ -1,12 +1,13 @@
 """How `Sessions` finds a table: the database is the arbiter, this process keeps a bounded cache.
 
 Start-up reads no moves. A table is rebuilt from its log the first time it is touched (a move, a view,
-a deadline, /mygames) and kept in an LRU cache. On SQLite this is the only process, so a cached table is
-current; on PostgreSQL every touch first reads the table's row (one indexed read) and rebuilds a copy
-that is behind. Every change first advances the table's revision in the database, conditional on the
-revision it was computed from; when another process got there first the change raises `Conflict`, the
-cached copy is dropped, and the whole operation runs again on a fresh copy (where a stale click is
-refused exactly as in one process).
+a deadline, /mygames) and kept in an LRU cache; its row, seats and moves are read from ONE snapshot
+(`Store.table_log`), so a rebuild racing another process's commit sees the table before or after it, whole.
+On SQLite this is the only process, so a cached table is current; on PostgreSQL a touch first reads the
+table's row (one indexed read), and a copy that is behind catches up with the moves it lacks. Every change
+first advances the table's revision in the database, conditional on the revision it was computed from; when
+another process got there first the change raises `Conflict`, the cached copy is marked behind, and the whole
+operation runs again on a fresh copy (where a stale click is refused exactly as in one process).
 """
 
 from __future__ import annotations
@@ -48,10 +49,12 @@ def retried(method):
             try:
                 return await method(self, *args, **kwargs)
             except Conflict as conflict:
-                self._behind.add(conflict.session_id)
+                self._behind.add(conflict.session_id)  # read it before using it again
+                if attempt == CONFLICT_RETRIES - 1:
+                    break
+                self.conflicts_retried += 1
                 if attempt >= 2:  # a crowd at one table: let the others through before the next try
                     await asyncio.sleep(random.uniform(0, 0.002 * 2**attempt))
-            self.conflicts_retried += 1
         raise errors.TryAgain()
 
     return wrapper
