@@ -198,11 +198,10 @@ class DoodleRenderer(Renderer):
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         return _("it's your Doodle Dice turn: Draw & roll (or declare a steal first)")
 
-    def rules_embed(self) -> discord.Embed:
-        embed = super().rules_embed()
+    def rules_sections(self) -> list[tuple[str, str]]:
         legend = " · ".join(f"{FIGURE_EMOJI[f]} {_(f)}" for f in FIGURES)
         colours = " · ".join(f"{COLOUR_EMOJI[c]} {_(c)} {i + 1}" for i, c in enumerate(COLOURS))
-        embed.insert_field_at(0, name=_("Symbols"), inline=False, value=(
+        return [(_("Symbols"), (
             _("Figures: {figures}", figures=legend) + "\n"
             + _("Colours (figures needed): {colours}", colours=colours) + "\n"
             + _("Buttons: steal menu and **Draw & roll** before the draw; after a roll, pick dice to re-roll in the "
@@ -210,8 +209,7 @@ class DoodleRenderer(Renderer):
                 "**Block <name>** appears on the table for every turn a holder may still block (the next "
                 "player's, or a coming one).") + "\n"
             + _("Typed: `/doodle roll` draws and rolls at the start of your turn, and re-rolls all six dice after "
-                "that; `/doodle reroll dice:1 3 5` names dice 1–6, left to right.")))
-        return embed
+                "that; `/doodle reroll dice:1 3 5` names dice 1–6, left to right."))), *super().rules_sections()]
 
     # --- moves ----------------------------------------------------------------------------------
     def action_label(self, table: Table, seat: int, action: Any) -> tuple[str, discord.ButtonStyle]:

@@ -22,7 +22,7 @@ from bot.i18n import N_, _, ngettext
 from bot.sessions import Table
 
 from ._dardz_news import event_text
-from ._render import Renderer, register
+from ._render import Renderer, register, send_rules
 from ._ui import ActionButton, dice, publisher, seat_name
 
 CARD_EMOJI = {GOLDEN_7: "🌟", SKULL: "💀", CLOCK: "⏰", JACKPOT: "🎰", ROLLOFF: "⚔️", BOOST: "📈", BUNK: "📉"}
@@ -251,7 +251,7 @@ class Dardz(commands.GroupCog, group_name="dardz", group_description=N_("DARDZ: 
 
     @app_commands.command(description=N_("How to play, with the project's rulings"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=RENDERER.rules_embed(), ephemeral=True)
+        await send_rules(interaction, RENDERER)
 
     @app_commands.command(description=N_("Make your next roll"))
     async def roll(self, interaction: discord.Interaction) -> None:
