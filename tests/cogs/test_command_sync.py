@@ -4,13 +4,16 @@ one line in the log, and the bot goes on serving with the commands Discord alrea
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
 import pytest
 import simcord
 from discord import app_commands
+from simcord.http.client import FakeHTTPClient
 
+import bot.command_sync
 from bot.app import DiceBot, ShardedDiceBot
 
 from .helpers import message_by_id
@@ -89,3 +92,30 @@ async def test_only_the_process_running_shard_0_syncs(tmp_path, shard_ids, synce
     finally:
         await env.shutdown()
         await bot.shutdown_storage()
+
+
+async def test_a_sync_discord_does_not_answer_in_time_is_one_line_too(world, make_bot, caplog, monkeypatch):
+    env, channel, alice, bob = world
+    monkeypatch.setattr(bot.command_sync, "SYNC_SECONDS", 0.05)
+    newer = make_bot(BotWithPing)
+
+    async def no_answer(*args, **kwargs):  # Discord keeps the request (a long 429 wait, a hung connection)
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr(FakeHTTPClient, "bulk_upsert_global_commands", no_answer)
+    with caplog.at_level(logging.WARNING, logger="bot.command_sync"):
+        await env.restart_bot(newer)
+    assert env.bot.commands_synced == "failed"
+    (line,) = [r.getMessage() for r in caplog.records]
+    assert ": no answer within 0.05 s. The bot goes on" in line, line
+    assert (await alice.slash(channel, "game status")).ephemeral
+
+
+async def test_a_development_server_is_a_scope_of_its_own(world, make_bot):
+    env, channel, alice, bob = world
+    guild_id = channel.guild.id
+    await env.restart_bot(make_bot(dev_guild_id=guild_id))
+    assert env.bot.commands_synced == "synced"
+    assert syncs(env)[-1].path.endswith(f"/guilds/{guild_id}/commands")
+    await env.restart_bot(make_bot(dev_guild_id=guild_id))
+    assert env.bot.commands_synced == "unchanged" and len(syncs(env)) == 2
