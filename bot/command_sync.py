@@ -15,12 +15,15 @@ import hashlib
 import json
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from .command_limits import tree_problems
+
+if TYPE_CHECKING:
+    from db import Store
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +69,7 @@ class CheckedCommands:
     payload: list[dict[str, Any]]
     guild_id: int | None  # None: global commands
 
-    async def sync(self, bot: discord.Client, store: Any, now: float, *, every_start: bool = False) -> str:
+    async def sync(self, bot: discord.Client, store: Store, now: float, *, every_start: bool = False) -> str:
         """Sync if it is this process's job and the commands changed since the last sync (`every_start`: whatever
         the database remembers, for a Discord that starts empty). Returns what happened: "synced",
         "unchanged", "not shard 0" or "failed"."""
