@@ -62,7 +62,7 @@ def verify_file(argv: list[str]) -> int:
 def run_live(settings: Settings) -> int:
     from db import StoreUnavailable, check_database
 
-    from .app import ShardedDiceBot
+    from .app import ShardedDiceBot, commands_problem
 
     if settings.database_url:
         try:
@@ -70,7 +70,7 @@ def run_live(settings: Settings) -> int:
         except StoreUnavailable as error:
             print(f"Cannot start: {error}", file=sys.stderr)
             return 2
-    problem = settings.shard_problem()
+    problem = settings.shard_problem() or asyncio.run(commands_problem(settings.dev_guild_id))
     if problem:
         print(f"Cannot start: {problem}", file=sys.stderr)
         return 2

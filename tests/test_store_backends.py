@@ -138,3 +138,18 @@ async def test_text_with_quotes_and_backslashes_is_stored_as_it_was_given(svc):
     table = await svc.lobby(100, 1)
     await svc.sessions.join(100, 2, name)
     assert [row["name"] for row in svc.seat_rows(table.id)] == ["Player 1", name]
+
+
+async def test_the_last_synced_commands_are_remembered_per_scope(svc):
+    """Migration 0008: the digest of the slash commands last synced, per application and scope (issue 22)."""
+    store = svc.store
+    assert await store.synced_commands("application 1 global") is None
+    async with store.transaction():
+        await store.save_synced_commands("application 1 global", "old", 1.0)
+    async with store.transaction():
+        await store.save_synced_commands("application 1 global", "new", 2.0)
+        await store.save_synced_commands("application 1 server 5", "guild", 3.0)
+    assert await store.synced_commands("application 1 global") == "new"
+    assert await store.synced_commands("application 2 global") is None
+    assert svc.query("SELECT scope, digest, synced_at FROM command_syncs ORDER BY scope") == [
+        ("application 1 global", "new", 2.0), ("application 1 server 5", "guild", 3.0)]
