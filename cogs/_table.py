@@ -23,6 +23,7 @@ from bot.sessions import PACES, Sessions, Table
 from ._after_commit import SAVED, attempt, attempt_closing, tell_saved
 from ._dms import DirectMessages
 from ._language import server_language
+from ._permissions import CREATE_THREADS, SEND_IN_THREADS, VIEW, ChannelAccess
 from ._pictures import ATTACHED, TablePictures, as_new
 from ._render import RENDERERS, Renderer
 from ._timer_notices import TimerNotices
@@ -60,6 +61,7 @@ class Publisher(DirectMessages, TimerNotices):
         DirectMessages.__init__(self)
         self.bot = bot
         self.pictures = TablePictures(bot)
+        self.access = ChannelAccess(bot)
         # channel -> ids of the last messages seen there (since the bot started): enough to tell a buried table
         self._recent: OrderedDict[int, deque[int]] = OrderedDict()
 
@@ -96,16 +98,20 @@ class Publisher(DirectMessages, TimerNotices):
         channel = interaction.channel
         if interaction.guild is None or channel is None:
             raise Refusal(N_("Tables are opened in a server channel, not in DMs."))
+        if thread and not isinstance(channel, discord.TextChannel):
+            raise Refusal(N_("A thread can only be made from a text channel: run this in the channel itself."))
+        settings = await self.bot.guild_settings.of(interaction.guild.id)  # type: ignore[attr-defined]
+        self.access.check_opening(interaction, new_thread=thread, pictures=settings.pictures)
         name = interaction.user.display_name
         await self.sessions.check_hosting(interaction.guild.id, interaction.user.id)  # before making a thread
         if thread:
-            if not isinstance(channel, discord.TextChannel):
-                raise Refusal(N_("A thread can only be made from a text channel: run this in the channel itself."))
             with speaking(await server_language(self.bot, interaction.guild.id)):
                 title = _("{emoji} {name}'s table", emoji=RENDERERS[game_id].emoji, name=name)
-            where = await channel.create_thread(name=title[:100], type=discord.ChannelType.public_thread,
-                                                auto_archive_duration=1440)
-            await attempt("adding the host to the thread", where.add_user(interaction.user))
+            where = await self.access.guard(channel.id, "making a table's thread", [VIEW, CREATE_THREADS],
+                                            channel.create_thread(name=title[:100], auto_archive_duration=1440,
+                                                                  type=discord.ChannelType.public_thread))
+            await attempt("adding the host to the thread", self.access.guard(
+                where.id, "adding the host to the thread", [VIEW, SEND_IN_THREADS], where.add_user(interaction.user)))
         else:
             where = channel
         table = await self.sessions.open(
