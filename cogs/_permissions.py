@@ -162,6 +162,11 @@ class ChannelAccess:
         refused = self._refused.get(channel_id, 0)
         return Access(discord.Permissions(known.value & ~refused), is_thread(channel))
 
+    def narrowed(self, channel_id: int, access: Access) -> Access:
+        """`access` less what a 403 has shown missing in the channel since it was read."""
+        refused = self._refused.get(channel_id, 0)
+        return Access(discord.Permissions(access.permissions.value & ~refused), access.thread) if refused else access
+
     def check_opening(self, interaction: discord.Interaction, *, new_thread: bool, pictures: bool) -> None:
         """Refuse (naming what is missing) to open a table where the bot could not run it."""
         access = self.of(interaction.channel_id, interaction)
