@@ -118,9 +118,6 @@ class Access:
         return lacking(self.permissions, table_needs(thread=self.thread, pictures=pictures))
 
 
-EVERYTHING = Access(discord.Permissions.all())
-
-
 def named(permissions: Sequence[Permission]) -> Text:
     """"*Attach Files*", "*Attach Files* and *Embed Links*", … in the reader's language."""
     names = {f"p{i}": Text(p.name) for i, p in enumerate(permissions)}
