@@ -20,9 +20,11 @@ from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 from simcord.http import router
 
+from bot.games.armadillo import Roll
 from cogs._permissions import INVITE, NEEDED, invite_url
 
 from .helpers import message_by_id, table_of
+from .test_armadillo_play import open_three_seat_table, roll
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 CHANNEL_MESSAGES = {("POST", "channels/{channel_id}/messages"),
@@ -290,3 +292,27 @@ async def test_a_refusal_the_bot_did_not_see_coming_is_a_warning_and_the_table_g
         shown = message_by_id(channel, after.message_id)
         assert shown.embeds and not shown.attachments and f"Move {after.seq} " in shown.embeds[0].footer.text
     assert len(host_notices(alice, [])) == 1
+
+
+async def test_everyone_called_to_answer_hears_it_by_dm_when_the_bot_may_not_post(server, dice, caplog):
+    """Armadillo: a roll calls every other seat to answer at once; the secrets stay in each member's own DM."""
+    env, _, channel, alice, bob, _ = server
+    table = await open_three_seat_table(env, channel, alice, bob, dice, pace="live")
+    hand_dm = [m.id for m in bob.user.dm_channel.history()]
+    await deny(env, channel, "send_messages")
+    before = seen(channel, alice, bob)
+    rolled = await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
+    assert not rolled.ephemeral and not rolled.response.message.embeds, "the table, as plain text"
+    assert "🟨5 🟥8 = **13**" in rolled.response.message.content
+    (called,) = [m.content for m in bob.user.dm_channel.history() if m.id not in before]
+    assert "[Abrir la mesa]" in called and bob.mention not in called  # by DM, in bob's language
+    assert [m.id for m in bob.user.dm_channel.history()][:len(hand_dm)] == hand_dm, "his hand's DM stays his"
+    assert not [m for m in channel.history() if m.id not in before], "nothing was posted in the channel"
+    for member in (bob, alice):
+        answered = await member.click(message_by_id(channel, table_of(env, channel).message_id), label="Take a token")
+        assert answered.response.content is None or "unchanged" not in answered.response.content
+    events = await env.bot.sessions.store.events(table.id)
+    assert [(e.seat, e.by) for e in events] == [(0, "player"), (2, "computer"), (1, "player"), (0, "player")]
+    notices = host_notices(alice, [rolled])
+    assert len(notices) == 1 and "*Send Messages*" in notices[0]
+    assert not above_warning(caplog) and not env.errors
