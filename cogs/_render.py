@@ -28,6 +28,7 @@ FIELD_CHARS = 1024
 EMBED_FIELDS = 25
 EMBED_CHARS = 6000
 CONTINUED = "\u200b"  # the name of a field that goes on with the one above (a name can't be empty)
+CONTENT_CHARS = 2000  # a message's content (Discord's Create Message: "up to 2000 characters")
 MAX_ACTION_BUTTONS = 20
 PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
@@ -80,6 +81,19 @@ def options_text(table: Table) -> str:
 def players_range(game: Any) -> str:
     low, high = game.min_players, game.max_players
     return ngettext("{n} player", "{n} players", low) if low == high else _("{low}–{high} players", low=low, high=high)
+
+
+def clip(text: str, limit: int = CONTENT_CHARS) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def embed_text(embed: discord.Embed) -> str:
+    """A table message as plain text, for a channel where the bot may not embed: title, body, fields, footer."""
+    parts = [f"**{embed.title}**", embed.description or ""]
+    parts += [f.value if f.name == "\u200b" else f"**{f.name}**\n{f.value}" for f in embed.fields]
+    if embed.footer.text:
+        parts.append(f"-# {embed.footer.text}")
+    return clip("\n".join(part for part in parts if part))
 
 
 def _duration(seconds: int) -> str:
