@@ -77,12 +77,8 @@ def read_record(path: Path) -> object:
 def run_live(settings: Settings) -> int:
     from db import StoreUnavailable, check_database, hold_sqlite_file
 
-    from .app import ShardedDiceBot
+    from .app import ShardedDiceBot, commands_problem
 
-    problem = settings.shard_problem()
-    if problem:
-        print(f"Cannot start: {problem}", file=sys.stderr)
-        return 2
     try:
         if settings.database_url:
             asyncio.run(check_database(settings.database_url))
@@ -90,6 +86,10 @@ def run_live(settings: Settings) -> int:
             hold_sqlite_file(settings.database_path)
     except StoreUnavailable as error:
         print(f"Cannot start: {error}", file=sys.stderr)
+        return 2
+    problem = settings.shard_problem() or asyncio.run(commands_problem(settings.dev_guild_id))
+    if problem:
+        print(f"Cannot start: {problem}", file=sys.stderr)
         return 2
     bot = ShardedDiceBot(settings.database, dev_guild_id=settings.dev_guild_id,
                          shard_count=settings.shard_count,

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from db import Store
 
+from .command_sync import InvalidCommandTree, checked_commands
 from .errors import Refusal, without_ruling_codes
 from .games.core import IllegalAction
 from .games.rng import Rng, table_rng
@@ -53,7 +54,7 @@ class DiceBot(commands.Bot):
     def __init__(self, database_path: str | Path, *, dev_guild_id: int | None = None,
                  rng_factory: Callable[[str, Sequence[str] | None, int | str], Rng] = table_rng,
                  new_seed: Callable[[], str] | None = None, new_client_seed: Callable[[], str] | None = None,
-                 **client_options: Any) -> None:
+                 sync_every_start: bool = False, **client_options: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # no privileged intents: slash commands and components only
@@ -64,6 +65,8 @@ class DiceBot(commands.Bot):
         )
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
+        self.sync_every_start = sync_every_start  # a Discord that starts empty (the playground's) needs every sync
+        self.commands_synced: str | None = None  # what the start-up sync did (bot/command_sync.py)
         self._rng_factory = rng_factory
         self._new_seed = new_seed
         self._new_client_seed = new_client_seed
@@ -73,7 +76,16 @@ class DiceBot(commands.Bot):
         self.member_languages: MemberLanguages | None = None
         self.link_base: str | None = None  # the playground links tables to its own pages, not discord.com
 
+    async def load_commands(self) -> None:
+        """The cogs, their commands and controls, with the translator that localises the commands."""
+        self.tree.on_error = self.on_app_command_error
+        await self.tree.set_translator(CatalogTranslator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+
     async def setup_hook(self) -> None:
+        await self.load_commands()
+        commands_checked = await checked_commands(self.tree, self.dev_guild_id)  # before anything is opened
         self.store = await Store.open(self.database_path)
         extra = {"new_seed": self._new_seed} if self._new_seed else {}
         if self._new_client_seed:
@@ -82,11 +94,8 @@ class DiceBot(commands.Bot):
         self.guild_settings = GuildSettings(self.store, utcnow)
         self.member_languages = MemberLanguages(self.store)
         closed = await self.sessions.load()
-        self.tree.on_error = self.on_app_command_error
-        await self.tree.set_translator(CatalogTranslator())
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
-        await self._sync_commands()
+        self.commands_synced = await commands_checked.sync(self, self.store, utcnow().timestamp(),
+                                                           every_start=self.sync_every_start)
         publisher = self.get_cog("Game").publisher
         for row in closed:
             await publisher.announce_closed(row)
@@ -100,14 +109,6 @@ class DiceBot(commands.Bot):
         use_language(language)
         if self.member_languages is not None:
             await self.member_languages.heard(interaction.user.id, language)
-
-    async def _sync_commands(self) -> None:
-        if self.dev_guild_id:
-            guild = discord.Object(self.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
 
     async def close(self) -> None:
         await self.shutdown_storage()
@@ -131,6 +132,18 @@ class DiceBot(commands.Bot):
 class ShardedDiceBot(DiceBot, commands.AutoShardedBot):
     """The live bot: discord.py's sharding. Without SHARD_COUNT it picks the count and runs every shard in
     this process; with SHARD_COUNT and SHARD_IDS, several processes share the shards (and one PostgreSQL)."""
+
+
+async def commands_problem(dev_guild_id: int | None = None) -> str | None:
+    """Why Discord would refuse the bot's slash commands, in one sentence, found offline (nothing connects);
+    None when they are within its limits. `python -m bot` asks before it starts."""
+    bot = DiceBot(":memory:")
+    await bot.load_commands()
+    try:
+        await checked_commands(bot.tree, dev_guild_id)
+    except InvalidCommandTree as error:
+        return str(error)
+    return None
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:

@@ -70,7 +70,8 @@ class Playground:
         self.database_path = Path(database_path)
         self.seed = seed
         fixed = (lambda: seed) if seed else None  # --seed: the same dice for the same moves
-        self.bot = DiceBot(self.database_path, new_seed=fixed, new_client_seed=fixed)
+        # The simulated Discord starts empty every time: sync the commands whatever the database remembers.
+        self.bot = DiceBot(self.database_path, new_seed=fixed, new_client_seed=fixed, sync_every_start=True)
         self.env = simcord.Env(self.bot)
         # The addresses are capabilities, kept beside the database: an open tab still works after a restart.
         self.token, self.capability = stable_keys(self.database_path)

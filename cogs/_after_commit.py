@@ -15,6 +15,8 @@ import discord
 from bot.i18n import N_, _
 from bot.sessions import Table
 
+from ._permissions import ChannelRefused
+
 log = logging.getLogger(__name__)
 
 CLOSING_TRIES = 3
@@ -28,6 +30,8 @@ async def attempt(what: str, step: Awaitable[Any]) -> bool:
     try:
         await step
         return True
+    except ChannelRefused:  # a permission the channel lacks: logged as a warning where Discord said so
+        pass
     except discord.HTTPException:
         log.warning("after a saved change, failed %s", what, exc_info=True)
     except Exception:

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
+from typing import Any
 
 from bot.sessions import Table
 
@@ -32,9 +33,10 @@ class ClosingRetries:
         self._retrier: asyncio.Task | None = None
         self._touches: set[asyncio.Task] = set()  # retries started by a touch of a channel, until they end
 
-    async def edit_closing(self, table: Table, what: str) -> bool:
-        """Edit the table message; a closed table whose edit keeps failing is tried again later."""
-        shown = await attempt_closing(table, what, lambda: self.edit_table_message(table))
+    async def edit_closing(self, table: Table, what: str, access: Any = None) -> bool:
+        """Edit the table message (`access`: what the bot may do in its channel, if known); a closed table whose
+        edit keeps failing is tried again later."""
+        shown = await attempt_closing(table, what, lambda: self.edit_table_message(table, access))
         if shown or table.status in ("lobby", "active"):
             self.closing_shown(table.id)
         else:

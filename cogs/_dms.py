@@ -1,7 +1,7 @@
 """Private views by DM: one DM per table and seat, edited only when what it shows changed.
 
 A mixin of the publisher (`cogs/_table.py`): it uses the publisher's `private_payload`, `private_files`,
-`sessions`, `seat_language` and `public_language`.
+`sessions`, `seat_language`, `public_language`, `access` and `post`.
 """
 
 from __future__ import annotations
@@ -85,11 +85,14 @@ class DirectMessages:
                 log.warning("could not update the DM of seat %s at table %s", seat.seat, table.id, exc_info=True)
 
     async def _dm_closed_notice(self, table: Table, seat: Seat) -> None:
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        access = self.access.of(table.channel_id)
+        if not access.can_post:
+            return  # neither here nor by DM: My hand (or /game hand) still shows the member everything
         with speaking(await self.public_language(table)):
             text = _("{member}, I can't DM you — use **My hand** on the table message (or `/game hand`) to see "
                      "your private view and play.", member=mention(table, seat.seat))
-        await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
+        await self.post(table, access, "telling a member their DMs are closed", content=text,
+                        allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
 
     async def _send_dm(self, table: Table, seat: int, embed: discord.Embed, view: discord.ui.View) -> None:
         info = table.seats[seat]

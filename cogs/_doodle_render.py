@@ -27,6 +27,7 @@ from bot.i18n import N_, Text, _, ngettext, translated
 from bot.names import escaped
 from bot.sessions import Table
 
+from ._labels import plain_name, with_name
 from ._render import Renderer, register
 from ._table import Publisher
 from ._ui import MOVE_NO, TABLE_ID, ActionButton, ActionSelect, TableItem, seat_name
@@ -86,10 +87,9 @@ def event_text(table: Table, event: dict[str, Any]) -> str | None:
     return texts[kind]() if kind in texts else None
 
 
-def raw_name(table: Table, seat: int) -> str:
-    """A seat's name for plain-text places (button labels, menu options): no markdown there."""
-    s = table.seats[seat]
-    return f"🤖 {s.name}" if s.is_computer else s.name
+def block_label(table: Table, target: int) -> str:
+    """"⛔ Block <name>", the name shortened to fit a phone (the table text names everyone in full)."""
+    return with_name(_("Block {name}"), plain_name(table, target), emoji=True)
 
 
 def block_refusal(table: Table, seat: int | None, target: int) -> Text | None:
@@ -199,11 +199,10 @@ class DoodleRenderer(Renderer):
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         return _("it's your Doodle Dice turn: Draw & roll (or declare a steal first)")
 
-    def rules_embed(self) -> discord.Embed:
-        embed = super().rules_embed()
+    def rules_sections(self) -> list[tuple[str, str]]:
         legend = " · ".join(f"{FIGURE_EMOJI[f]} {_(f)}" for f in FIGURES)
         colours = " · ".join(f"{COLOUR_EMOJI[c]} {_(c)} {i + 1}" for i, c in enumerate(COLOURS))
-        embed.insert_field_at(0, name=_("Symbols"), inline=False, value=(
+        return [(_("Symbols"), (
             _("Figures: {figures}", figures=legend) + "\n"
             + _("Colours (figures needed): {colours}", colours=colours) + "\n"
             + _("Buttons: steal menu and **Draw & roll** before the draw; after a roll, pick dice to re-roll in the "
@@ -211,8 +210,7 @@ class DoodleRenderer(Renderer):
                 "**Block <name>** appears on the table for every turn a holder may still block (the next "
                 "player's, or a coming one).") + "\n"
             + _("Typed: `/doodle roll` draws and rolls at the start of your turn, and re-rolls all six dice after "
-                "that; `/doodle reroll dice:1 3 5` names dice 1–6, left to right.")))
-        return embed
+                "that; `/doodle reroll dice:1 3 5` names dice 1–6, left to right."))), *super().rules_sections()]
 
     # --- moves ----------------------------------------------------------------------------------
     def action_label(self, table: Table, seat: int, action: Any) -> tuple[str, discord.ButtonStyle]:
@@ -231,7 +229,7 @@ class DoodleRenderer(Renderer):
         if isinstance(action, Stop):
             return _("Stop"), discord.ButtonStyle.secondary
         if isinstance(action, Block):
-            return _("Block {name}", name=raw_name(table, action.seat)), discord.ButtonStyle.danger
+            return block_label(table, action.seat), discord.ButtonStyle.danger
         if isinstance(action, Steal):
             card = self._card(view, action.card)
             label = _("Steal {card}", card=translated(card["name"])) if card else _("Steal")
@@ -324,7 +322,7 @@ class DoodleRenderer(Renderer):
             assert card is not None
             options.append(ActionSelect.option(
                 _("{card} ({colour}) from {owner}", card=translated(card["name"]), colour=translated(card["colour"]),
-                  owner=raw_name(table, owners[action.card])), action,
+                  owner=plain_name(table, owners[action.card])), action,
                 description=_("{figures} — only this card can be won this turn",
                               figures=" ".join(map(_, card["figures"]))),
                 emoji=COLOUR_EMOJI.get(card["colour"])))
@@ -360,13 +358,13 @@ class BlockButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template
     """Block A Turn against `seat`'s turn, pressed by any holder (DD-R7); others are refused."""
 
     def __init__(self, table_id: int, seq: int, seat: int, *, label: str = "Block", row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.danger, emoji="⛔", row=row,
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.danger, emoji="⛔", row=row,
                                            custom_id=f"db:{table_id}:{seq}:{seat}"))
         self.table_id, self.seq, self.seat = table_id, seq, seat
 
     @classmethod
     def of(cls, table: Table, seat: int, *, row: int | None = None) -> BlockButton:
-        return cls(table.id, table.seq, seat, label=_("Block {name}", name=raw_name(table, seat)), row=row)
+        return cls(table.id, table.seq, seat, label=block_label(table, seat), row=row)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,

@@ -22,9 +22,36 @@ from ._ui import ActionButton, HandButton, LobbyButton, seat_name
 
 RENDERERS: dict[str, Renderer] = {}
 NEWS_TITLE = N_("What just happened")
+# https://discord.com/developers/docs/resources/message#embed-object-embed-limits: a field's value holds 1024
+# characters, an embed 25 fields, and all the embeds of a message 6000 characters together.
 FIELD_CHARS = 1024
+EMBED_FIELDS = 25
+EMBED_CHARS = 6000
+CONTINUED = "\u200b"  # the name of a field that goes on with the one above (a name can't be empty)
+CONTENT_CHARS = 2000  # a message's content (Discord's Create Message: "up to 2000 characters")
 MAX_ACTION_BUTTONS = 20
 PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def split_text(text: str, limit: int = FIELD_CHARS) -> list[str]:
+    """`text` in pieces of at most `limit` characters, each cut at a line break, else after a sentence or a
+    clause, else at a space; only the whitespace at a cut is left out."""
+    pieces = []
+    while len(text) > limit:
+        window = text[:limit + 1]
+        cuts = (window.rfind(mark, limit // 2) for mark in ("\n", ". ", "; ", ", ", " "))
+        cut = next((at + 1 for at in cuts if at >= 0), limit)
+        pieces.append(text[:cut].rstrip())
+        text = text[cut:].lstrip()
+    return [*pieces, text] if text else pieces
+
+
+async def send_rules(interaction: discord.Interaction, renderer: Renderer) -> None:
+    """`/<game> rules`: only for the member, in as many messages as the rules need (usually one)."""
+    first, *more = renderer.rules_embeds()
+    await interaction.response.send_message(embed=first, ephemeral=True)
+    for embed in more:
+        await interaction.followup.send(embed=embed, ephemeral=True)
 
 
 def register(renderer: Renderer) -> Renderer:
@@ -54,6 +81,19 @@ def options_text(table: Table) -> str:
 def players_range(game: Any) -> str:
     low, high = game.min_players, game.max_players
     return ngettext("{n} player", "{n} players", low) if low == high else _("{low}–{high} players", low=low, high=high)
+
+
+def clip(text: str, limit: int = CONTENT_CHARS) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def embed_text(embed: discord.Embed) -> str:
+    """A table message as plain text, for a channel where the bot may not embed: title, body, fields, footer."""
+    parts = [f"**{embed.title}**", embed.description or ""]
+    parts += [f.value if f.name == "\u200b" else f"**{f.name}**\n{f.value}" for f in embed.fields]
+    if embed.footer.text:
+        parts.append(f"-# {embed.footer.text}")
+    return clip("\n".join(part for part in parts if part))
 
 
 def _duration(seconds: int) -> str:
@@ -147,12 +187,22 @@ class Renderer:
             fields[0] = (_(NEWS_TITLE), fields[0][1])
         return fields
 
-    def rules_embed(self) -> discord.Embed:
-        game = GAMES[self.game_id]
-        embed = discord.Embed(title=_("{emoji} {game}: rules", emoji=self.emoji, game=game.title), colour=self.colour)
-        for title, body in getattr(game, "rules_help", ()):
-            embed.add_field(name=_(title)[:256], value=_(body)[:1024], inline=False)
-        return embed
+    def rules_sections(self) -> list[tuple[str, str]]:
+        """The rules help as (title, text), in the current language."""
+        return [(_(title), _(body)) for title, body in getattr(GAMES[self.game_id], "rules_help", ())]
+
+    def rules_embeds(self) -> list[discord.Embed]:
+        """The whole rules, one embed per message: a section longer than a field goes on in further fields, and
+        the fields go on in another embed before one passes Discord's embed limits."""
+        title = _("{emoji} {game}: rules", emoji=self.emoji, game=GAMES[self.game_id].title)
+        embeds = [discord.Embed(title=title, colour=self.colour)]
+        for name, body in self.rules_sections():
+            for i, piece in enumerate(split_text(body)):
+                field = (name if i == 0 else CONTINUED, piece)
+                if len(embeds[-1].fields) == EMBED_FIELDS or len(embeds[-1]) + len(field[0] + field[1]) > EMBED_CHARS:
+                    embeds.append(discord.Embed(colour=self.colour))
+                embeds[-1].add_field(name=field[0], value=field[1], inline=False)
+        return embeds
 
     # --- shared -------------------------------------------------------------------------------
     def action_buttons(self, table: Table, seat: int) -> list[discord.ui.Item]:

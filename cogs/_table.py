@@ -2,8 +2,11 @@
 
 Every handler first asks the service (which commits before it returns), then shows the result:
 the table message is edited in place (through the interaction's own response when it was clicked),
-the players whose turn began are pinged in one short message, and private views go out by DM
-(`_dms.py`). What the service's timer makes happen is said by `_timer_notices.py`.
+the players whose turn began are pinged in one short message (`_reach.py`), and private views go out by DM
+(`_dms.py`). What the service's timer makes happen is said by `_timer_notices.py`. The table message follows
+what the bot may do in its channel (`_permissions.py`): without Attach Files it has no picture, without Embed
+Links (or sending) it is plain text, and without View Channel only a click on it (an interaction's answer,
+which needs no channel permission) still changes it.
 """
 
 from __future__ import annotations
@@ -25,10 +28,11 @@ from ._after_commit import SAVED, attempt, attempt_closing, tell_saved
 from ._closing import ClosingRetries
 from ._dms import DirectMessages
 from ._language import server_language
+from ._permissions import CREATE_THREADS, SEND_IN_THREADS, VIEW, Access, ChannelAccess, ChannelRefused
 from ._pictures import ATTACHED, TablePictures, as_new
-from ._render import RENDERERS, Renderer
+from ._reach import Reach
+from ._render import RENDERERS, Renderer, clip, embed_text
 from ._timer_notices import TimerNotices
-from ._ui import mention
 
 log = logging.getLogger(__name__)
 
@@ -57,12 +61,14 @@ def pace_seconds(pace: str, minutes: int | None) -> int:
     return minutes * 60 if minutes else PACES[pace]
 
 
-class Publisher(DirectMessages, TimerNotices, ClosingRetries):
+class Publisher(DirectMessages, TimerNotices, Reach, ClosingRetries):
     def __init__(self, bot: discord.Client) -> None:
         DirectMessages.__init__(self)
+        Reach.__init__(self)
         ClosingRetries.__init__(self)
         self.bot = bot
         self.pictures = TablePictures(bot)
+        self.access = ChannelAccess(bot)
         # channel -> ids of the last messages seen there (since the bot started): enough to tell a buried table
         self._recent: OrderedDict[int, deque[int]] = OrderedDict()
 
@@ -99,16 +105,20 @@ class Publisher(DirectMessages, TimerNotices, ClosingRetries):
         channel = interaction.channel
         if interaction.guild is None or channel is None:
             raise Refusal(N_("Tables are opened in a server channel, not in DMs."))
+        if thread and not isinstance(channel, discord.TextChannel):
+            raise Refusal(N_("A thread can only be made from a text channel: run this in the channel itself."))
+        settings = await self.bot.guild_settings.of(interaction.guild.id)  # type: ignore[attr-defined]
+        self.access.check_opening(interaction, new_thread=thread, pictures=settings.pictures)
         name = interaction.user.display_name
         await self.sessions.check_hosting(interaction.guild.id, interaction.user.id)  # before making a thread
         if thread:
-            if not isinstance(channel, discord.TextChannel):
-                raise Refusal(N_("A thread can only be made from a text channel: run this in the channel itself."))
             with speaking(await server_language(self.bot, interaction.guild.id)):
                 title = _("{emoji} {name}'s table", emoji=RENDERERS[game_id].emoji, name=name)
-            where = await channel.create_thread(name=title[:100], type=discord.ChannelType.public_thread,
-                                                auto_archive_duration=1440)
-            await attempt("adding the host to the thread", where.add_user(interaction.user))
+            where = await self.access.guard(channel.id, "making a table's thread", [VIEW, CREATE_THREADS],
+                                            channel.create_thread(name=title[:100], auto_archive_duration=1440,
+                                                                  type=discord.ChannelType.public_thread))
+            await attempt("adding the host to the thread", self.access.guard(
+                where.id, "adding the host to the thread", [VIEW, SEND_IN_THREADS], where.add_user(interaction.user)))
         else:
             where = channel
         table = await self.sessions.open(
@@ -124,7 +134,8 @@ class Publisher(DirectMessages, TimerNotices, ClosingRetries):
             await attempt("telling the host it was saved", tell_saved(interaction))
 
     async def _post_as_answer(self, interaction: discord.Interaction, table: Table) -> None:
-        response = await interaction.response.send_message(**as_new(await self.table_payload(table)))
+        access = self.access.of(table.channel_id, interaction)
+        response = await interaction.response.send_message(**as_new(await self.table_payload(table, access)))
         message_id = response.message_id or (await interaction.original_response()).id
         await self.sessions.set_message(table.id, message_id)
 
@@ -187,7 +198,8 @@ class Publisher(DirectMessages, TimerNotices, ClosingRetries):
         reclaimed = table.seats[seat].autopilot
         if reclaimed:
             table = await self.sessions.reclaim(table.id, interaction.user.id)
-            await attempt("showing the seat taken back", self.edit_table_message(table))
+            await attempt("showing the seat taken back",
+                          self.edit_table_message(table, self.access.of(table.channel_id, interaction)))
         embed, view = await self.private_payload(table, seat)
         files = await self.private_files(table, seat, embed)
         answer = interaction.response.send_message(embed=embed, view=view, files=files, ephemeral=True)
@@ -201,25 +213,27 @@ class Publisher(DirectMessages, TimerNotices, ClosingRetries):
                    announce: Text | None = None, happened: str | None = None) -> None:
         """Show a committed change: answer the member (publicly with `announce`, in the server's language),
         edit the table message, ping whoever must act now, update DMs and announce a result. Each step is
-        attempted on its own."""
+        attempted on its own, as far as the bot may in the table's channel (the host is told once what it may not)."""
+        access = self.access.of(table.channel_id, interaction)
         actor = table.seat_of(interaction.user.id) if interaction else None
         clicked = getattr(interaction.message, "id", None) if interaction else None
         on_table = interaction is not None and announce is None and clicked is not None and clicked == table.message_id
         answered = table_shown = False
         # A buried table comes back with the next ping, as one message: the table, headed by the ping.
+        targets = self._targets(table, actor) if access.can_post and self.is_buried(table) else []
         with speaking(await self.public_language(table)):
-            ping = self._ping(table, exclude=actor, link=False) if self.is_buried(table) else None
+            ping = self._ping(table, targets, link=False) if targets else None
             shout = translated(announce) if announce is not None else None
         moved_to: list[int] = []
         if ping is not None and await attempt("moving the buried table down", self._move_down(
-                table, interaction if on_table else None, moved_to, ping)):
+                table, access, interaction if on_table else None, moved_to, ping)):
             table = replace(table, message_id=moved_to[0])
             answered, table_shown = on_table, True
         elif on_table:
             answered = table_shown = await attempt("editing the table through the click",
-                                                   self._edit_clicked(interaction, table))
+                                                   self._edit_clicked(interaction, table, access))
         if not table_shown:
-            table_shown = await self.edit_closing(table, "editing the table message")
+            table_shown = await self.edit_closing(table, "editing the table message", access)
         if interaction is not None and not on_table:
             answered = await attempt("answering the member",
                                      self._answer(interaction, table, actor, clicked, shout, table_shown,
@@ -227,22 +241,27 @@ class Publisher(DirectMessages, TimerNotices, ClosingRetries):
         if interaction is not None and not answered:
             await attempt("telling the member it was saved", tell_saved(interaction))
         if not moved_to:
-            await attempt("pinging", self.ping(table, exclude=actor))
+            await attempt("pinging", self.ping(table, access, exclude=actor))
         if self.renderer(table).has_private and table.state is not None:  # no private view before the deal
             await attempt("updating the DMs", self.update_dms(table))
         if table.status == "finished":
-            await attempt_closing(table, "announcing the result", lambda: self.announce_result(table))
+            await attempt_closing(table, "announcing the result", lambda: self.announce_result(table, access))
+        await attempt("telling the host what the bot may no longer do", self.warn_host(table, interaction))
 
-    async def _edit_clicked(self, interaction: discord.Interaction, table: Table) -> None:
-        await interaction.response.edit_message(**await self.table_payload(table))
+    async def _edit_clicked(self, interaction: discord.Interaction, table: Table, access: Access) -> None:
+        await interaction.response.edit_message(**await self.table_payload(table, access))
 
-    async def table_payload(self, table: Table) -> dict[str, Any]:
+    async def table_payload(self, table: Table, access: Access) -> dict[str, Any]:
         """The table message (an edit's payload: `as_new` makes it a send's), in the server's language, with
-        its picture; `content` None clears a ping the message was posted with, once it is stale."""
+        its picture; `content` None clears a ping the message was posted with, once it is stale. Where the bot
+        may not attach files it has no picture; where it may not embed, it is plain text."""
         renderer = self.renderer(table)
         with speaking(await self.public_language(table)):
             embed = renderer.embed(table)
-            files = await self.pictures.attach(table, embed)
+            if not access.can_embed:
+                return {"content": embed_text(embed), "embed": None, "view": renderer.table_view(table),
+                        "attachments": []}
+            files = await self.pictures.attach(table, embed) if access.can_attach else []
             return {"content": None, "embed": embed, "view": renderer.table_view(table), "attachments": files}
 
     async def _answer(self, interaction: discord.Interaction, table: Table, actor: int | None,
@@ -289,16 +308,29 @@ class Publisher(DirectMessages, TimerNotices, ClosingRetries):
         with speaking(await self.seat_language(table, seat)):
             return await self.pictures.files(table, seat)
 
-    async def edit_table_message(self, table: Table) -> None:
-        """Edit the table message in place (posting it anew if it was deleted or never recorded)."""
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    async def edit_table_message(self, table: Table, access: Access | None = None) -> None:
+        """Edit the table message in place (posting it anew if it was deleted or never recorded). Refused for a
+        permission the bot thought it had, it tries once more with what the refusal taught it."""
+        known = self.access.narrowed(table.channel_id, access) if access else self.access.of(table.channel_id)
+        try:
+            await self._edit_table_message(table, known)
+        except ChannelRefused:
+            fewer = self.access.narrowed(table.channel_id, known)
+            if fewer == known or not fewer.can_see:
+                raise
+            await self._edit_table_message(table, fewer)
+
+    async def _edit_table_message(self, table: Table, access: Access) -> None:
+        if not access.can_see:
+            raise ChannelRefused([VIEW])  # no call: only a click on the table (or /game status) shows it now
+        payload = await self.table_payload(table, access)
         if table.message_id:
             try:
-                await channel.get_partial_message(table.message_id).edit(**await self.table_payload(table))
+                await self.edit(table, access, table.message_id, "editing the table message", **payload)
                 return
             except discord.NotFound:
                 pass
-        message = await channel.send(**as_new(await self.table_payload(table)))
+        message = await self.post(table, access, "posting the table", **as_new(payload))
         await self.sessions.set_message(table.id, message.id)
 
     def note_message(self, message: discord.Message) -> None:
@@ -316,13 +348,14 @@ class Publisher(DirectMessages, TimerNotices, ClosingRetries):
         below = sum(1 for message_id in self._recent.get(table.channel_id, ()) if message_id > table.message_id)
         return below > BURIED_AFTER
 
-    async def _move_down(self, table: Table, click: discord.Interaction | None, moved_to: list[int],
-                         ping: tuple[str, discord.AllowedMentions]) -> None:
+    async def _move_down(self, table: Table, access: Access, click: discord.Interaction | None,
+                         moved_to: list[int], ping: tuple[str, discord.AllowedMentions]) -> None:
         """Post the table anew at the bottom under the ping; the old message is retired (through the click, if
         it was clicked). It costs what the ping and the table's edit cost anyway."""
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        payload = {**as_new(await self.table_payload(table)), "content": ping[0], "allowed_mentions": ping[1]}
-        message = await channel.send(**payload)
+        payload = as_new(await self.table_payload(table, access))
+        text = payload.get("content")  # a plain-text table goes under the ping
+        payload.update(content=clip(f"{ping[0]}\n{text}") if text else ping[0], allowed_mentions=ping[1])
+        message = await self.post(table, access, "posting the table again at the bottom", **payload)
         await self.sessions.set_message(table.id, message.id)
         moved_to.append(message.id)
         with speaking(await self.public_language(table)):
@@ -331,7 +364,7 @@ class Publisher(DirectMessages, TimerNotices, ClosingRetries):
             await attempt("retiring the old table message", click.response.edit_message(**retired))
         elif table.message_id:
             await attempt("retiring the old table message",
-                          channel.get_partial_message(table.message_id).edit(**retired))
+                          self.edit(table, access, table.message_id, "retiring the old table message", **retired))
 
     async def repost(self, interaction: discord.Interaction, table: Table) -> None:
         """/game status: the table message again, at the bottom of the channel; the old one is retired.
@@ -340,48 +373,19 @@ class Publisher(DirectMessages, TimerNotices, ClosingRetries):
         old = table.message_id
         await self._post_as_answer(interaction, table)
         self.closing_shown(table.id)
-        if old:
-            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        access = self.access.of(table.channel_id, interaction)
+        if old and access.can_see:
             with speaking(await self.public_language(table)):
                 retired = moved_down()
-            await attempt("retiring the old table message", channel.get_partial_message(old).edit(**retired))
+            await attempt("retiring the old table message",
+                          self.edit(table, access, old, "retiring the old table message", **retired))
 
     async def show_closed(self, interaction: discord.Interaction, table_id: int) -> bool:
         """A click on a closed table's message: show its final state in place, without buttons."""
         table = await self.sessions.closed_table(table_id)
         if table is None or getattr(interaction.message, "id", None) != table.message_id:
             return False
-        await interaction.response.edit_message(**await self.table_payload(table))
+        access = self.access.of(table.channel_id, interaction)
+        await interaction.response.edit_message(**await self.table_payload(table, access))
         self.closing_shown(table_id)
         return True
-
-    async def ping(self, table: Table, *, exclude: int | None = None, text: str | None = None,
-                   seats: frozenset[int] | None = None) -> None:
-        """One short message naming the members whose turn just began, in the server's language."""
-        with speaking(await self.public_language(table)):
-            ping = self._ping(table, exclude=exclude, text=text, seats=seats)
-        if ping is not None:
-            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            await channel.send(ping[0], allowed_mentions=ping[1])
-
-    def _ping(self, table: Table, *, exclude: int | None = None, text: str | None = None,
-              seats: frozenset[int] | None = None, link: bool = True) -> tuple[str, discord.AllowedMentions] | None:
-        if table.status != "active":
-            return None
-        targets = sorted(s for s in (table.newly_to_act if seats is None else seats)
-                         if s != exclude and table.seats[s].human and not table.seats[s].autopilot)
-        if not targets:
-            return None
-        users = [discord.Object(table.seats[s].user_id) for s in targets]
-        prompt = text or self.renderer(table).turn_prompt(table, frozenset(targets))
-        content = f"{' '.join(mention(table, s) for s in targets)}, {prompt}"
-        if link:
-            content += f" · [{table.game.title}]({self.jump_url(table)})"
-        return content, discord.AllowedMentions(users=users, everyone=False, roles=False)
-
-    async def announce_result(self, table: Table) -> None:
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        with speaking(await self.public_language(table)):
-            link = _("[See the table]({link})", link=self.jump_url(table))
-            text = f"{self.renderer(table).result_text(table)}\n{link}"
-        await channel.send(text)

@@ -1,8 +1,9 @@
 """What the service's timer makes happen, said in the channel: lobbies expiring, reminders, timeouts, and
-tables closed while the bot was away.
+tables closed while the bot was away. Where the bot may not post in the channel, the members concerned hear it by
+DM (`_reach.py`); the bot's permissions there are read from the guild's cache (`_permissions.py`).
 
-A mixin of the publisher (`cogs/_table.py`): it uses the publisher's `show`, `ping`, `edit_table_message`
-and `public_language`.
+A mixin of the publisher (`cogs/_table.py`): it uses the publisher's `show`, `ping`, `post_or_dm`, `post`,
+`edit_table_message`, `warn_host`, `access` and `public_language`.
 """
 
 from __future__ import annotations
@@ -22,41 +23,50 @@ class TimerNotices:
     bot: discord.Client
 
     async def on_table_event(self, table: Table, kind: str) -> None:
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        access = self.access.of(table.channel_id)
         if kind == "expired":
-            await self.edit_closing(table, "closing the lobby message")
-            with speaking(await self.public_language(table)):
-                text = _("⌛ The {game} lobby closed: the game never started.", game=table.game.title)
-            await attempt("announcing the lobby closed", channel.send(text))
+            await self.edit_closing(table, "closing the lobby message", access)
+            host = table.seat_of(table.host_id)
+            await attempt("announcing the lobby closed", self.post_or_dm(
+                table, access, "announcing the lobby closed",
+                lambda: _("⌛ The {game} lobby closed: the game never started.", game=table.game.title),
+                [] if host is None else [host]))
             return
         if kind == "reminder":
-            with speaking(await self.public_language(table)):
-                text = (_("⏰ reminder: your move is due {when}", when=f"<t:{int(table.deadline_at)}:R>")
+            def reminder() -> str:
+                return (_("⏰ reminder: your move is due {when}", when=f"<t:{int(table.deadline_at)}:R>")
                         if table.deadline_at else _("⏰ reminder: your move is due soon"))
-            await attempt("sending a reminder", self.ping(table, seats=table.to_act, text=text))
+
+            await attempt("sending a reminder", self.ping(table, access, seats=table.to_act, prompt=reminder))
+            await attempt("telling the host what the bot may no longer do", self.warn_host(table))
             return
-        await attempt("announcing a timeout", self._announce_timeout(table))
+        await attempt("announcing a timeout", self._announce_timeout(table, access))
         await self.show(table)
 
-    async def _announce_timeout(self, table: Table) -> None:
+    async def _announce_timeout(self, table: Table, access: Any) -> None:
         timed_out = sorted({m.seat for m in table.moves if m.by == "timeout"})
         autopiloted = [s for s in timed_out if table.seats[s].autopilot]
-        with speaking(await self.public_language(table)):
-            note = _("⌛ Time ran out for {names}: the rules' default move was played.",
+
+        def note() -> str:
+            said = _("⌛ Time ran out for {names}: the rules' default move was played.",
                      names=", ".join(seat_name(table, s) for s in timed_out))
             if autopiloted:
-                note += " " + ngettext(
+                said += " " + ngettext(
                     "{names} missed {n} turn in a row: the computer plays the seat until its owner presses "
                     "**My hand** (or types `/game hand`).",
                     "{names} missed {n} turns in a row: the computer plays the seat until its owner presses "
                     "**My hand** (or types `/game hand`).",
                     3, names=", ".join(seat_name(table, s) for s in autopiloted))
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(note)
+            return said
+
+        await self.post_or_dm(table, access, "announcing a timeout", note, timed_out)
 
     async def announce_closed(self, row: Any) -> None:
-        channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        access = self.access.of(row.channel_id)
+        if not access.can_post:
+            return  # nobody is waiting at a table closed while the bot was away
         with speaking(await self.public_language(row)):
             text = _("🛑 The {game} table here was closed: {reason}. Start a new one anytime.",
                      game=row.game, reason=_(row.end_reason))
-        await attempt(f"announcing that table {row.id} was closed", channel.send(text))
+        await attempt(f"announcing that table {row.id} was closed", self.post(row, access, "announcing it closed",
+                                                                                content=text))

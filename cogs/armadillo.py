@@ -21,7 +21,7 @@ from bot.games.core import decode_action, encode_action
 from bot.i18n import N_, _, ngettext
 from bot.sessions import Table
 
-from ._render import Renderer, register
+from ._render import Renderer, register, send_rules
 from ._ui import ActionButton, ActionSelect, publisher, seat_name
 
 SQUARES = {"blue": "🟦", "yellow": "🟨", "red": "🟥"}
@@ -332,7 +332,7 @@ class ArmadilloCog(commands.GroupCog, group_name="armadillo", group_description=
 
     @app_commands.command(description=N_("How to play, with the project's rulings"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=RENDERER.rules_embed(), ephemeral=True)
+        await send_rules(interaction, RENDERER)
 
     @app_commands.command(description=N_("Roller: pick dice (0-2 of each colour, at least one) and roll"))
     @app_commands.describe(blue=N_("Blue dice, faces 1-3"), yellow=N_("Yellow dice, faces 4-6"),

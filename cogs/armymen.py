@@ -13,7 +13,7 @@ from bot.games.army_men import Keep, Roll, points
 from bot.i18n import N_, _, ngettext
 from bot.sessions import Table
 
-from ._render import Renderer, register
+from ._render import Renderer, register, send_rules
 from ._ui import die, publisher, seat_name
 
 
@@ -144,7 +144,7 @@ class ArmyMen(commands.GroupCog, group_name="armymen", group_description=N_("Arm
 
     @app_commands.command(description=N_("How to play, with the project's rulings"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=RENDERER.rules_embed(), ephemeral=True)
+        await send_rules(interaction, RENDERER)
 
     @app_commands.command(description=N_("Roll your dice (at the start of your turn)"))
     async def roll(self, interaction: discord.Interaction) -> None:

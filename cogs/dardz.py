@@ -22,7 +22,8 @@ from bot.i18n import N_, _, ngettext
 from bot.sessions import Table
 
 from ._dardz_news import event_text
-from ._render import Renderer, register
+from ._labels import plain_name, with_name
+from ._render import Renderer, register, send_rules
 from ._ui import ActionButton, dice, publisher, seat_name
 
 CARD_EMOJI = {GOLDEN_7: "🌟", SKULL: "💀", CLOCK: "⏰", JACKPOT: "🎰", ROLLOFF: "⚔️", BOOST: "📈", BUNK: "📉"}
@@ -34,7 +35,6 @@ ROLL_HELP = {1: N_("Roll 1 · one die, picked automatically"), 2: N_("Roll 2 · 
 PICK_HELP = {2: N_("pick one die, the sum, or nothing"),
              3: N_("pick one die or the sum of two (never all three), or nothing"),
              4: N_("pick a die or the sum that is in your hand, or the turn ends")}
-NAME_CHARS = 14  # a name inside a button label
 
 
 def signed(value: int) -> str:
@@ -59,13 +59,6 @@ def pile_text(cards: list[str]) -> str:
     order = sorted(counts, key=lambda c: (c in ACTIONS, number(c) or 0, c))
     return " · ".join(_(NAMES.get(c, c)) + (f" ×{counts[c]}" if counts[c] > 1 else "") for c in order) \
         or _("empty")
-
-
-def short_name(table: Table, seat: int) -> str:
-    """A member's name for a button label (no markdown there): trimmed, 🤖 for a computer."""
-    info = table.seats[seat]
-    name = info.name if len(info.name) <= NAME_CHARS else info.name[:NAME_CHARS - 1] + "…"
-    return f"🤖 {name}" if info.is_computer else name
 
 
 class DardzRenderer(Renderer):
@@ -107,7 +100,8 @@ class DardzRenderer(Renderer):
         if phase == "roll":
             return _("🎲 {name} rolls next: {roll}.", name=who, roll=_(ROLL_HELP[step]))
         label = _(ROLL_NAMES[4]) if view["bonus"] else _(ROLL_NAMES[step])
-        return f"🎲 {who} — {label}: {dice(view['dice'])}\n→ {_(PICK_HELP[step])}."
+        picks = self.pick_lines(table, view, turn)
+        return "\n".join([f"🎲 {who} — {label}: {dice(view['dice'])}", f"→ {_(PICK_HELP[step])}.", *picks])
 
     def seat_status(self, table: Table, view: dict[str, Any], seat: int) -> str:
         mark = f"{self.unit_mark(view, self.unit_of(view, seat))} " if view["team_mode"] else ""
@@ -150,7 +144,7 @@ class DardzRenderer(Renderer):
         if isinstance(action, Play):
             return _("Play {card}", card=card_text(action.card).replace("**", "")), discord.ButtonStyle.primary
         if isinstance(action, Lead):
-            return _("{name} rolls first", name=short_name(table, action.seat)), discord.ButtonStyle.primary
+            return with_name(_("{name} rolls first"), plain_name(table, action.seat)), discord.ButtonStyle.primary
         return super().action_label(table, seat, action)
 
     def pick_label(self, table: Table, view: dict[str, Any], seat: int, n: int) -> tuple[str, discord.ButtonStyle]:
@@ -161,15 +155,19 @@ class DardzRenderer(Renderer):
         if not scorers:
             return (_("{n} (miss)", n=n) if view["bonus"] else _("{n} (nobody)", n=n)), discord.ButtonStyle.secondary
         own = set(view["teams"][self.unit_of(view, seat)])
-        names = ", ".join(short_name(table, s) + (f" ×{k}" if k > 1 else "") for s, k in scorers)
-        label = f"{n} → {names}"
-        if len(label) > 80:
-            label = label[:79] + "…"
+        cards = sum(k for __, k in scorers)  # who holds them: the table text (`pick_lines`)
+        label = ngettext("{number} → {n} card", "{number} → {n} cards", cards, number=n)
         mine = any(s in own for s, __ in scorers)
         theirs = any(s not in own for s, __ in scorers)
         style = discord.ButtonStyle.primary if mine and theirs else (
             discord.ButtonStyle.success if mine else discord.ButtonStyle.danger)
         return label, style
+
+    def pick_lines(self, table: Table, view: dict[str, Any], seat: int) -> list[str]:
+        """Who would move cards of each number `seat` may pick, the names a pick button leaves out."""
+        numbers = [a.n for a in table.game.legal_actions(table.state, seat) if isinstance(a, Pick) and a.n]
+        return [f"**{n}** → " + ", ".join(seat_name(table, s) + (f" ×{k}" if k > 1 else "") for s, k in scorers)
+                for n in numbers if (scorers := self.scorers(view, seat, n))]
 
     def scorers(self, view: dict[str, Any], seat: int, n: int) -> list[tuple[int, int]]:
         """Who would move cards of n to their pile, and how many, in seat order from the roller."""
@@ -251,7 +249,7 @@ class Dardz(commands.GroupCog, group_name="dardz", group_description=N_("DARDZ: 
 
     @app_commands.command(description=N_("How to play, with the project's rulings"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=RENDERER.rules_embed(), ephemeral=True)
+        await send_rules(interaction, RENDERER)
 
     @app_commands.command(description=N_("Make your next roll"))
     async def roll(self, interaction: discord.Interaction) -> None:

@@ -20,6 +20,7 @@ from bot.names import escaped
 from bot.sessions import Table
 
 from ._doodle_render import GAME, RENDERER, BlockButton, block_refusal
+from ._render import send_rules
 from ._ui import add_controls, publisher, remove_controls
 
 
@@ -100,7 +101,7 @@ class Doodle(commands.GroupCog, group_name="doodle",
 
     @app_commands.command(description=N_("How to play, the figure symbols, and the project's rulings"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=RENDERER.rules_embed(), ephemeral=True)
+        await send_rules(interaction, RENDERER)
 
     @app_commands.command(description=N_("Before drawing: declare a steal of one card in an opponent's set"))
     @app_commands.describe(member=N_("The player who holds the card (leave out for a computer player's card)"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 
 import discord
 from discord import app_commands
@@ -17,10 +18,12 @@ from bot.names import escaped
 
 from ._history import answer_history
 from ._language import server_language
+from ._permissions import invite_url
 from ._replay import ReplayButton, show_replay
 from ._table import Publisher, is_admin
 from ._ui import DYNAMIC_ITEMS, EndButton, add_controls, answer_unshown
 
+log = logging.getLogger(__name__)
 
 class Game(commands.GroupCog, group_name="game", group_description=N_("Join, start and manage this channel's table")):
     def __init__(self, bot: commands.Bot) -> None:
@@ -29,6 +32,8 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
 
     async def cog_load(self) -> None:
         add_controls(self.bot, *DYNAMIC_ITEMS, ReplayButton)
+        if self.bot.application_id:  # known once logged in: the link asks for exactly what the bot uses
+            log.info("invite link: %s", invite_url(self.bot.application_id))
 
     async def cog_unload(self) -> None:
         await self.publisher.stop_retrying()

@@ -226,6 +226,13 @@ class Store:
             (user_id, language),
         )
 
+    async def save_synced_commands(self, scope: str, digest: str, at: float) -> None:
+        await self._write(
+            "INSERT INTO command_syncs (scope, digest, synced_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (scope) DO UPDATE SET digest = excluded.digest, synced_at = excluded.synced_at",
+            (scope, digest, at),
+        )
+
     async def add_results(self, rows: Iterable[tuple]) -> None:
         """Rows of (session_id, guild_id, game, user_id, seat, placing, score, players, rated, at)."""
         await self._write(
@@ -267,6 +274,11 @@ class Store:
     async def member_language(self, user_id: int) -> str | None:
         row = await self._one("SELECT language FROM member_languages WHERE user_id = ?", (user_id,))
         return row["language"] if row else None
+
+    async def synced_commands(self, scope: str) -> str | None:
+        """The digest of the slash commands last synced in `scope`, or None."""
+        row = await self._one("SELECT digest FROM command_syncs WHERE scope = ?", (scope,))
+        return row["digest"] if row else None
 
     async def session(self, session_id: int) -> SessionRow | None:
         row = await self._one("SELECT * FROM sessions WHERE id = ?", (session_id,))

@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.app import EXTENSIONS, DiceBot  # noqa: E402
+from bot.app import DiceBot  # noqa: E402
 from bot.games import GAMES  # noqa: E402
 
 DOCS = ROOT / "docs"
@@ -59,8 +59,7 @@ def _command_block(command) -> list[str]:
 
 async def command_tree() -> list:
     bot = DiceBot(":memory:")
-    for extension in EXTENSIONS:
-        await bot.load_extension(extension)
+    await bot.load_commands()
     return list(bot.tree.get_commands())
 
 

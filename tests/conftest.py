@@ -19,6 +19,8 @@ from bot.games.rng import Rng, table_rng
 from bot.sessions import Sessions, Table
 from db import Store
 
+from .discord_limits import discord_limits  # noqa: F401  (autouse: every SimCord call checked, issue 22)
+
 # =================================================================================================
 # Session service tests (tests/test_sessions_*.py)
 #

@@ -211,3 +211,18 @@ async def test_stores_of_one_process_share_its_claim_on_a_sqlite_file(tmp_path):
         await store.close()
     again = await Store.open(path)  # the claim went with the last store, and comes back
     await again.close()
+
+
+async def test_the_last_synced_commands_are_remembered_per_scope(svc):
+    """Migration 0008: the digest of the slash commands last synced, per application and scope (issue 22)."""
+    store = svc.store
+    assert await store.synced_commands("application 1 global") is None
+    async with store.transaction():
+        await store.save_synced_commands("application 1 global", "old", 1.0)
+    async with store.transaction():
+        await store.save_synced_commands("application 1 global", "new", 2.0)
+        await store.save_synced_commands("application 1 server 5", "guild", 3.0)
+    assert await store.synced_commands("application 1 global") == "new"
+    assert await store.synced_commands("application 2 global") is None
+    assert svc.query("SELECT scope, digest, synced_at FROM command_syncs ORDER BY scope") == [
+        ("application 1 global", "new", 2.0), ("application 1 server 5", "guild", 3.0)]

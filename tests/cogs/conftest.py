@@ -59,9 +59,9 @@ async def make_bot(tmp_path, dice):
     """Build bots on one database file (a second one stands for the bot after a restart)."""
     bots: list[DiceBot] = []
 
-    def make() -> DiceBot:
-        bot = DiceBot(tmp_path / "bot.sqlite3", rng_factory=dice.factory, new_seed=lambda: "seed",
-                      new_client_seed=lambda: "a")  # every seat's client seed
+    def make(cls: type[DiceBot] = DiceBot, **options: Any) -> DiceBot:
+        bot = cls(tmp_path / "bot.sqlite3", rng_factory=dice.factory, new_seed=lambda: "seed",
+                  new_client_seed=lambda: "a", **options)  # "a": every seat's client seed
         bots.append(bot)
         return bot
 

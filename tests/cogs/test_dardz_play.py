@@ -135,21 +135,23 @@ async def test_three_of_a_kind_bonus_roll_and_cleaning_up_are_shown(world, dice)
     dice.script(2, 6)
     await alice.click(message, label="🎲 Roll 2")
     message = table_message(env, channel)
-    assert labels(message) == ["2 (nobody)", "6 (nobody)", "8 → bob", "Pick nothing", "My hand"]
-    assert button(message, "8 → bob").style == discord.ButtonStyle.danger  # only an opponent scores
-    await alice.click(message, label="8 → bob")
+    assert labels(message) == ["2 (nobody)", "6 (nobody)", "8 → 1 card", "Pick nothing", "My hand"]
+    assert "**8** → **bob**" in text_of(message), "who holds the number: the table text, not the button"
+    assert button(message, "8 → 1 card").style == discord.ButtonStyle.danger  # only an opponent scores
+    await alice.click(message, label="8 → 1 card")
     dice.script(5, 5, 5)
     await alice.click(table_message(env, channel), label="🎲 Roll 3")
     message = table_message(env, channel)
     text = text_of(message)
     assert "Roll 3: **alice** rolled 5 5 5." in text and "Three of a kind! **alice** scores +20." in text
     assert "**alice** — **20** pts" in text
-    assert labels(message) == ["5 (nobody)", "10 → alice", "Pick nothing", "My hand"]
-    assert button(message, "10 → alice").style == discord.ButtonStyle.success
-    await alice.click(message, label="10 → alice")
+    assert labels(message) == ["5 (nobody)", "10 → 1 card", "Pick nothing", "My hand"]
+    assert "**10** → **alice**" in text_of(message)
+    assert button(message, "10 → 1 card").style == discord.ButtonStyle.success
+    await alice.click(message, label="10 → 1 card")
     assert "Bonus Roll!" in text_of(table_message(env, channel))
     # alice holds 12, 11 and a 1 she drew; bob holds a 1 too, but only the roller scores a Bonus Roll
-    for rolled, pick in (((6, 6), "12 → alice"), ((5, 6), "11 → alice"), ((1, 2), "1 → alice")):
+    for rolled, pick in (((6, 6), "12 → 1 card"), ((5, 6), "11 → 1 card"), ((1, 2), "1 → 1 card")):
         dice.script(*rolled)
         await alice.click(table_message(env, channel), label="🎲 Bonus Roll")
         message = table_message(env, channel)
@@ -213,7 +215,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(world, dice):
     cases = [
         (alice.slash(channel, "dardz pick", number=9), "9 is not one die or the sum of two dice you rolled"),
         (bob.slash(channel, "dardz pick", number=8), "not your turn"),
-        (bob.click(message, label="8 → bob"), "not your turn"),
+        (bob.click(message, label="8 → 1 card"), "not your turn"),
         (alice.slash(channel, "dardz play", card="SKULL"), "Pick a number from your roll"),
         (alice.slash(channel, "dardz roll"), "Pick a number from your roll"),
     ]
@@ -243,7 +245,8 @@ async def test_a_restart_keeps_the_table_buttons_working(world, dice, make_bot):
     result = await alice.click(message, label="🎲 Roll 2")  # the table as the old process left it
     assert not result.ephemeral
     text = text_of(table_message(env, channel))
-    assert "Roll 2: **alice** rolled 2 6." in text and "8 → bob" in labels(table_message(env, channel))
+    assert "Roll 2: **alice** rolled 2 6." in text and "**8** → **bob**" in text
+    assert "8 → 1 card" in labels(table_message(env, channel))
 
 
 async def test_rules_and_my_hand_are_ephemeral(world, dice):
@@ -270,7 +273,7 @@ async def test_a_timeout_plays_the_dz_r14_default(world, dice):
     await alice.click(lobby, label="Start")
     await alice.click(table_message(env, channel), label="🎲 Roll 1")
     await alice.click(table_message(env, channel), label="🎲 Roll 2")
-    assert labels(table_message(env, channel))[:3] == ["2 (nobody)", "6 (nobody)", "8 → alice"]
+    assert labels(table_message(env, channel))[:3] == ["2 (nobody)", "6 (nobody)", "8 → 1 card"]
     await env.advance_time(121)
     assert any("Time ran out for **alice**" in m.content for m in channel.history())
     text = text_of(table_message(env, channel))

@@ -1,0 +1,93 @@
+"""Issue 22: the guard every SimCord test runs under (tests/discord_limits.py) fires on each limit it checks.
+One over-long value of each kind goes through the bot's own HTTP client, as a real call would, and is refused
+as Discord would refuse it; the test would then fail, naming the call and the limit."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+import pytest
+from discord.http import Route
+
+from tests.discord_limits import FILE_BYTES, MiB
+
+LONG = "x" * 101
+
+
+def upload(name: str, size: int = 1, description: str | None = None) -> discord.File:
+    return discord.File(io.BytesIO(b"\0" * size), filename=name, description=description)
+
+
+def attachments(files: list[discord.File]) -> list[dict]:
+    """The `attachments` discord.py sends with its uploads."""
+    return [{"id": i, "filename": f.filename, **({"description": f.description} if f.description else {})}
+            for i, f in enumerate(files)]
+
+
+def cases(channel: int, application: int) -> list[tuple[str, Route, object, list[discord.File], int, str]]:
+    """(kind, route, body, files, status, what the guard says)."""
+    send = Route("POST", "/channels/{channel_id}/messages", channel_id=channel)
+    callback = Route("POST", "/interactions/{id}/{token}/callback", id=1, token="t")
+    eleven = [upload(f"f{i}.txt") for i in range(11)]
+    big = [upload("big.png", FILE_BYTES + 1)]
+    three = [upload(f"part{i}.bin", 9 * MiB) for i in range(3)]
+    described = [upload("table.png", description="d" * 1025)]
+    choice = {"name": "x", "value": "x"}
+    command = {"name": "peek", "description": "d", "type": 1,
+               "description_localizations": {"es-ES": "d" * 101}}
+    v2 = [upload("hidden.png")]
+    return [
+        ("files", send, {"attachments": attachments(eleven)}, eleven, 400, "11 files, more than 10"),
+        ("file size", send, {"attachments": attachments(big)}, big, 413,
+         f"big.png is {FILE_BYTES + 1} bytes, over the {FILE_BYTES}-byte upload limit"),
+        ("request size", send, {"attachments": attachments(three)}, three, 413,
+         f"the files add up to {27 * MiB} bytes, over the 25 MiB request limit"),
+        ("alt text", send, {"attachments": attachments(described)}, described, 400,
+         "an attachment description of 1025 characters, over 1024"),
+        ("attachment reference", send, {"embeds": [{"image": {"url": "attachment://table.png"}}]}, [], 400,
+         "the embed's image is attachment://table.png, but no file of that name is in the request"),
+        ("ephemeral", send, {"content": "only you", "flags": 64}, [], 400,
+         "the ephemeral flag outside an interaction answer or follow-up"),
+        ("ephemeral edit", Route("PATCH", "/channels/{c}/messages/{m}", c=channel, m=1),
+         {"content": "now", "flags": 64}, [], 400, "the ephemeral flag outside an interaction answer or follow-up"),
+        ("autocomplete count", callback, {"type": 8, "data": {"choices": [choice] * 26}}, [], 400,
+         "26 autocomplete choices, more than 25"),
+        ("autocomplete name", callback, {"type": 8, "data": {"choices": [{"name": LONG, "value": "x"}]}}, [], 400,
+         f"the autocomplete choice name {LONG!r} is not 1–100 characters"),
+        ("autocomplete value", callback, {"type": 8, "data": {"choices": [{"name": "x", "value": LONG}]}}, [], 400,
+         f"the autocomplete choice value {LONG!r} is over 100 characters"),
+        ("command sync", Route("PUT", "/applications/{a}/commands", a=application), [command], [], 400,
+         f"/peek: the description (es-ES) has 101 characters, not 1–100: {'d' * 101!r}."),
+        ("components v2", send, {"flags": 1 << 15, "attachments": attachments(v2),
+                                 "components": [{"type": 10, "content": "the table"}]}, v2, 400,
+         "hidden.png is uploaded with Components V2 but no component shows it"),
+    ]
+
+
+async def test_each_limit_the_guard_checks_fires(world, discord_limits):
+    env, channel, alice, bob = world
+    http = env.bot.http
+    for kind, route, body, files, status, says in cases(channel.id, env.bot.application_id):
+        before = len(discord_limits.broken)
+        with pytest.raises(discord.HTTPException) as refused:
+            await http.request(route, json=body, files=files)
+        assert refused.value.status == status, kind
+        assert says in refused.value.text, (kind, refused.value.text)
+        assert discord_limits.broken[before:] == [f"{route.method} {route.url.split('/v10')[1]}: {says}"], kind
+    report = discord_limits.report()
+    assert report.startswith("Discord would refuse what SimCord let through:\n- POST /channels/")
+    discord_limits.broken.clear()  # this test broke them on purpose
+
+
+async def test_what_discord_accepts_goes_through(world, discord_limits):
+    env, channel, alice, bob = world
+    http = env.bot.http
+    ten = [upload(f"f{i}.png", description="d" * 1024) for i in range(10)]
+    body = {"attachments": attachments(ten), "embeds": [{"image": {"url": "attachment://f0.png"}}]}
+    sent = await http.request(Route("POST", "/channels/{c}/messages", c=channel.id), json=body, files=ten)
+    assert len(sent["attachments"]) == 10
+    before = len(discord_limits.checked)
+    answer = await alice.slash(channel, "game status")  # an ephemeral interaction answer, checked too
+    assert answer.ephemeral and discord_limits.checked[before].startswith("POST /interactions/")
+    assert discord_limits.broken == []

@@ -1,0 +1,123 @@
+"""Issue 22: every button label fits a phone. Discord cuts a label at 80 characters, but a phone shows about
+38 (34 beside an emoji) before it truncates, and a cut label can drop the very name a player looks for. Whole
+games at five seats (Army Men Dice War: two), every seat a member with a 32-character display name, in English
+and in Spanish: each label the bot sends, on the table, in DMs and in My hand, stays within that budget."""
+
+from __future__ import annotations
+
+import re
+import sys
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from rest_budget import choose, move_controls, offers, press, wanted  # noqa: E402
+
+from cogs._labels import EMOJI_LABEL_CHARS, LABEL_CHARS  # noqa: E402
+
+from .helpers import message_by_id, table_of  # noqa: E402
+
+NAMES = ("Maximiliana Valentina de la Cruz", "Bartholomew Fitzgerald-Hampshire", "Anastasia Konstantinopoulou III",
+         "Guadalupe Esperanza Villanueva R", "Christopher Alexander Montgomery")
+# game, seats, options of `/<game> new`, a label the game must have shown (so the test is not passing on a
+# game that never reached its long labels)
+GAMES = [
+    ("armymen", 2, {}, r"."),
+    ("armadillo", 5, {}, r"."),
+    ("doodle", 5, {}, r"^(Block|Bloquear a) .+…$"),  # a name shortened to fit, the full one in the table text
+    ("dardz", 5, {}, r"^\d+ → \d+ (card|carta)s?$"),  # who holds them: the table text
+    ("dardz", 4, {"teams": True}, r"^.+… (rolls first|tira primero)$"),  # Team DARDZ: who rolls first
+]
+MAX_MOVES = 3000
+
+
+def has_emoji(label: str, button: dict[str, Any]) -> bool:
+    return bool(button.get("emoji")) or any(unicodedata.category(c) == "So" for c in label)
+
+
+def fits(label: str, button: dict[str, Any]) -> bool:
+    return len(label) <= (EMOJI_LABEL_CHARS if has_emoji(label, button) else LABEL_CHARS)
+
+
+def buttons(payload: Any) -> list[dict[str, Any]]:
+    """Every button in a REST payload (a message, an interaction answer's data)."""
+    found, stack = [], [payload]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("type") == 2 and "label" in item:
+                found.append(item)
+            stack += list(item.values())
+        elif isinstance(item, list):
+            stack += item
+    return found
+
+
+def sent(env) -> list[dict[str, Any]]:
+    """Every button the bot sent."""
+    return [b for call in env.http_requests for b in buttons(call.json)]
+
+
+def descriptions(env) -> str:
+    """The embed descriptions the bot sent (messages, and interaction answers' `data`)."""
+    found = []
+    for call in env.http_requests:
+        body = call.json if isinstance(call.json, dict) else {}
+        found += [embed.get("description") or "" for embed in (body.get("data") or body).get("embeds") or ()]
+    return "\n".join(found)
+
+
+async def control(channel, table, seat: int, member) -> tuple[Any, discord.Message, Any]:
+    """What a member presses for the computer's choice: the table's controls, else their DM, else My hand."""
+    message = message_by_id(channel, table.message_id)
+    controls = move_controls(message)
+    if controls and (len(table.to_act) == 1 or offers(controls, wanted(table, seat))):
+        return member, message, choose(controls, table, seat)
+    dm = member.user.dm_channel
+    latest = next((m for m in reversed(dm.history()) if move_controls(m)), None) if dm else None
+    if latest is not None and table.seats[seat].dm_message_id == latest.id:
+        return member.user, latest, choose(move_controls(latest), table, seat)
+    hand = (await member.click(message, custom_id=f"h:{table.id}")).response.message
+    return member, hand, choose(move_controls(hand), table, seat)
+
+
+async def play_a_whole_game(env, channel, members, game: str, options: dict[str, Any]) -> None:
+    lobby = (await members[0].slash(channel, f"{game} new", pace="casual", **options)).response.message
+    table_id = table_of(env, channel).id
+    for member in members[1:]:
+        await member.click(message_by_id(channel, lobby.id), custom_id=f"l:{table_id}:join")
+    await members[0].click(message_by_id(channel, lobby.id), custom_id=f"l:{table_id}:start")
+    for _ in range(MAX_MOVES):
+        table = table_of(env, channel)
+        if table is None or table.status != "active":
+            return
+        seat = min(s for s in table.to_act if table.seats[s].human)
+        member = next(m for m in members if m.id == table.seats[seat].user_id)
+        actor, message, choice = await control(channel, table, seat, member)
+        await press(actor, message, choice)
+    raise AssertionError(f"{game}: no end after {MAX_MOVES} moves")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+@pytest.mark.parametrize(("game", "seats", "options", "shown"), GAMES, ids=[f"{g[0]}-{g[1]}" for g in GAMES])
+async def test_every_label_fits_a_phone_with_long_names(simcord_env, client_languages, game, seats, options, shown,
+                                                         locale):
+    env = simcord_env
+    guild = env.create_guild(name="Game Night", preferred_locale=locale)
+    channel = guild.create_text_channel(game)
+    members = [guild.add_member(env.create_user(f"member{i}", global_name=name))
+               for i, name in enumerate(NAMES[:seats])]
+    for member in members:
+        client_languages[member.id] = locale
+    await play_a_whole_game(env, channel, members, game, options)
+    labels = {button["label"] for button in sent(env)}
+    long = sorted({button["label"] for button in sent(env) if not fits(button["label"], button)})
+    assert not long, f"{game} ({locale}): {len(long)} labels over the budget: {long}"
+    assert any(re.search(shown, label) for label in labels), sorted(labels)
+    if game == "dardz" and not options:  # each pick's holders, named in full in the table text
+        assert re.search(rf"\*\*\d+\*\* → \*\*({'|'.join(NAMES)})\*\*", descriptions(env))

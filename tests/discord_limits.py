@@ -1,0 +1,224 @@
+"""A pytest plugin (tests/conftest.py loads it): every REST call the bot makes in SimCord, in every test, is
+checked against the limits of Discord that SimCord lets through (issue 22). SimCord already checks message
+content, embeds, components (Components V2 included) and modals; this adds files, alt texts, embed
+attachment references, the ephemeral flag, autocomplete answers and the command sync. A call that breaks one
+is answered as Discord would (400 Invalid Form Body, or 413 for a size) and the test fails, naming the call
+and the limit.
+
+Sources, cited beside each check:
+- DOCS = https://discord.com/developers/docs (the pages named after it)
+- SPEC = github.com/discord/discord-api-spec, specs/openapi.json (the schema named after it)
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import simcord.http.router
+from simcord.backend.errors import BackendError
+
+from bot.command_limits import CHOICE_CHARS, CHOICES, tree_problems
+
+MiB = 1024 * 1024
+# DOCS/resources/message#create-message-json/form-params: attachments are "files[n]"; SPEC MessageCreateRequest
+# and IncomingWebhookRequestPartial: attachments maxItems 10.
+FILES = 10
+# DOCS/reference#uploading-files: "The default limit is 10 MiB" per file (more only for boosted servers and Nitro).
+FILE_BYTES = 10 * MiB
+# DOCS/resources/message#create-message-limitations: "The maximum request size when sending a message is 25 MiB".
+REQUEST_BYTES = 25 * MiB
+# DOCS/resources/message#attachment-object-attachment-structure: "description (alt text) for the file (max 1024
+# characters)"; SPEC MessageAttachmentRequest.description maxLength 1024.
+ALT_TEXT_CHARS = 1024
+# DOCS/resources/message#message-object-message-flags: EPHEMERAL is 1 << 6, IS_COMPONENTS_V2 is 1 << 15.
+EPHEMERAL, COMPONENTS_V2 = 1 << 6, 1 << 15
+# DOCS/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type.
+MESSAGE_WITH_SOURCE, DEFERRED_MESSAGE, UPDATE_MESSAGE, AUTOCOMPLETE = 4, 5, 7, 8
+TOO_LARGE = (413, 40005)  # DOCS/topics/opcodes-and-status-codes: 40005 "Request entity too large"
+INVALID = (400, 50035)  # the same page: 50035 "Invalid form body"
+EMBED_URLS = (("image", "url"), ("thumbnail", "url"), ("author", "icon_url"), ("footer", "icon_url"))
+
+
+class Call:
+    """One REST call as the bot sent it: the route, the JSON body, the uploaded files."""
+
+    def __init__(self, method: str, path: str, body: Any, files: list[Any], application_id: int) -> None:
+        self.method, self.path, self.body, self.files = method, path, body, files
+        self.parts = path.strip("/").split("/")
+        self.application_id = application_id
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path}"
+
+    @property
+    def callback_type(self) -> int | None:
+        if self.method == "POST" and self.parts[0] == "interactions" and self.parts[-1] == "callback":
+            return (self.body or {}).get("type")
+        return None
+
+    @property
+    def message(self) -> dict[str, Any] | None:
+        """The message this call creates or edits (an interaction answer's `data`), else None."""
+        if self.callback_type is not None:
+            return (self.body or {}).get("data") or {} if self.callback_type in (
+                MESSAGE_WITH_SOURCE, DEFERRED_MESSAGE, UPDATE_MESSAGE) else None
+        creates = self.method == "POST" and (self.parts[0] == "webhooks" and len(self.parts) == 3
+                                             or self.parts[0] == "channels" and self.parts[-1] == "messages")
+        edits = self.method == "PATCH" and "messages" in self.parts[:-1]
+        return (self.body if isinstance(self.body, dict) else {}) if creates or edits else None
+
+    @property
+    def is_follow_up(self) -> bool:
+        """An interaction follow-up: POST /webhooks/{application id}/{interaction token}."""
+        return (self.method == "POST" and len(self.parts) == 3 and self.parts[0] == "webhooks"
+                and self.parts[1] == str(self.application_id))
+
+
+def size_of(file: Any) -> int:
+    """Bytes left to read in a discord.File, without moving its reader."""
+    here = file.fp.tell()
+    end = file.fp.seek(0, io.SEEK_END)
+    file.fp.seek(here)
+    return end - here
+
+
+Problem = tuple[tuple[int, int], str]
+
+
+def file_problems(call: Call) -> Iterator[Problem]:
+    message = call.message
+    if message is None:
+        return
+    if len(call.files) > FILES or len(message.get("attachments") or ()) > FILES:  # FILES: SPEC, maxItems 10
+        yield INVALID, f"{max(len(call.files), len(message.get('attachments') or ()))} files, more than {FILES}"
+    sizes = [(f.filename, size_of(f)) for f in call.files]
+    for name, size in sizes:
+        if size > FILE_BYTES:  # DOCS/reference#uploading-files: 10 MiB per file
+            yield TOO_LARGE, f"{name} is {size} bytes, over the {FILE_BYTES}-byte upload limit"
+    if sum(size for _, size in sizes) > REQUEST_BYTES:  # DOCS/resources/message#create-message-limitations
+        yield TOO_LARGE, f"the files add up to {sum(s for _, s in sizes)} bytes, over the 25 MiB request limit"
+    alt_texts = {(f.filename, f.description) for f in call.files}  # discord.py repeats them in `attachments`
+    alt_texts |= {(a.get("filename"), a.get("description")) for a in message.get("attachments") or ()}
+    for _, text in sorted(alt_texts, key=str):
+        if text and len(text) > ALT_TEXT_CHARS:  # DOCS/resources/message#attachment-object: max 1024
+            yield INVALID, f"an attachment description of {len(text)} characters, over {ALT_TEXT_CHARS}"
+
+
+def attachment_reference_problems(call: Call) -> Iterator[Problem]:
+    """DOCS/reference#uploading-files: an embed shows an upload as `attachment://filename`; the file must be
+    in the same request (uploaded, or kept in `attachments`), or Discord shows no image."""
+    message = call.message
+    if message is None:
+        return
+    present = {f.filename for f in call.files} | {a.get("filename") for a in message.get("attachments") or ()}
+    for embed in message.get("embeds") or ():
+        for part, key in EMBED_URLS:
+            url = (embed.get(part) or {}).get(key) or ""
+            if url.startswith("attachment://") and url.removeprefix("attachment://") not in present:
+                yield INVALID, f"the embed's {part} is {url}, but no file of that name is in the request"
+
+
+def ephemeral_problems(call: Call) -> Iterator[Problem]:
+    """DOCS/resources/message#message-object-message-flags: EPHEMERAL is "only visible to the user who invoked
+    the Interaction"; DOCS/resources/message#create-message-json/form-params: a channel message may set only
+    SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2; DOCS/interactions/
+    receiving-and-responding#interaction-response-object-messages and #create-followup-message: an interaction
+    answer and a follow-up may be ephemeral."""
+    message = call.message
+    if message is None or not int(message.get("flags") or 0) & EPHEMERAL:
+        return
+    if call.callback_type in (MESSAGE_WITH_SOURCE, DEFERRED_MESSAGE) or call.is_follow_up:
+        return
+    yield INVALID, "the ephemeral flag outside an interaction answer or follow-up"
+
+
+def autocomplete_problems(call: Call) -> Iterator[Problem]:
+    """DOCS/interactions/receiving-and-responding#interaction-response-object-autocomplete: "max of 25 choices";
+    DOCS/interactions/application-commands#application-command-object-application-command-option-choice-structure:
+    a name of 1-100 characters, a string value of up to 100 (SPEC
+    InteractionApplicationCommandAutocompleteCallbackStringData: choices maxItems 25)."""
+    if call.callback_type != AUTOCOMPLETE:
+        return
+    choices = ((call.body or {}).get("data") or {}).get("choices") or []
+    if len(choices) > CHOICES:
+        yield INVALID, f"{len(choices)} autocomplete choices, more than {CHOICES}"
+    for choice in choices:
+        names = [choice.get("name") or "", *(choice.get("name_localizations") or {}).values()]
+        if any(not 1 <= len(name) <= CHOICE_CHARS for name in names):
+            yield INVALID, f"the autocomplete choice name {max(names, key=len)!r} is not 1–{CHOICE_CHARS} characters"
+        if isinstance(choice.get("value"), str) and len(choice["value"]) > CHOICE_CHARS:
+            yield INVALID, f"the autocomplete choice value {choice['value']!r} is over {CHOICE_CHARS} characters"
+
+
+def command_sync_problems(call: Call) -> Iterator[Problem]:
+    """The bulk sync (PUT …/commands): the limits in bot/command_limits.py, each cited there."""
+    if call.method == "PUT" and call.parts[0] == "applications" and call.parts[-1] == "commands":
+        for problem in tree_problems(call.body or []):
+            yield INVALID, problem
+
+
+def components_v2_problems(call: Call) -> Iterator[Problem]:
+    """DOCS/components/reference (IS_COMPONENTS_V2): "Attachments won't show by default - they must be exposed
+    through components" — an uploaded file that no File, Thumbnail or Media Gallery names is not shown.
+    (SimCord checks the rest of Components V2: no content or embeds, 40 components, text sizes.)"""
+    message = call.message
+    if message is None or not int(message.get("flags") or 0) & COMPONENTS_V2:
+        return
+    shown = set()
+    stack = list(message.get("components") or ())
+    while stack:
+        component = stack.pop()
+        stack += [*(component.get("components") or ()), *(component.get("items") or ())]
+        stack += [component["accessory"]] if isinstance(component.get("accessory"), dict) else []
+        for media in (component.get("media"), component.get("file")):
+            url = (media or {}).get("url") or ""
+            shown.add(url.removeprefix("attachment://"))
+    for file in call.files:
+        if file.filename not in shown:
+            yield INVALID, f"{file.filename} is uploaded with Components V2 but no component shows it"
+
+
+CHECKS: tuple[Callable[[Call], Iterator[Problem]], ...] = (
+    file_problems, attachment_reference_problems, ephemeral_problems, autocomplete_problems,
+    command_sync_problems, components_v2_problems)
+
+
+class DiscordLimits:
+    """Wraps SimCord's router: each call is checked before SimCord handles it."""
+
+    def __init__(self) -> None:
+        self.broken: list[str] = []  # "POST /channels/1/messages: 11 files, more than 10"
+        self.checked: list[str] = []  # every call seen: "POST /interactions/…/callback"
+
+    def wrap(self, dispatch: Callable[..., Any]) -> Callable[..., Any]:
+        def checked(backend: Any, method: str, path: str, *, json: Any = None, files: list[Any] | None = None,
+                    **rest: Any) -> Any:
+            call = Call(method, path, json, list(files or ()), backend.application_id)
+            self.checked.append(str(call))
+            problems = [problem for check in CHECKS for problem in check(call)]
+            if problems:
+                self.broken += [f"{call}: {text}" for _, text in problems]
+                (status, code), _ = problems[0]
+                raise BackendError(status, code, "; ".join(text for _, text in problems))
+            return dispatch(backend, method, path, json=json, files=files, **rest)
+
+        return checked
+
+    def report(self) -> str | None:
+        if not self.broken:
+            return None
+        return "Discord would refuse what SimCord let through:\n" + "\n".join(f"- {line}" for line in self.broken)
+
+
+@pytest.fixture(autouse=True)
+def discord_limits(monkeypatch: pytest.MonkeyPatch) -> Iterator[DiscordLimits]:
+    """Every test: the bot's REST calls in SimCord checked against the limits above."""
+    limits = DiscordLimits()
+    monkeypatch.setattr(simcord.http.router, "dispatch", limits.wrap(simcord.http.router.dispatch))
+    yield limits
+    report = limits.report()
+    if report:
+        pytest.fail(report, pytrace=False)
