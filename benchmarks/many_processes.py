@@ -18,7 +18,7 @@ service call, other unexpected exceptions, ERROR logs.
 "before" is the code at BASELINE (exported with `git archive`), "after" this worktree; runs alternate, so a
 burst of load on the shared machine hits both, and the report gives medians and after/before ratios.
 
-    .venv/bin/python benchmarks/many_processes.py --pg postgresql://… [--configs 1x16,2x8] [--seconds 20]
+    .venv/bin/python benchmarks/many_processes.py --pg postgresql://… [--configs 1x16,2x16,4x16] [--seconds 20]
         [--repeat 3] [--kill] [--only after]
 """
 
@@ -402,7 +402,8 @@ def sample_errors(folder: Path) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--pg", default=os.environ.get("TEST_DATABASE_URL"), help="a PostgreSQL server URL")
-    parser.add_argument("--configs", default="1x16,2x8", help="processes x total concurrency, comma-separated")
+    parser.add_argument("--configs", default="1x16,2x16,4x16",
+                        help="processes x total concurrency (members clicking at once, over all processes)")
     parser.add_argument("--tables", type=int, default=100, help="channels, each with one table at a time")
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--cross", type=float, default=0.05, help="share of touches from another process")
