@@ -48,28 +48,45 @@ def verify_file(argv: list[str]) -> int:
     from .fairness import luck_report, verify
 
     try:
-        record = json.loads(args.file.read_text(encoding="utf-8"))
+        record = read_record(args.file)
     except (OSError, ValueError) as exc:
-        print(f"✗ Cannot read {args.file}: {exc}")
+        print(f"✗ Cannot read {args.file}: {' '.join(str(exc).split())[:200]}")
         return 2
     verdict = verify(record)
     print(verdict.line)
     if verdict.ok and args.luck:
         print("\n".join(luck_report(record)))
-    return 0 if verdict.ok else 1
+    return 0 if verdict.ok else 1 if verdict.readable else 2
+
+
+MAX_RECORD_BYTES = 32 * 1024 * 1024  # a record of a very long game is a few MB
+
+
+def read_record(path: Path) -> object:
+    """A game record's JSON, read with bounds: ValueError (saying why, in a few words) for anything else."""
+    with path.open("rb") as source:
+        data = source.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise ValueError(f"larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB, so not a game record")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("JSON nested too deeply to be a game record") from None
 
 
 def run_live(settings: Settings) -> int:
-    from db import StoreUnavailable, check_database
+    from db import StoreUnavailable, check_database, hold_sqlite_file
 
     from .app import ShardedDiceBot, commands_problem
 
-    if settings.database_url:
-        try:
+    try:
+        if settings.database_url:
             asyncio.run(check_database(settings.database_url))
-        except StoreUnavailable as error:
-            print(f"Cannot start: {error}", file=sys.stderr)
-            return 2
+        else:  # one process per SQLite file: held until this process ends
+            hold_sqlite_file(settings.database_path)
+    except StoreUnavailable as error:
+        print(f"Cannot start: {error}", file=sys.stderr)
+        return 2
     problem = settings.shard_problem() or asyncio.run(commands_problem(settings.dev_guild_id))
     if problem:
         print(f"Cannot start: {problem}", file=sys.stderr)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .games.text import N_, Text, counted
+from .games.text import N_, Name, Text, counted
 
 RULING_CODES = re.compile(r"\s*\((?:[A-Z]+-R\d+[a-z]?(?:,\s*)?)+\)")
 
@@ -76,11 +76,25 @@ class NotYourTurn(Refusal):
         """Say whose move the table waits on, so the player knows who to nudge."""
         if not names:
             return cls()
-        return cls(Text(N_("It's not your turn: the table is waiting for {who}."), {"who": listing(names)}))
+        who = listing([Name(name) for name in names])
+        return cls(Text(N_("It's not your turn: the table is waiting for {who}."), {"who": who}))
 
 
 class StaleMove(Refusal):
     default = N_("That move was already made. The table shows the current state.")
+
+
+class NotHere(Refusal):
+    """A control naming a table of another server (a crafted custom id), or, from a DM, one the member has no
+    seat at."""
+
+    default = N_("That button is not for a table here.")
+
+
+class TryAgain(Refusal):
+    """Other processes kept changing the table while this change was computed (a crowd of clicks at once)."""
+
+    default = N_("Many moves reached this table at once, so nothing was changed: please try again.")
 
 
 class GameOver(Refusal):
@@ -103,7 +117,9 @@ class TooManyTables(Refusal):
 
 
 def listing(names: list[str]) -> Text:
-    """"Ann", "Ann and Bob", "Ann, Bob and Cy" — with the reader's word for "and"."""
+    """"Ann", "Ann and Bob", "Ann, Bob and Cy" — with the reader's word for "and". Each name stays a field of
+    its own, so a `Name` is still escaped where it is shown."""
     if len(names) == 1:
         return Text("{name}", {"name": names[0]})
-    return Text(N_("{names} and {last}"), {"names": ", ".join(names[:-1]), "last": names[-1]})
+    head = Text(", ".join(f"{{n{i}}}" for i in range(len(names) - 1)), {f"n{i}": n for i, n in enumerate(names[:-1])})
+    return Text(N_("{names} and {last}"), {"names": head, "last": names[-1]})

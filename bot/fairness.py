@@ -14,18 +14,62 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import jsonschema
+
 from .games import GAMES
-from .games.core import Game, IllegalAction, decode_action, encode_action, encode_state
+from .games.core import Game, IllegalAction, decode_action, encode_action, encode_state, resolve_options
 from .games.rng import FAIR, Recorder, commitment, table_rng
-from .games.text import N_, Text, counted
+from .games.text import N_, Name, Text, counted
 
 FORMAT = 1
+_TEXTS = {"type": "array", "items": {"type": "string"}}
+_DRAWS = {"type": "array", "items": {"anyOf": [{"type": "integer"}, {"type": "array"}]}}  # a die, or a shuffle
+_INTEGERS = {"type": "array", "items": {"type": "integer"}}
+RECORD_SCHEMA = {  # what `record_game` writes (the `table` and `status` /game verify adds are not needed)
+    "type": "object",
+    "required": ["game", "rules_version", "options", "seats", "seed", "client_seeds", "setup_draws", "moves",
+                 "result", "final_state_sha256"],
+    "properties": {
+        "game": {"type": "string"},
+        "rules_version": {"type": "integer"},
+        "options": {"type": "object"},
+        "seats": {**_TEXTS, "minItems": 1, "maxItems": 16},
+        "derivation": {"type": ["string", "null"]},
+        "commitment": {"type": ["string", "null"]},
+        "seed": {"type": "string"},
+        "client_seeds": {"anyOf": [{"type": "null"}, _TEXTS]},
+        "setup_draws": _DRAWS,
+        "moves": {"type": "array", "items": {
+            "type": "object",
+            "required": ["seq", "seat", "action", "draws"],
+            "properties": {"seq": {"type": "integer"}, "seat": {"type": "integer", "minimum": 0},
+                           "action": {"type": "string"}, "by": {"type": "string"}, "draws": _DRAWS},
+        }},
+        "result": {"anyOf": [{"type": "null"}, {
+            "type": "object", "required": ["placings", "scores"],
+            "properties": {"placings": _INTEGERS, "scores": _INTEGERS},
+        }]},
+        "final_state_sha256": {"type": "string"},
+    },
+}
+_VALIDATOR = jsonschema.Draft202012Validator(RECORD_SCHEMA)
+
+
+def record_problem(record: Any) -> str | None:
+    """Why `record` is not shaped like a game record (one line, in English), or None."""
+    error = jsonschema.exceptions.best_match(_VALIDATOR.iter_errors(record))
+    if error is None:
+        return None
+    message = " ".join(error.message.split())
+    message = message if len(message) <= 120 else message[:119] + "…"
+    return f"{error.json_path}: {message}" if error.path else message
 
 
 @dataclass(frozen=True)
 class Verdict:
     ok: bool
     text: Text  # translated where it is shown; `line` is its English form (the command line's)
+    readable: bool = True  # False: not a game record at all (the command line exits 2)
 
     @property
     def line(self) -> str:
@@ -34,6 +78,10 @@ class Verdict:
 
 def _refuted(message: str, /, **fields: Any) -> Verdict:
     return Verdict(False, Text(message, fields))
+
+
+def _unreadable(error: str) -> Verdict:
+    return Verdict(False, Text(N_("✗ Not a game record this bot can read ({error})."), {"error": error}), False)
 
 
 @dataclass(frozen=True)
@@ -83,7 +131,11 @@ def record_game(game: Game, options: Mapping[str, Any], seats: Sequence[str], se
 
 
 def verify(record: Mapping[str, Any]) -> Verdict:
-    """Whether the stored game is exactly what its seed and moves give, in one line."""
+    """Whether the stored game is exactly what its seed and moves give, in one line. Any record, however
+    malformed, gets a verdict: it may come from anyone."""
+    problem = record_problem(record)
+    if problem is not None:
+        return _unreadable(problem)
     try:
         game = GAMES[record["game"]]
         if game.rules_version != record["rules_version"]:
@@ -96,12 +148,20 @@ def verify(record: Mapping[str, Any]) -> Verdict:
                                "the game."))
         if (record.get("derivation") == FAIR) != (client_seeds is not None):
             return _refuted(N_("✗ Not verified: the derivation does not match the client seeds."))
+        if not game.min_players <= len(record["seats"]) <= game.max_players:
+            return _unreadable(f"{game.title} is played by {game.min_players} to {game.max_players} seats")
+        if client_seeds is not None and len(client_seeds) != len(record["seats"]):
+            return _unreadable("one client seed per seat")
+        try:
+            options = resolve_options(game, record["options"])
+        except IllegalAction as exc:
+            return _unreadable(str(exc.text))
         moves = [(m["seat"], decode_action(game, m["action"])) for m in record["moves"]]
-        replay = _replay(game, len(record["seats"]), record["options"], seed, client_seeds, moves)
+        replay = _replay(game, len(record["seats"]), options, seed, client_seeds, moves)
     except IllegalAction as exc:
         return _refuted(N_("✗ Not verified: a stored move is not legal when replayed ({reason})."), reason=exc.text)
-    except (KeyError, TypeError, ValueError) as exc:
-        return _refuted(N_("✗ Not a game record this bot can read ({error})."), error=f"{type(exc).__name__}: {exc}")
+    except Exception as exc:  # noqa: BLE001 - an engine fed a forged record may fail anywhere: that is the verdict
+        return _unreadable(" ".join(f"{type(exc).__name__}: {exc}".split())[:160])
     if replay.setup_draws != record["setup_draws"]:
         return _refuted(N_("✗ Not verified: the set-up's dice or shuffles differ from the stored ones."))
     for move, draws in zip(record["moves"], replay.draws, strict=True):
@@ -115,7 +175,10 @@ def verify(record: Mapping[str, Any]) -> Verdict:
         return _refuted(N_("✗ Not verified: the moves do not lead to the stored final position."))
     dice = sum(len(d) for d in replay.dice)
     if client_seeds is not None:
-        clients = ", ".join(f"{name} {client}" for name, client in zip(record["seats"], client_seeds, strict=True))
+        seats = list(zip(record["seats"], client_seeds, strict=True))
+        clients = Text(", ".join(f"{{name{i}}} {{seed{i}}}" for i in range(len(seats))),
+                       {k: v for i, (name, seed) in enumerate(seats) for k, v in ((f"name{i}", Name(name)),
+                                                                                  (f"seed{i}", seed))})
         return Verdict(True, Text(N_("✓ Verified: {game}, {moves} and {dice} exactly reproduced from the revealed "
                                      "seed (SHA-256 {hash}…) and the client seeds ({clients})."), {
             "game": game.title, "moves": counted("{n} move", "{n} moves", len(moves)),
@@ -139,7 +202,7 @@ def luck_texts(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, 
     for seat, name in enumerate(seats):
         mine = [(a, b, v) for s, a, b, v in dice if s == seat]
         if not mine:
-            lines.append(Text(N_("{name}: no dice rolled."), {"name": name}))
+            lines.append(Text(N_("{name}: no dice rolled."), {"name": Name(name)}))
             continue
         total = sum(v for _, _, v in mine)
         mean = sum((a + b) / 2 for a, b, _ in mine)
@@ -151,7 +214,7 @@ def luck_texts(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, 
                              "rolls.",
                              "{name}: {n} dice, average {average} (fair {fair}) — higher than {share}% of fair "
                              "rolls.",
-                             len(mine), name=name, average=float(average), fair=float(fair),
+                             len(mine), name=Name(name), average=float(average), fair=float(fair),
                              share=round(100 * share)))
     return lines
 

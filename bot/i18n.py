@@ -27,7 +27,8 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
-from .games.text import N_, Text, counted
+from .games.text import N_, Name, Text, counted
+from .names import escaped
 
 __all__ = ["N_", "Text", "_", "counted", "language_of", "languages", "ngettext", "speaking", "translated"]
 
@@ -91,8 +92,9 @@ def ngettext(singular: str, plural: str, n: int, /, **fields: Any) -> str:
 
 
 def _spoken(fields: dict[str, Any]) -> dict[str, Any]:
-    """Fields as the reader writes them: a `Text` translated, a fraction with the language's decimal sign."""
-    return {name: translated(value) if isinstance(value, Text)
+    """Fields as the reader writes them: a `Text` translated, a member's `Name` escaped, a fraction with the
+    language's decimal sign."""
+    return {name: translated(value) if isinstance(value, Text) else escaped(value) if isinstance(value, Name)
             else format_decimal(value, "0.00", locale=_language.get()) if isinstance(value, float)
             else value for name, value in fields.items()}
 

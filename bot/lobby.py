@@ -13,6 +13,14 @@ COMPUTER_NAME = N_("Computer {n}")
 CLIENT_SEED_CHARS = 32
 
 
+def storable_name(name: str) -> str:
+    """A display name as it is stored: what no database can hold (a NUL, a lone surrogate, which Discord's JSON
+    can carry) becomes U+FFFD, so a member with an odd name still takes a seat."""
+    if name.isascii() and "\x00" not in name:
+        return name
+    return "".join("\ufffd" if ch == "\x00" or 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in name)
+
+
 def checked_client_seed(text: str) -> str:
     """A client seed as a player typed it: 1 to 32 letters, digits, '-', '_' or '.' (a ':' would blur where one
     seed ends and the next begins in the dice's input)."""
@@ -38,7 +46,7 @@ class LobbyMixin:
                         await tx.update_seat(live.row.id, mine.seat, client_seed=client_seed)
                     live.seats[mine.seat] = replace(mine, client_seed=client_seed)
                     return self._snapshot(live)
-        return await self._seat_new(channel_id, user_id, name, client_seed=client_seed)
+        return await self._seat_new(channel_id, user_id, storable_name(name), client_seed=client_seed)
 
     @retried
     async def add_computer(self, channel_id: int, by_user: int, naming: str = COMPUTER_NAME) -> Table:

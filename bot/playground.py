@@ -37,6 +37,8 @@ for _noisy in ("discord.client", "discord.state"):
 import simcord  # noqa: E402
 import simcord.interactions  # noqa: E402
 
+from db import StoreUnavailable, hold_sqlite_file  # noqa: E402
+
 from .app import DiceBot, utcnow  # noqa: E402
 from .config import DEFAULT_PLAYGROUND_DATABASE, Settings  # noqa: E402
 from .games import GAMES  # noqa: E402
@@ -353,6 +355,12 @@ def _port_is_free(port: int) -> bool:
 
 
 async def serve(database: Path, *, port: int | None, seed: str | None, open_browser: bool) -> int:
+    try:
+        hold_sqlite_file(database)  # before anything is written beside it
+    except StoreUnavailable:
+        print(f"Cannot start the playground: {database} is in use by another process, and a SQLite file serves "
+              f"only one: stop that one, or give this one another file with --database PATH.")
+        return 2
     if port is None:
         port = DEFAULT_PORT if _port_is_free(DEFAULT_PORT) else 0
     playground = Playground(database, port=port, seed=seed)

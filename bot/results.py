@@ -43,6 +43,7 @@ async def record_result(
     )
     if not rated:
         return
+    await tx.lock_ratings(row.guild_id, row.game)  # another process may be rating this server's game right now
     before = await tx.ratings_for(row.guild_id, row.game, list(members.values()))
     after = rate(
         {u: (r.mu, r.sigma) for u, r in before.items()},

@@ -27,7 +27,7 @@ from .games import GAMES
 from .games.core import encode_action, resolve_options
 from .games.rng import FAIR, Recorder, Rng, commitment, table_rng
 from .games.text import N_, Text
-from .lobby import LobbyMixin
+from .lobby import LobbyMixin, storable_name
 from .results import record_result
 from .table_access import CACHE_SIZE, TableAccessMixin, retried
 from .tables import PACES, LiveTable, Move, Seat, Table, lobby_lifetime, seat_from_row
@@ -71,13 +71,14 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
     async def closed_table(self, table_id: int, with_story: bool = False) -> Table | None:
         """A finished or ended table, rebuilt from the database so its message can be shown again;
         `with_story`: with every event of the game (`Table.story`), for its history."""
-        row = await self.store.session(table_id)
-        if row is None or row.status in ("lobby", "active") or row.game not in GAMES:
+        found = await self.store.table_log(table_id)
+        if found is None or found[0].status in ("lobby", "active") or found[0].game not in GAMES:
             return None
-        live = LiveTable(row, [seat_from_row(s) for s in await self.store.seats(row.id)])
+        row, seats, events = found
+        live = LiveTable(row, [seat_from_row(s) for s in seats])
         if row.started_at is not None and live.game.rules_version == row.rules_version:
             try:
-                self._replay(live, await self.store.events(row.id))
+                self._replay(live, events)
             except Exception:
                 log.exception("closed table %s cannot be replayed", row.id)
                 live.state = None
@@ -89,14 +90,16 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
     async def replay_step(self, table_id: int, step: int) -> tuple[Table, int] | None:
         """A closed table as it stood after move `step` (0: the set-up), with that move's events as its news;
         and how many moves the game had. None: no closed table that began its game."""
-        row = await self.store.session(table_id)
-        if row is None or row.status in ("lobby", "active") or row.started_at is None or row.game not in GAMES:
+        found = await self.store.table_log(table_id)
+        if found is None:
+            return None
+        row, seats, events = found
+        if row.status in ("lobby", "active") or row.started_at is None or row.game not in GAMES:
             return None
         if GAMES[row.game].rules_version != row.rules_version:
             return None
-        events = await self.store.events(row.id)
         step = max(0, min(step, len(events)))
-        live = LiveTable(replace(row, seq=step), [seat_from_row(s) for s in await self.store.seats(row.id)])
+        live = LiveTable(replace(row, seq=step), [seat_from_row(s) for s in seats])
         self._replay(live, events[:step])
         news = live.history[-1].events if step else live.opening
         table = replace(self._snapshot(live), news=news, luck=())
@@ -122,6 +125,7 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
     ) -> Table:
         game = GAMES[game_id]
         resolved = resolve_options(game, options)
+        host_name = storable_name(host_name)
         async with self._open_lock:
             if await self.store.open_session_id(channel_id) is not None:
                 raise errors.TableBusy()
@@ -174,8 +178,9 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
             moves: list[Move] = []
             async with self._changing(live) as tx:
                 live.state, live.since, live.opening = state, [0] * len(live.seats), state.events
-                await tx.update_session(live.row.id, status="active", started_at=self.now())
-                live.row = replace(live.row, status="active", started_at=self.now())
+                started = {"status": "active", "started_at": self.now()}  # one reading of the clock for both
+                await tx.update_session(live.row.id, **started)
+                live.row = replace(live.row, **started)
                 await self._play_automatic(tx, live, moves)
                 await self._after_moves(tx, live, moves, force_deadline=True)
             snapshot = self._snapshot(live, moves, newly=frozenset(game.to_act(live.state)))
@@ -196,8 +201,10 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
     async def act(self, table_id: int, user_id: int, action: Any, expected_seq: int | None = None) -> Table:
         """One player's move. `expected_seq` is the move number the button was offered at."""
         async with self._locked(table_id, commits=True) as live:
-            if expected_seq is not None and expected_seq > live.row.seq:  # the player saw moves this copy lacks
-                live = await self._reloaded(live)
+            if expected_seq is not None and expected_seq > live.row.seq:  # the player saw moves this copy lacks?
+                live = await self._current(table_id, least_seq=expected_seq)
+                if live is None:
+                    raise errors.TableClosed()
             self._require_active(live)
             game = live.game
             seat = self._seat_of(live, user_id)
@@ -310,7 +317,7 @@ class Sessions(TableAccessMixin, LobbyMixin, DeadlineMixin):
         }
         await tx.update_session(live.row.id, **fields)
         live.row = replace(live.row, **fields)
-        self._cache.pop(live.row.id, None)
+        self._forget(live.row.id)
 
     # --- the Discord side's bookkeeping -------------------------------------------------------------
     @retried

@@ -1,12 +1,13 @@
 """How `Sessions` finds a table: the database is the arbiter, this process keeps a bounded cache.
 
 Start-up reads no moves. A table is rebuilt from its log the first time it is touched (a move, a view,
-a deadline, /mygames) and kept in an LRU cache. On SQLite this is the only process, so a cached table is
-current; on PostgreSQL every touch first reads the table's row (one indexed read) and rebuilds a copy
-that is behind. Every change first advances the table's revision in the database, conditional on the
-revision it was computed from; when another process got there first the change raises `Conflict`, the
-cached copy is dropped, and the whole operation runs again on a fresh copy (where a stale click is
-refused exactly as in one process).
+a deadline, /mygames) and kept in an LRU cache; its row, seats and moves are read from ONE snapshot
+(`Store.table_log`), so a rebuild racing another process's commit sees the table before or after it, whole.
+On SQLite this is the only process, so a cached table is current; on PostgreSQL a touch first reads the
+table's row (one indexed read), and a copy that is behind catches up with the moves it lacks. Every change
+first advances the table's revision in the database, conditional on the revision it was computed from; when
+another process got there first the change raises `Conflict`, the cached copy is marked behind, and the whole
+operation runs again on a fresh copy (where a stale click is refused exactly as in one process).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import contextlib
 import functools
 import json
 import logging
+import random
 import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator
@@ -32,11 +34,14 @@ from .tables import LiveTable, Move, Table, seat_from_row
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 5_000  # tables kept rebuilt in memory; older ones are rebuilt again when touched
-CONFLICT_RETRIES = 3
+CONFLICT_RETRIES = 8
+OPEN = ("lobby", "active")
 
 
 def retried(method):
-    """Run a table operation again on a fresh copy when another process changed the table first."""
+    """Run a table operation again on a fresh copy when another process changed the table first. Each retry
+    follows another process's commit, so it ends; should it not within CONFLICT_RETRIES, the member is told
+    to try again (nothing changed) — a `Conflict` never leaves the service."""
 
     @functools.wraps(method)
     async def wrapper(self, *args, **kwargs):
@@ -44,10 +49,13 @@ def retried(method):
             try:
                 return await method(self, *args, **kwargs)
             except Conflict as conflict:
-                self._cache.pop(conflict.session_id, None)
+                self._behind.add(conflict.session_id)  # read it before using it again
                 if attempt == CONFLICT_RETRIES - 1:
-                    raise
-        raise AssertionError("unreachable")
+                    break
+                self.conflicts_retried += 1
+                if attempt >= 2:  # a crowd at one table: let the others through before the next try
+                    await asyncio.sleep(random.uniform(0, 0.002 * 2**attempt))
+        raise errors.TryAgain()
 
     return wrapper
 
@@ -58,7 +66,11 @@ class TableAccessMixin:
     def _init_access(self, cache_size: int) -> None:
         self._cache: OrderedDict[int, LiveTable] = OrderedDict()
         self._cache_size = cache_size
+        self._behind: set[int] = set()  # cached tables another process changed since (read before any use)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.rebuilds = 0  # tables replayed from their first move (first touches)
+        self.catch_ups = 0  # cached tables brought up to date with the moves another process made
+        self.conflicts_retried = 0  # changes run again because another process changed the table first
 
     # --- start-up ------------------------------------------------------------------------------
     async def load(self) -> list[SessionRow]:
@@ -67,16 +79,18 @@ class TableAccessMixin:
         for row in await self.store.open_sessions():
             game = GAMES.get(row.game)
             if game is None or game.rules_version != row.rules_version:
-                closed.append(await self._close_unplayable(row, N_("the game's rules changed since it started")))
+                with contextlib.suppress(Conflict):  # changed meanwhile: closed when it is next touched
+                    closed.append(await self._close_unplayable(row, N_("the game's rules changed since it started")))
         return closed
 
     async def _close_unplayable(self, row: SessionRow, reason: str) -> SessionRow:
+        """Close a table that can't be played here; `Conflict` if it changed since `row` was read."""
         fields = {"status": "ended", "ended_at": self.now(), "end_reason": reason, "deadline_at": None,
                   "reminder_at": None}
         async with self.store.transaction() as tx:
             await tx.advance_rev(row.id, row.rev)
             await tx.update_session(row.id, **fields)
-        self._cache.pop(row.id, None)
+        self._forget(row.id)
         return replace(row, **fields, rev=row.rev + 1)
 
     # --- finding a table ------------------------------------------------------------------------
@@ -92,7 +106,9 @@ class TableAccessMixin:
         if lock is None:
             lock = self._locks[table_id] = asyncio.Lock()
         async with lock:
-            cached = self._cache.get(table_id) if commits and not self.store.single_process else None
+            cached = None
+            if commits and not self.store.single_process and table_id not in self._behind:
+                cached = self._cache.get(table_id)
             if cached is None:
                 live = await self._current(table_id)
                 if live is None:
@@ -106,7 +122,6 @@ class TableAccessMixin:
                 raise
             except Exception as failure:
                 if await self.store.session(table_id) != cached.row:
-                    self._cache.pop(table_id, None)
                     raise Conflict(table_id) from failure
                 raise
 
@@ -121,59 +136,116 @@ class TableAccessMixin:
         except errors.TableClosed as closed:  # closed since the channel was looked up: none open here now
             raise errors.NoTable() from closed
 
-    async def _current(self, table_id: int) -> LiveTable | None:
+    async def _current(self, table_id: int, *, least_seq: int = 0) -> LiveTable | None:
+        """The table as the database has it now (None: closed). A cached copy costs one read of the row when
+        it is current; otherwise the row, the seats and the moves the copy lacks are read from one snapshot,
+        and the copy catches up with those moves. `least_seq`: a move number someone saw; a database that has
+        not reached it raises StaleMove, rebuilding nothing."""
         live = self._cache.get(table_id)
-        if live is not None and self.store.single_process:
+        if live is not None and self.store.single_process and table_id not in self._behind:
             self._cache.move_to_end(table_id)
+            if live.row.seq < least_seq:
+                raise errors.StaleMove()
             return live
-        row = await self.store.session(table_id)  # one indexed read: another process may have changed it
-        if row is None or row.status not in ("lobby", "active"):
-            self._cache.pop(table_id, None)
+        if live is not None and table_id not in self._behind:
+            row = await self.store.session(table_id)
+            if row is not None and row == live.row:
+                if row.seq < least_seq:
+                    raise errors.StaleMove()
+                self._cache.move_to_end(table_id)
+                return live
+        behind = live is not None and live.state is not None
+        found = await self.store.table_log(table_id, after=live.row.seq if behind else 0)
+        if found is None or found[0].status not in OPEN:
+            self._forget(table_id)
             return None
+        row, seats, events = found
+        if row.seq < least_seq:
+            raise errors.StaleMove()
+        self._behind.discard(table_id)
         if live is not None and live.row == row:
             self._cache.move_to_end(table_id)
             return live
-        return await self._rebuild(row)
+        if behind and row.status == "active":
+            caught_up = self._caught_up(live, row, seats, events)
+            if caught_up is not None:
+                self._keep(caught_up)
+                return caught_up
+            found = await self.store.table_log(table_id)
+            if found is None or found[0].status not in OPEN:
+                self._forget(table_id)
+                return None
+        return await self._rebuild(*found)
 
-    async def _reloaded(self, live: LiveTable) -> LiveTable:
-        row = await self.store.session(live.row.id)
-        fresh = await self._rebuild(row) if row is not None and row.status in ("lobby", "active") else None
-        if fresh is None:
-            self._cache.pop(live.row.id, None)
-            raise errors.TableClosed()
+    def _caught_up(self, live: LiveTable, row: SessionRow, seats, events) -> LiveTable | None:
+        """A copy of the cached table with the moves another process made applied (no replay from the start);
+        None when that can't be done (then the table is rebuilt)."""
+        if [s.client_seed for s in seats] != [s.client_seed for s in live.seats]:
+            return None
+        if [e.seq for e in events] != list(range(live.row.seq + 1, row.seq + 1)):
+            return None
+        fresh = LiveTable(live.row, live.seats, live.state, list(live.since), live.opening, list(live.history))
+        try:
+            self._apply_logged(fresh, events)
+        except Exception:  # a move that no longer applies: the rebuild says so, or finds the table playable
+            return None
+        fresh.row, fresh.seats = row, [seat_from_row(s) for s in seats]
+        self.catch_ups += 1
         return fresh
 
-    async def _rebuild(self, row: SessionRow) -> LiveTable | None:
-        live = LiveTable(row, [seat_from_row(s) for s in await self.store.seats(row.id)])
-        game = GAMES.get(row.game)
-        if game is None or game.rules_version != row.rules_version:
-            await self._close_unplayable(row, N_("the game's rules changed since it started"))
-            return None
-        try:
-            if row.status == "active":
-                self._replay(live, await self.store.events(row.id))
-        except Exception:
-            log.exception("table %s cannot be replayed", row.id)
-            await self._close_unplayable(row, N_("its moves could not be replayed"))
-            return None
-        self._keep(live)
-        return live
+    async def _rebuild(self, row: SessionRow, seats, events) -> LiveTable | None:
+        """The table replayed from its first move, from one snapshot of its log (so a race can't make it look
+        broken). A table that can't be played — its game's rules changed, or its moves no longer replay — is
+        closed, unless it changed meanwhile: then it is read again."""
+        for _ in range(CONFLICT_RETRIES):
+            self.rebuilds += 1
+            game = GAMES.get(row.game)
+            if game is None or game.rules_version != row.rules_version:
+                reason = N_("the game's rules changed since it started")
+            else:
+                live = LiveTable(row, [seat_from_row(s) for s in seats])
+                try:
+                    if row.status == "active":
+                        self._replay(live, events)
+                    self._keep(live)
+                    return live
+                except Exception:
+                    log.exception("table %s cannot be replayed", row.id)
+                    reason = N_("its moves could not be replayed")
+            try:
+                await self._close_unplayable(row, reason)
+                return None
+            except Conflict:  # another process changed it meanwhile: read it again
+                found = await self.store.table_log(row.id)
+                if found is None or found[0].status not in OPEN:
+                    self._forget(row.id)
+                    return None
+                row, seats, events = found
+        raise errors.TryAgain()
 
     def _keep(self, live: LiveTable) -> None:
         self._cache[live.row.id] = live
         self._cache.move_to_end(live.row.id)
         while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+            self._behind.discard(self._cache.popitem(last=False)[0])
+
+    def _forget(self, table_id: int) -> None:
+        self._cache.pop(table_id, None)
+        self._behind.discard(table_id)
 
     def _replay(self, live: LiveTable, events) -> None:
         game, row = live.game, live.row
         live.state = game.setup(len(live.seats), json.loads(row.options), self._dice(live, 0))
         live.since, live.opening, live.history = [0] * len(live.seats), live.state.events, []
+        self._apply_logged(live, events)
+        if row.seq != len(events):
+            raise ValueError(f"table {row.id}: move {row.seq} but {len(events)} moves logged")
+
+    def _apply_logged(self, live: LiveTable, events) -> None:
         for event in events:
-            action = decode_action(game, event.action)
+            action = decode_action(live.game, event.action)
             dice = self._advance(live, event.seat, action, event.seq)
             live.history.append(Move(event.seq, event.seat, action, event.by, live.state.events, dice))
-        assert row.seq == len(events), f"table {row.id}: seq {row.seq} but {len(events)} events"
 
     # --- reads --------------------------------------------------------------------------------
     async def get(self, channel_id: int) -> Table:
@@ -219,7 +291,7 @@ class TableAccessMixin:
         except BaseException as failure:
             live.row, live.state, live.since, live.seats, live.opening, live.history = saved
             if isinstance(failure, Conflict):
-                self._cache.pop(live.row.id, None)
-            elif live.row.status in ("lobby", "active"):
+                self._behind.add(live.row.id)  # the copy is whole, but another process changed the table
+            if live.row.status in OPEN:
                 self._keep(live)
             raise

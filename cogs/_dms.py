@@ -9,48 +9,75 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 from bot.i18n import _, speaking
+from bot.names import escaped
 from bot.sessions import Seat, Table
 
 from ._after_commit import attempt
-from ._ui import escape, mention
+from ._ui import mention
 
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 0  # dm_channel_id stored when a member's DMs are closed (error 50007)
+DM_TABLES = 10_000  # open tables whose DMs are remembered (the least recently changed are forgotten)
+
+
+@dataclass
+class _Shown:
+    """What a table's DMs show, as far as this process knows (forgetting it costs one edit, never a wrong DM)."""
+
+    turn: Any = None  # the turn they were last brought up to date in (games with `dms_per_turn`)
+    seats: dict[int, str] = field(default_factory=dict)  # seat -> fingerprint of the DM last sent
 
 
 class DirectMessages:
     bot: discord.Client
 
     def __init__(self) -> None:
-        self._dm_shown: dict[tuple[int, int], str] = {}  # (table, seat) -> fingerprint of the DM last sent
-        self._dm_turn: dict[int, Any] = {}  # table -> the turn its DMs were last brought up to date in
+        self._dm_shown: OrderedDict[int, _Shown] = OrderedDict()  # table -> its DMs; bounded, dropped at close
+
+    def _shown(self, table_id: int) -> _Shown:
+        shown = self._dm_shown.pop(table_id, None) or _Shown()
+        self._dm_shown[table_id] = shown
+        while len(self._dm_shown) > DM_TABLES:
+            self._dm_shown.popitem(last=False)
+        return shown
 
     def dm_shown(self, table: Table, seat: int, embed: discord.Embed, view: discord.ui.View) -> None:
         """The seat's DM now shows this (edited through a click on it)."""
-        self._dm_shown[(table.id, seat)] = fingerprint(embed, view)
+        if table.status == "active":
+            self._shown(table.id).seats[seat] = fingerprint(embed, view)
 
     async def update_dms(self, table: Table) -> None:
+        try:
+            await self._update_dms(table)
+        finally:
+            if table.status != "active":  # its last DMs are out: nothing left to compare with
+                self._dm_shown.pop(table.id, None)
+
+    async def _update_dms(self, table: Table) -> None:
+        shown = self._shown(table.id)
         if self.renderer(table).dms_per_turn and table.status == "active":
             turn = table.game.turn_key(table.state)
-            if self._dm_turn.get(table.id) == turn:
+            if shown.turn == turn:
                 return
-            self._dm_turn[table.id] = turn
+            shown.turn = turn
         for seat in table.seats:
             if not seat.human or seat.dm_channel_id == DM_CLOSED:
                 continue
             embed, view = await self.private_payload(table, seat.seat, dm=True)
-            shown = fingerprint(embed, view)
-            if self._dm_shown.get((table.id, seat.seat)) == shown:
+            now = fingerprint(embed, view)
+            if shown.seats.get(seat.seat) == now:
                 continue
             try:
                 await self._send_dm(table, seat.seat, embed, view)
-                self._dm_shown[(table.id, seat.seat)] = shown
+                shown.seats[seat.seat] = now
             except discord.Forbidden:
                 await attempt("noting closed DMs", self.sessions.set_dm(table.id, seat.seat, DM_CLOSED, None))
                 await attempt("telling a member their DMs are closed", self._dm_closed_notice(table, seat))
@@ -82,7 +109,7 @@ class DirectMessages:
         where = self.bot.get_channel(table.channel_id)
         with speaking(await self.seat_language(table, seat)):
             in_server = where is not None and hasattr(where, "guild")
-            place = f"**{escape(where.guild.name)}** · {where.mention}" if in_server else _("your server")
+            place = f"**{escaped(where.guild.name)}** · {where.mention}" if in_server else _("your server")
             content = _("Your private view for the table in {place}.", place=place)
         message = await dm.send(content=content, embed=embed, view=view,
                                 files=await self.private_files(table, seat, embed))

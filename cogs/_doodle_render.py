@@ -19,17 +19,18 @@ from typing import Any
 
 import discord
 
-from bot.errors import NotSeated, Refusal, listing
+from bot.errors import NotSeated, Refusal, StaleMove, listing
 from bot.games.core import IllegalAction
 from bot.games.doodle_dice import Block, Claim, Draw, Free, Reroll, Steal, Stop
 from bot.games.doodle_dice.cards import COLOURS, FIGURES
 from bot.i18n import N_, Text, _, ngettext, translated
+from bot.names import escaped
 from bot.sessions import Table
 
 from ._labels import plain_name, with_name
 from ._render import Renderer, register
 from ._table import Publisher
-from ._ui import ActionButton, ActionSelect, TableItem, escape, seat_name
+from ._ui import MOVE_NO, TABLE_ID, ActionButton, ActionSelect, TableItem, seat_name
 
 # Bright symbols: ➖ and 〰️ are drawn dark grey and vanish on Discord's dark theme.
 FIGURE_EMOJI = {"arch": "🌈", "dash": "📏", "dot": "⚫", "face": "🙂", "slant": "↗️", "squiggle": "🪱"}
@@ -45,7 +46,7 @@ def figures(names: list[str] | tuple[str, ...]) -> str:
 
 
 def card_text(card: dict[str, Any], *, with_figures: bool = True) -> str:
-    text = f"{COLOUR_EMOJI.get(card['colour'], '')} {escape(translated(card['name']))}"
+    text = f"{COLOUR_EMOJI.get(card['colour'], '')} {escaped(translated(card['name']))}"
     return f"{text} {figures(card['figures'])}" if with_figures else text
 
 
@@ -177,7 +178,7 @@ class DoodleRenderer(Renderer):
             if cards:
                 # No-break spaces inside a card: a narrow screen wraps between cards, never inside one.
                 shown = " · ".join(("✅\u00a0" if c["id"] in matching else "")
-                                   + f"{escape(translated(c['name']))} {figures(c['figures'])}".replace(" ", "\u00a0")
+                                   + f"{escaped(translated(c['name']))} {figures(c['figures'])}".replace(" ", "\u00a0")
                                    for c in cards)
                 rows.append(f"{COLOUR_EMOJI[colour]} {shown}")
         return head + "\n" + ("\n".join(rows) if rows else _("(empty)"))
@@ -350,7 +351,7 @@ class DoodleRenderer(Renderer):
 RENDERER = register(DoodleRenderer())
 
 
-BLOCK_TEMPLATE = r"db:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+)"
+BLOCK_TEMPLATE = rf"db:{TABLE_ID}:{MOVE_NO}:(?P<seat>[0-9])"
 
 
 class BlockButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=BLOCK_TEMPLATE):
@@ -371,6 +372,8 @@ class BlockButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template
         return cls(int(match["table"]), int(match["seq"]), int(match["seat"]))
 
     async def run(self, interaction: discord.Interaction, desk: Publisher, table: Table) -> None:
+        if table.game.id != GAME or self.seat >= len(table.seats):  # a crafted id: no such Block was offered
+            raise StaleMove()
         refusal = block_refusal(table, table.seat_of(interaction.user.id), self.seat)
         if refusal:
             raise Refusal(refusal)

@@ -17,9 +17,9 @@ from bot.sessions import Sessions, Table
 
 from ._language import server_language
 from ._render import RENDERERS
-from ._ui import publisher
+from ._ui import TABLE_ID, publisher
 
-REPLAY_TEMPLATE = r"r:(?P<table>\d+):(?P<step>\d+)(?P<new>:new)?"
+REPLAY_TEMPLATE = rf"r:{TABLE_ID}:(?P<step>0|[1-9][0-9]{{0,8}})(?P<new>:new)?"
 
 
 async def replay_message(sessions: Sessions, table_id: int, step: int, guild_id: int | None

@@ -21,9 +21,11 @@ import discord
 from bot.errors import NotSeated, NotYourTurn, Refusal
 from bot.i18n import N_, Text, _, speaking, translated
 from bot.lobby import COMPUTER_NAME
+from bot.names import escaped
 from bot.sessions import PACES, Sessions, Table
 
 from ._after_commit import SAVED, attempt, attempt_closing, tell_saved
+from ._closing import ClosingRetries
 from ._dms import DirectMessages
 from ._language import server_language
 from ._permissions import CREATE_THREADS, SEND_IN_THREADS, VIEW, Access, ChannelAccess, ChannelRefused
@@ -31,7 +33,6 @@ from ._pictures import ATTACHED, TablePictures, as_new
 from ._reach import Reach
 from ._render import RENDERERS, Renderer, clip, embed_text
 from ._timer_notices import TimerNotices
-from ._ui import escape
 
 log = logging.getLogger(__name__)
 
@@ -60,10 +61,11 @@ def pace_seconds(pace: str, minutes: int | None) -> int:
     return minutes * 60 if minutes else PACES[pace]
 
 
-class Publisher(DirectMessages, TimerNotices, Reach):
+class Publisher(DirectMessages, TimerNotices, Reach, ClosingRetries):
     def __init__(self, bot: discord.Client) -> None:
         DirectMessages.__init__(self)
         Reach.__init__(self)
+        ClosingRetries.__init__(self)
         self.bot = bot
         self.pictures = TablePictures(bot)
         self.access = ChannelAccess(bot)
@@ -164,7 +166,7 @@ class Publisher(DirectMessages, TimerNotices, Reach):
         """End a table for everyone (unrated); the table and DMs lose their buttons."""
         table = await self.sessions.end(table.channel_id, interaction.user.id, is_admin=is_admin(interaction))
         note = Text(N_("🛑 {name} ended the {game} table. It is not rated."),
-                    {"name": escape(interaction.user.display_name), "game": table.game.title})
+                    {"name": escaped(interaction.user.display_name), "game": table.game.title})
         await self.show(table, interaction=interaction, announce=note)
 
     def what_happened(self, after: Table, seat: int | None) -> str | None:
@@ -231,8 +233,7 @@ class Publisher(DirectMessages, TimerNotices, Reach):
             answered = table_shown = await attempt("editing the table through the click",
                                                    self._edit_clicked(interaction, table, access))
         if not table_shown:
-            table_shown = await attempt_closing(table, "editing the table message",
-                                                lambda: self.edit_table_message(table, access))
+            table_shown = await self.edit_closing(table, "editing the table message", access)
         if interaction is not None and not on_table:
             answered = await attempt("answering the member",
                                      self._answer(interaction, table, actor, clicked, shout, table_shown,
@@ -371,6 +372,7 @@ class Publisher(DirectMessages, TimerNotices, Reach):
         failed can always be seen (and its old message loses its buttons)."""
         old = table.message_id
         await self._post_as_answer(interaction, table)
+        self.closing_shown(table.id)
         access = self.access.of(table.channel_id, interaction)
         if old and access.can_see:
             with speaking(await self.public_language(table)):
@@ -385,4 +387,5 @@ class Publisher(DirectMessages, TimerNotices, Reach):
             return False
         access = self.access.of(table.channel_id, interaction)
         await interaction.response.edit_message(**await self.table_payload(table, access))
+        self.closing_shown(table_id)
         return True

@@ -15,7 +15,7 @@ import discord
 from bot.i18n import _, ngettext, speaking
 from bot.sessions import Table
 
-from ._after_commit import attempt, attempt_closing
+from ._after_commit import attempt
 from ._ui import seat_name
 
 
@@ -25,7 +25,7 @@ class TimerNotices:
     async def on_table_event(self, table: Table, kind: str) -> None:
         access = self.access.of(table.channel_id)
         if kind == "expired":
-            await attempt_closing(table, "closing the lobby message", lambda: self.edit_table_message(table, access))
+            await self.edit_closing(table, "closing the lobby message", access)
             host = table.seat_of(table.host_id)
             await attempt("announcing the lobby closed", self.post_or_dm(
                 table, access, "announcing the lobby closed",

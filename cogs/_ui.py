@@ -2,6 +2,11 @@
 
 Buttons are `DynamicItem`s: their custom id carries the table id, the move number it was offered
 at and the encoded action, so they keep working after a restart and a stale click is recognised.
+
+A modified client can send any custom id, so the templates are the edge's parser: each number in them is
+bounded (`TABLE_ID`, `MOVE_NO`), so a match converts to a checked value and parsing never fails; an id no
+template matches gets the stale refusal (`answer_unshown`). A control acts only on a table of the server it
+was pressed in, or, from a DM, on a table where the member has a seat.
 """
 
 from __future__ import annotations
@@ -13,14 +18,17 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.app import answer_error
-from bot.errors import TableClosed
+from bot.errors import NotHere, StaleMove, TableClosed
 from bot.games.core import decode_action, encode_action
 from bot.i18n import N_, _
+from bot.names import escaped
 from bot.sessions import Table
 
 if TYPE_CHECKING:
     from ._table import Publisher
 
+TABLE_ID = r"(?P<table>[1-9][0-9]{0,17})"  # below 10**18: inside SQLite's and PostgreSQL's 64-bit integers
+MOVE_NO = r"(?P<seq>0|[1-9][0-9]{0,8})"  # below 10**9 moves
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 MAX_BUTTONS_PER_ROW = 5
 
@@ -33,13 +41,9 @@ def dice(faces: Sequence[int]) -> str:
     return " ".join(f"{die(f)}{f}" for f in faces) if faces else "—"
 
 
-def escape(text: str) -> str:
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
-
-
 def seat_name(table: Table, seat: int, *, bold: bool = True) -> str:
     s = table.seats[seat]
-    name = escape(s.name)
+    name = escaped(s.name)
     name = f"**{name}**" if bold else name
     if s.is_computer:
         return f"🤖 {name}"
@@ -70,6 +74,8 @@ class TableItem:
                 if await desk.show_closed(interaction, self.table_id):
                     return
                 raise TableClosed()
+            if not acts_here(interaction, table):
+                raise NotHere()
             await self.run(interaction, desk, table)
         except Exception as error:  # noqa: BLE001 - the one error path answers every failure
             await answer_error(interaction, error)
@@ -78,7 +84,14 @@ class TableItem:
         raise NotImplementedError
 
 
-ACTION_TEMPLATE = r"a:(?P<table>\d+):(?P<seq>\d+):(?P<code>.+)"
+def acts_here(interaction: discord.Interaction, table: Table) -> bool:
+    """A control pressed in a server acts on that server's tables; from a DM, on a table the member sits at."""
+    if interaction.guild_id is not None:
+        return table.guild_id == interaction.guild_id
+    return table.seat_of(interaction.user.id) is not None
+
+
+ACTION_TEMPLATE = rf"a:{TABLE_ID}:{MOVE_NO}:(?P<code>.+)"
 
 
 class ActionButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=ACTION_TEMPLATE):
@@ -104,7 +117,7 @@ class ActionButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], templat
         await desk.play(interaction, table, decode_action(table.game, self.code), self.seq)
 
 
-SELECT_TEMPLATE = r"s:(?P<table>\d+):(?P<seq>\d+):(?P<kind>[a-z]+)"
+SELECT_TEMPLATE = rf"s:{TABLE_ID}:{MOVE_NO}:(?P<kind>[a-z]{{1,20}})"
 
 
 class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -145,7 +158,8 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
         await desk.play(interaction, table, action, self.seq)
 
 
-class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r"l:(?P<table>\d+):(?P<verb>[a-z]+)"):
+class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
+                  template=rf"l:{TABLE_ID}:(?P<verb>join|leave|addbot|start)"):
     """Join, Leave, Add computer, Start: the lobby's buttons."""
 
     VERBS = {
@@ -170,7 +184,7 @@ class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template
         await desk.show(await desk.lobby_action(interaction, table, self.verb), interaction=interaction)
 
 
-class HandButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r"h:(?P<table>\d+)"):
+class HandButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"h:{TABLE_ID}"):
     """My hand: the private view with the player's own move buttons, ephemeral. Always works."""
 
     def __init__(self, table_id: int) -> None:
@@ -187,7 +201,7 @@ class HandButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=
         await desk.show_hand(interaction, table)
 
 
-class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r"end:(?P<table>\d+):(?P<verb>yes|no)"):
+class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"end:{TABLE_ID}:(?P<verb>yes|no)"):
     """/game end's confirmation: End the table, or Keep playing."""
 
     def __init__(self, table_id: int, verb: str) -> None:
@@ -236,7 +250,7 @@ async def answer_unshown(interaction: discord.Interaction) -> None:
     redrawn the message yet, reaches the bot after the first click changed the message; discord.py runs a
     persistent control only while its message shows it, so the member would read "This interaction failed".
     Here it runs all the same, and the move number in its custom id earns the stale refusal (or, still
-    current, plays)."""
+    current, plays). An id no control's template matches (a crafted one) gets the stale refusal."""
     if interaction.type is not discord.InteractionType.component or interaction.data is None:
         return
     custom_id = str(interaction.data.get("custom_id", ""))
@@ -248,3 +262,4 @@ async def answer_unshown(interaction: discord.Interaction) -> None:
             item = await control.from_custom_id(interaction, discord.ui.Button(custom_id=custom_id), match)
             await item.callback(interaction)
             return
+    await answer_error(interaction, StaleMove())

@@ -8,12 +8,13 @@ from discord.ext import commands
 
 from bot.games import GAMES
 from bot.i18n import N_, _, speaking
+from bot.names import escaped
 from bot.ratings import PROVISIONAL_GAMES, is_provisional, shown_rating
 from db import RatingRow
 
 from ._language import server_language
 from ._render import PLACE_MEDALS, RENDERERS, players_range
-from ._ui import escape, publisher
+from ._ui import publisher
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=game_id) for game_id, game in GAMES.items()]
 
@@ -82,7 +83,7 @@ class Community(commands.Cog):
         lines = []
         for rank, r in enumerate(rows, start=1):
             rate = round(100 * r.wins / r.games) if r.games else 0
-            name = escape(names.get(r.user_id) or _("a former member"))
+            name = escaped(names.get(r.user_id) or _("a former member"))
             lines.append(PLACE_MEDALS.get(rank, f"**{rank}.**") + " " + _(
                 "{name} — {rating} · won {wins} of {games} ({rate}%)",
                 name=name, rating=rating_text(r), wins=r.wins, games=r.games, rate=rate))
@@ -98,7 +99,7 @@ class Community(commands.Cog):
         record = await self.store.member_record(interaction.guild_id, who.id)
         ratings = await self.store.member_ratings(interaction.guild_id, who.id)
         recent = await self.store.member_results(interaction.guild_id, who.id, game)
-        embed = discord.Embed(title=f"📊 {escape(who.display_name)}", colour=discord.Colour.blurple())
+        embed = discord.Embed(title=f"📊 {escaped(who.display_name)}", colour=discord.Colour.blurple())
         shown = [g for g in GAMES if (game is None or g == game) and g in record]
         with speaking(await server_language(self.bot, interaction.guild_id)):  # a public answer
             if not shown:

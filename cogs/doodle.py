@@ -16,11 +16,12 @@ from discord.ext import commands
 from bot.errors import Refusal
 from bot.games.doodle_dice import Block, Claim, Draw, Free, Reroll, Steal, Stop
 from bot.i18n import N_, _, translated
+from bot.names import escaped
 from bot.sessions import Table
 
 from ._doodle_render import GAME, RENDERER, BlockButton, block_refusal
 from ._render import send_rules
-from ._ui import add_controls, escape, publisher, remove_controls
+from ._ui import add_controls, publisher, remove_controls
 
 
 # --- typed moves ------------------------------------------------------------------------------------
@@ -38,9 +39,9 @@ def find_card(cards: list[dict[str, Any]], text: str, where: str) -> dict[str, A
             return found[0]
         if len(found) > 1:
             raise Refusal(N_("Which one? {names}. Name the card exactly or use its id."),
-                          names=escape(card_list(found)))
-    raise Refusal(N_("No card “{name}” {where}. There: {names}"), name=escape(text[:50]), where=_(where),
-                  names=escape(card_list(cards) or _("none"))[:1500])
+                          names=escaped(card_list(found)))
+    raise Refusal(N_("No card “{name}” {where}. There: {names}"), name=escaped(text[:50]), where=_(where),
+                  names=escaped(card_list(cards) or _("none"))[:1500])
 
 
 def card_list(cards: list[dict[str, Any]]) -> str:
@@ -69,7 +70,7 @@ async def channel_table(interaction: discord.Interaction) -> Table:
 def seat_of_member(table: Table, member: discord.abc.User) -> int:
     seat = table.seat_of(member.id)
     if seat is None:
-        raise Refusal(N_("{name} is not playing at this table."), name=escape(member.display_name))
+        raise Refusal(N_("{name} is not playing at this table."), name=escaped(member.display_name))
     return seat
 
 
@@ -114,7 +115,7 @@ class Doodle(commands.GroupCog, group_name="doodle",
                               N_("in an opponent's set"))
         else:
             found = find_card(sets[seat_of_member(table, member)], card,
-                              _("in {name}'s set", name=escape(member.display_name)))
+                              _("in {name}'s set", name=escaped(member.display_name)))
         await publisher(self.bot).play_typed(interaction, GAME, Steal(found["id"]))
 
     @steal.autocomplete("card")

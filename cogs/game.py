@@ -14,13 +14,14 @@ from bot.errors import NoTable, NotHost, Refusal
 from bot.fairness import verify
 from bot.history import game_record
 from bot.i18n import N_, Text, _, speaking, translated
+from bot.names import escaped
 
 from ._history import answer_history
 from ._language import server_language
 from ._permissions import invite_url
 from ._replay import ReplayButton, show_replay
 from ._table import Publisher, is_admin
-from ._ui import DYNAMIC_ITEMS, EndButton, add_controls, answer_unshown, escape
+from ._ui import DYNAMIC_ITEMS, EndButton, add_controls, answer_unshown
 
 log = logging.getLogger(__name__)
 
@@ -34,12 +35,17 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
         if self.bot.application_id:  # known once logged in: the link asks for exactly what the bot uses
             log.info("invite link: %s", invite_url(self.bot.application_id))
 
+    async def cog_unload(self) -> None:
+        await self.publisher.stop_retrying()
+
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         self.publisher.note_message(message)
+        self.publisher.channel_touched(message.channel.id)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.publisher.channel_touched(interaction.channel_id)
         await answer_unshown(interaction)
 
     @property
@@ -68,7 +74,7 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
         host = (await self.sessions.get(interaction.channel_id)).host_id
         table = await self.sessions.leave(interaction.channel_id, interaction.user.id)
         note = Text(N_("{name} left the game; the computer plays their seat from here."),
-                    {"name": escape(interaction.user.display_name)})
+                    {"name": escaped(interaction.user.display_name)})
         await self.publisher.show(table, interaction=interaction, announce=_with_new_host(note, table, host))
 
     @app_commands.command(description=N_("Host: seat a computer player"))
@@ -123,7 +129,7 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
                                          is_admin=is_admin(interaction))
         removed = (N_("{name} was removed from the table. The computer plays their seat from here.")
                    if table.status == "active" else N_("{name} was removed from the table."))
-        note = Text(removed, {"name": escape(member.display_name)})
+        note = Text(removed, {"name": escaped(member.display_name)})
         await self.publisher.show(table, interaction=interaction, announce=_with_new_host(note, table, host))
 
 
@@ -173,7 +179,7 @@ def _with_new_host(note: Text, table, previous_host_id: int) -> Text:
     """The host left and the next seated member hosts from here: say so after the note."""
     if table.status not in ("lobby", "active") or table.host_id == previous_host_id:
         return note
-    host = escape(next(s.name for s in table.seats if s.user_id == table.host_id))
+    host = escaped(next(s.name for s in table.seats if s.user_id == table.host_id))
     return Text("{note} {host}", {"note": note, "host": Text(N_("{name} hosts the table now."), {"name": host})})
 
 

@@ -1,6 +1,6 @@
 """Storage: SQLite through aiosqlite (the default) or PostgreSQL through asyncpg. The only package with SQL."""
 
-from .connect import StoreUnavailable, check_database, is_postgres
+from .connect import StoreUnavailable, check_database, hold_sqlite_file, is_postgres
 from .rows import EventRow, RatingRow, ResultRow, SeatRow, SessionRow
 from .store import ChannelTaken, Conflict, Store
 
@@ -15,5 +15,6 @@ __all__ = [
     "Store",
     "StoreUnavailable",
     "check_database",
+    "hold_sqlite_file",
     "is_postgres",
 ]

@@ -38,9 +38,28 @@ async def open_driver(target: str | Path):
         return await PostgresDriver.open(await _connect_postgres(str(target), PostgresDriver))
     if isinstance(target, str) and "://" in target:
         raise _not_postgres(target)
-    from .sqlite import SqliteDriver
+    from .sqlite import FileInUse, SqliteDriver
 
-    return await SqliteDriver.open(target)
+    try:
+        return await SqliteDriver.open(target)
+    except FileInUse as in_use:
+        raise StoreUnavailable(_in_use(target)) from in_use
+
+
+def _in_use(path: str | Path) -> str:
+    return (f"DATABASE_PATH {path} is in use by another bot process, and a SQLite file serves only one: to run "
+            f"several processes, give them one PostgreSQL database with DATABASE_URL.")
+
+
+def hold_sqlite_file(path: str | Path) -> None:
+    """Claim the SQLite file for this process until it ends, before anything is read or written (the bot's
+    start-up); `StoreUnavailable`, one sentence naming DATABASE_PATH, when another process has it."""
+    from .sqlite import FileInUse, claim_file
+
+    try:
+        claim_file(path)
+    except FileInUse as in_use:
+        raise StoreUnavailable(_in_use(path)) from in_use
 
 
 async def check_database(url: str) -> None:

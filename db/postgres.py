@@ -48,7 +48,9 @@ def _pieces(sql: str) -> tuple[str, ...]:
 def literal(value: object) -> str:
     """A value as an SQL literal of unknown type, so the server types it from its place exactly as it
     types a `$n` parameter. Only the types our queries pass; quotes doubled (standard_conforming_strings
-    is on for every connection of the pool, so a backslash is just a character)."""
+    is on for every connection of the pool, so a backslash is just a character). Text PostgreSQL can't
+    store (a NUL, a lone surrogate) raises ValueError here, when the write is made, so it fails its own
+    transaction and never reaches a group commit."""
     if value is None:
         return "NULL"
     if isinstance(value, bool):
@@ -62,6 +64,11 @@ def literal(value: object) -> str:
     elif isinstance(value, str):
         if "\x00" in value:
             raise ValueError("a text value with a NUL character")
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ValueError("a text value that is not valid Unicode (a lone surrogate)") from None
         text = value
     else:
         raise TypeError(f"no SQL literal for {type(value).__name__}")
@@ -156,11 +163,12 @@ class PostgresDriver:
             try:
                 await conn.execute("".join(statement for batch in batches for statement in batch.script))
                 return [None] * len(batches)
-            except asyncpg.PostgresError:
+            except (asyncpg.PostgresError, UnicodeError):
                 if conn.is_in_transaction():
                     await conn.execute("ROLLBACK")
-            # The server rolled the whole group back; a lost connection (not a PostgresError) is not
-            # retried, since the group may have committed before the answer was lost.
+            # The server rolled the whole group back (or the script could not even be encoded, so nothing
+            # was sent); a lost connection is not retried, since the group may have committed before the
+            # answer was lost.
         failures: list[BaseException | None] = []
         for batch in batches:
             try:

@@ -4,12 +4,18 @@ Writes inside a transaction are buffered. At its end the transaction joins a gro
 of every transaction that ended meanwhile (moves of different tables) go to aiosqlite's thread in one
 hop and one BEGIN … COMMIT, each batch in a savepoint of its own so one failing check fails only its
 transaction. Each `async with transaction()` returns only after that COMMIT. A transaction that reads
-takes the connection's lock at its first read and commits on its own."""
+takes the connection's lock at its first read and commits on its own.
+
+A SQLite file serves ONE bot process: a process trusts the tables it holds in memory. Opening the file claims
+it for the process (an exclusive lock on `<file>.lock`, held until the last store on it closes); a second
+process is refused with `FileInUse` before it reads or writes anything. Stores of one process share the
+claim (the tests open several)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextvars import ContextVar
@@ -19,6 +25,51 @@ import aiosqlite
 
 from .group_commit import GroupCommit
 from .migrations import migrations
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock, so a second process is not noticed there
+    fcntl = None
+
+
+class FileInUse(Exception):
+    """Another process has the SQLite file open."""
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__(f"{path} is in use by another process")
+        self.path = path
+
+
+_claims: dict[str, list[int]] = {}  # the real path of a file this process claimed -> [lock file fd, stores]
+
+
+def claim_file(path: str | Path) -> None:
+    """Claim a SQLite file for this process (again, for another store of it); FileInUse if another has it."""
+    if str(path) == ":memory:" or fcntl is None:
+        return
+    key = os.path.realpath(path)
+    if key in _claims:
+        _claims[key][1] += 1
+        return
+    Path(key).parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(key + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise FileInUse(path) from None
+    _claims[key] = [fd, 1]
+
+
+def release_file(path: str | Path) -> None:
+    key = os.path.realpath(path)
+    claim = _claims.get(key)
+    if claim is None:
+        return
+    claim[1] -= 1
+    if claim[1] == 0:
+        del _claims[key]
+        os.close(claim[0])  # the lock goes with its descriptor
 
 
 class RowcountMismatch(Exception):
@@ -92,23 +143,27 @@ class SqliteDriver:
     dialect = "sqlite"
     single_process = True  # one bot process per SQLite file: its cached tables are current
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: str | Path = ":memory:") -> None:
         self._conn = conn
+        self._path = path
         self._lock = asyncio.Lock()
         self._batch: ContextVar[_Batch | None] = ContextVar(f"sqlite_tx_{id(self)}", default=None)
         self._group_commit = GroupCommit(self._send_group)
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteDriver:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000"):
-            async with conn.execute(f"PRAGMA {pragma}") as cursor:
-                await cursor.fetchall()
-        driver = cls(conn)
-        await driver._migrate()
+        claim_file(path)  # before anything is read or written
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+            conn.row_factory = aiosqlite.Row
+            for pragma in ("journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000"):
+                async with conn.execute(f"PRAGMA {pragma}") as cursor:
+                    await cursor.fetchall()
+            driver = cls(conn, path)
+            await driver._migrate()
+        except BaseException:
+            release_file(path)
+            raise
         return driver
 
     async def _migrate(self) -> None:
@@ -120,6 +175,9 @@ class SqliteDriver:
 
     async def close(self) -> None:
         await self._conn.close()
+        if self._path is not None:  # the first close gives the claim back
+            release_file(self._path)
+            self._path = None
 
     async def _in_thread(self, batch: _Batch, commit: bool) -> None:
         # aiosqlite runs queued functions on its connection's thread; `_execute` is how its own methods

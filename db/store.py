@@ -10,6 +10,7 @@ transaction go as one statement with its revision check (db/writes.py).
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextvars import ContextVar
@@ -38,7 +39,21 @@ class ChannelTaken(Exception):
 
 
 DUPLICATE = (sqlite3.IntegrityError, asyncpg.UniqueViolationError)
+# PostgreSQL: a table's row, seats and moves in ONE statement, so they come from one snapshot (READ COMMITTED
+# takes a snapshot per statement) in one round trip. SQLite reads them in one transaction instead.
+TABLE_LOG_POSTGRES = (
+    "SELECT row_to_json(s)::text AS session,"
+    " (SELECT COALESCE(json_agg(x ORDER BY x.seat), '[]'::json) FROM seats x WHERE x.session_id = s.id)::text AS seats,"
+    " (SELECT COALESCE(json_agg(e ORDER BY e.seq), '[]'::json) FROM events e"
+    " WHERE e.session_id = s.id AND e.seq > ?)::text AS events"
+    " FROM sessions s WHERE s.id = ?"
+)
+TableLog = tuple[SessionRow, list[SeatRow], list[EventRow]]
 CLAIM_SECONDS = 60  # a deadline claim lapses after this long, so another process fires what a dead one claimed
+
+
+def _seat_row(r: dict) -> SeatRow:
+    return from_mapping(SeatRow, {**r, "is_computer": bool(r["is_computer"]), "autopilot": bool(r["autopilot"])})
 
 
 class Store:
@@ -227,6 +242,13 @@ class Store:
             many=True,
         )
 
+    async def lock_ratings(self, guild_id: int, game: str) -> None:
+        """Until this transaction ends, no other one rates a game of this server and game: a rating is read and
+        written back whole, so two results recorded at once must go one after the other. PostgreSQL: an
+        advisory lock held to the commit; SQLite: the transaction already writes alone (BEGIN IMMEDIATE)."""
+        if self.dialect == "postgresql":
+            await self._all("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (f"ratings {guild_id} {game}",))
+
     async def ratings_for(self, guild_id: int | None, game: str, user_ids: Sequence[int]) -> dict[int, RatingRow]:
         marks = ", ".join("?" * len(user_ids))
         rows = await self._all(
@@ -281,10 +303,24 @@ class Store:
 
     async def seats(self, session_id: int) -> list[SeatRow]:
         rows = await self._all("SELECT * FROM seats WHERE session_id = ? ORDER BY seat", (session_id,))
-        return [
-            from_mapping(SeatRow, {**r, "is_computer": bool(r["is_computer"]), "autopilot": bool(r["autopilot"])})
-            for r in rows
-        ]
+        return [_seat_row(r) for r in rows]
+
+    async def table_log(self, session_id: int, after: int = 0) -> TableLog | None:
+        """A table's row, its seats and its moves after move `after`, all from ONE consistent snapshot: never
+        a row from before another process's commit with moves from after it. None: no such table."""
+        assert self._pending.get() is None, "a table's log is read outside transactions"
+        if self.dialect == "postgresql":
+            found = await self._one(TABLE_LOG_POSTGRES, (after, session_id))
+            if found is None:
+                return None
+            return (from_mapping(SessionRow, json.loads(found["session"])),
+                    [_seat_row(s) for s in json.loads(found["seats"])],
+                    [from_mapping(EventRow, e) for e in json.loads(found["events"])])
+        async with self.transaction():  # SQLite: the reads hold the file's one connection until they end
+            row = await self.session(session_id)
+            if row is None:
+                return None
+            return row, await self.seats(session_id), await self.events(session_id, after)
 
     async def events(self, session_id: int, after: int = 0) -> list[EventRow]:
         rows = await self._all(

@@ -68,3 +68,9 @@ def test_modules_stay_small():
     too_big = {relpath(p): n for p in sources("bot", "cogs", "db")
                if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600}
     assert not too_big, f"split these modules: {too_big}"
+
+
+def test_text_members_chose_is_escaped_by_one_helper():
+    """Display names and typed text go through `bot.names.escaped`, nowhere else made safe for markdown."""
+    users = [relpath(p) for p in sources("bot", "cogs") if re.search(r"escape_(markdown|mentions)", p.read_text())]
+    assert users == ["bot/names.py"]

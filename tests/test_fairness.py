@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +18,7 @@ from bot.games.rng import FairRng
 
 from .games.test_conformance import ComputerChooser, RandomChooser, play, variants
 
+ROOT = Path(__file__).resolve().parents[1]
 CLIENT_SEEDS = ["alice-7", "bob-42", "carol", "dan", "eve", "fay", "gus", "hal"]
 
 
@@ -112,3 +116,65 @@ def test_python_m_bot_verify(tmp_path, capsys, record):
     assert main(["verify", str(path)]) == 1
     assert capsys.readouterr().out.startswith("✗ Not verified")
     assert main(["verify", str(tmp_path / "missing.json")]) == 2
+
+
+def without(record, key):
+    return {k: v for k, v in record.items() if k != key}
+
+
+BAD_RECORDS = {
+    "missing draws": lambda r: dict(r, moves=[without(m, "draws") for m in r["moves"]]),
+    "missing final_state_sha256": lambda r: without(r, "final_state_sha256"),
+    "missing result": lambda r: without(r, "result"),
+    "missing setup_draws": lambda r: without(r, "setup_draws"),
+    "options a list": lambda r: dict(r, options=[1, 2]),
+    "options a string": lambda r: dict(r, options="teams"),
+    "seed a number": lambda r: dict(r, seed=12),
+    "seed null": lambda r: dict(r, seed=None),
+    "a record that is a list": lambda r: [r],
+    "too many seats": lambda r: dict(r, seats=r["seats"] * 20),
+    "client seeds that do not match the seats": lambda r: dict(r, client_seeds=["x"]),
+    "an unknown option": lambda r: dict(r, options={"house_rules": True}),
+}
+
+
+@pytest.mark.parametrize("forge", BAD_RECORDS.values(), ids=BAD_RECORDS.keys())
+def test_python_m_bot_verify_says_in_one_line_what_is_wrong_with_a_bad_record(tmp_path, capsys, record, forge):
+    path = tmp_path / "table-1.json"
+    path.write_text(json.dumps(forge(copy.deepcopy(record))))
+    assert main(["verify", str(path), "--luck"]) == 2
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and out.startswith("✗ Not a game record this bot can read ("), out
+
+
+def test_python_m_bot_verify_refuses_a_move_by_a_seat_the_game_does_not_have(tmp_path, capsys, record):
+    path = tmp_path / "table-1.json"
+    path.write_text(json.dumps(dict(record, moves=[dict(m, seat=99) for m in record["moves"]])))
+    assert main(["verify", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and out.startswith("✗ Not verified: a stored move is not legal"), out
+
+
+@pytest.mark.parametrize("content", [b"[" * 200_000, b"\xff\xfe not text", b"{\"game\": 1e999999}", b""],
+                         ids=["deeply nested", "not UTF-8", "a huge number", "empty"])
+def test_python_m_bot_verify_refuses_a_file_that_is_not_json_in_one_line(tmp_path, capsys, content):
+    path = tmp_path / "table-1.json"
+    path.write_bytes(content)
+    assert main(["verify", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and out.startswith("✗ "), out
+
+
+def test_python_m_bot_verify_reads_a_bounded_amount_of_an_endless_file(capsys):
+    assert main(["verify", "/dev/zero"]) == 2
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "larger than" in out, out
+
+
+def test_the_command_line_prints_no_traceback_for_a_bad_record(tmp_path, record):
+    """The real command, in its own process: one line on stdout, nothing on stderr."""
+    path = tmp_path / "table-1.json"
+    path.write_text(json.dumps(without(record, "result")))
+    done = subprocess.run([sys.executable, "-m", "bot", "verify", str(path)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and done.stderr == "" and done.stdout.count("\n") == 1, done

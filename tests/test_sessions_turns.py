@@ -130,3 +130,17 @@ async def test_every_acknowledged_move_is_in_the_database(svc):
     seqs = [seq for seq, *_ in svc.events(table.id)]
     assert seqs == list(range(1, table.seq + 1))
     assert {by for *_, by in svc.events(table.id)} == {"player"}
+
+
+async def test_a_move_number_ahead_of_the_table_is_stale_and_rebuilds_nothing(svc):
+    """A crafted click naming a move the table never reached is refused as stale, changes nothing, and costs no
+    rebuild of the table (at most one read of its row)."""
+    table = await svc.started(CHANNEL, ALICE, BOB)
+    user = table.seats[min(table.to_act)].user_id
+    action = table.game.timeout_action(table.state, min(table.to_act))
+    rebuilds, catch_ups = svc.sessions.rebuilds, svc.sessions.catch_ups
+    for seq in (table.seq + 1, table.seq + 5, 999_999_999, 10**50, 2**63):
+        with pytest.raises(errors.StaleMove):
+            await svc.sessions.act(table.id, user, action, seq)
+    assert (svc.sessions.rebuilds, svc.sessions.catch_ups) == (rebuilds, catch_ups)
+    assert svc.event_count(table.id) == table.seq

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -138,6 +139,78 @@ async def test_text_with_quotes_and_backslashes_is_stored_as_it_was_given(svc):
     table = await svc.lobby(100, 1)
     await svc.sessions.join(100, 2, name)
     assert [row["name"] for row in svc.seat_rows(table.id)] == ["Player 1", name]
+
+
+async def test_a_write_of_text_no_database_can_hold_fails_alone_in_its_group(svc):
+    """Five changes committed together, one carrying a lone surrogate: PostgreSQL gets the group as one script,
+    so the bad text is refused when its write is made, and only its own transaction fails."""
+    tables = [await svc.lobby(100 + n, 10 * n + 1) for n in range(5)]
+    poisoned = tables[3].id
+
+    async def rename(table_id: int) -> None:
+        async with svc.store.transaction() as tx:
+            await tx.update_seat(table_id, 0, name="bad \ud800 name" if table_id == poisoned else f"Host {table_id}")
+
+    results = await asyncio.gather(*(rename(t.id) for t in tables), return_exceptions=True)
+    assert [isinstance(r, ValueError) for r in results] == [False, False, False, True, False], results
+    for table in tables:
+        (seat,) = svc.seat_rows(table.id)
+        assert seat["name"] == (f"Player {10 * (table.id - tables[0].id) + 1}" if table.id == poisoned
+                                else f"Host {table.id}")
+
+
+async def test_a_member_whose_name_no_database_can_hold_still_takes_a_seat(svc):
+    await svc.lobby(100, 1)
+    table = await svc.sessions.join(100, 2, "odd \ud800 name \x00")
+    assert table.seats[1].name == "odd \ufffd name \ufffd"
+    assert [row["name"] for row in svc.seat_rows(table.id)] == ["Player 1", "odd \ufffd name \ufffd"]
+
+
+def files_in(folder: Path) -> dict[str, tuple[int, int]]:
+    return {p.name: (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.iterdir()}
+
+
+async def test_a_second_bot_process_on_one_sqlite_file_stops_at_start_up_with_one_sentence(tmp_path):
+    """A SQLite file serves one process, which trusts the tables it holds: a second bot process on the same file
+    (here the live bot beside a playground) stops before it reads or writes anything, in one sentence naming
+    DATABASE_PATH and pointing to PostgreSQL; a second playground is refused the same way."""
+    database = tmp_path / "dicetable.sqlite3"
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "DATABASE_URL")}
+    env.update(PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1", DATABASE_PATH=str(database))
+    first = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "--port", "0", "--no-browser", "--database", str(database), cwd=tmp_path,
+        env={**env, "DISCORD_TOKEN": ""}, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+    try:
+        started = ""
+        while "Stop" not in started:
+            line = await asyncio.wait_for(first.stdout.readline(), timeout=60)
+            assert line, f"the playground exited early: {started}"
+            started += line.decode()
+        before = files_in(tmp_path)
+        live = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "bot"], cwd=tmp_path, timeout=60,
+                                       env={**env, "DISCORD_TOKEN": "not-used"}, capture_output=True, text=True)
+        assert live.returncode == 2 and live.stdout == ""
+        assert live.stderr.count("\n") == 1 and "Traceback" not in live.stderr, live.stderr
+        assert live.stderr.startswith(f"Cannot start: DATABASE_PATH {database} is in use by another bot process")
+        assert "PostgreSQL" in live.stderr and "DATABASE_URL" in live.stderr
+        playground = await asyncio.to_thread(
+            subprocess.run, [sys.executable, "-m", "bot", "--port", "0", "--no-browser", "--database", str(database)],
+            cwd=tmp_path, timeout=60, env={**env, "DISCORD_TOKEN": ""}, capture_output=True, text=True)
+        assert playground.returncode == 2 and playground.stdout.startswith("Cannot start the playground")
+        assert files_in(tmp_path) == before, "nothing was written"
+    finally:
+        first.send_signal(signal.SIGINT)
+        await asyncio.wait_for(first.wait(), timeout=30)
+
+
+async def test_stores_of_one_process_share_its_claim_on_a_sqlite_file(tmp_path):
+    """The test suite (and a bot restarted in one process) opens several stores on one file: they share it."""
+    path = tmp_path / "bot.sqlite3"
+    stores = [await Store.open(path) for _ in range(3)]
+    for store in stores:
+        await store.close()
+    again = await Store.open(path)  # the claim went with the last store, and comes back
+    await again.close()
 
 
 async def test_the_last_synced_commands_are_remembered_per_scope(svc):

@@ -36,6 +36,11 @@ class Text:
         return source.format(**({"n": self.n} if counted else {}), **fields)
 
 
+class Name(str):
+    """A member's name as a field of a `Text`: where the text is shown in Discord it is written through the one
+    escaping helper (`bot.names.escaped`), so its markdown shows as typed; `str(Text)` keeps it as it is."""
+
+
 def counted(singular: str, plural: str, n: int, /, **fields: Any) -> Text:
     """A counted text ("{n} card" / "{n} cards"): the catalog's plural rules choose the form for `n`."""
     return Text(singular, fields, plural, n)
