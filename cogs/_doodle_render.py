@@ -21,8 +21,8 @@ import discord
 
 from bot.errors import NotSeated, Refusal, StaleMove, listing
 from bot.games.core import IllegalAction
-from bot.games.doodle_dice import Block, Claim, Draw, Free, Reroll, Steal, Stop
-from bot.games.doodle_dice.cards import COLOURS, FIGURES
+from bot.games.doodle import Block, Claim, Draw, Free, Reroll, Steal, Stop
+from bot.games.doodle.cards import COLOURS, FIGURES
 from bot.i18n import N_, Text, _, ngettext, translated
 from bot.names import escaped
 from bot.sessions import Table

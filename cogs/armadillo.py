@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import NotSeated, NotYourTurn, listing
-from bot.games.armadillo import ANY_CARD_COST, DECK, ROLLS, Discard, Roll, Token, best_roll, cost, distribution
+from bot.games.armadillo.engine import ANY_CARD_COST, DECK, ROLLS, Discard, Roll, Token, best_roll, cost, distribution
 from bot.games.core import decode_action, encode_action
 from bot.i18n import N_, _, ngettext
 from bot.sessions import Table

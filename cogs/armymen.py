@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import Refusal
-from bot.games.army_men import Keep, Roll, points
+from bot.games.armymen.engine import Keep, Roll, points
 from bot.i18n import N_, _, ngettext
 from bot.sessions import Table
 

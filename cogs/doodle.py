@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import Refusal
-from bot.games.doodle_dice import Block, Claim, Draw, Free, Reroll, Steal, Stop
+from bot.games.doodle import Block, Claim, Draw, Free, Reroll, Steal, Stop
 from bot.i18n import N_, _, translated
 from bot.names import escaped
 from bot.sessions import Table

@@ -25,9 +25,9 @@ LOCALES = ROOT / "locales"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "counted": (1, 2)}
 # Where each game's texts live; a path ending in "/" is a folder.
 DOMAINS = {
-    "armadillo": ("bot/games/armadillo.py", "cogs/armadillo.py"),
-    "army_men": ("bot/games/army_men.py", "cogs/armymen.py"),
-    "doodle_dice": ("bot/games/doodle_dice/", "cogs/doodle.py", "cogs/_doodle_render.py"),
+    "armadillo": ("bot/games/armadillo/", "cogs/armadillo.py"),
+    "armymen": ("bot/games/armymen/", "cogs/armymen.py"),
+    "doodle": ("bot/games/doodle/", "cogs/doodle.py", "cogs/_doodle_render.py"),
     "dardz": ("bot/games/dardz/", "cogs/dardz.py", "cogs/_dardz_news.py"),
     "pictures": ("bot/pictures/",),
 }
@@ -54,7 +54,7 @@ def extracted() -> dict[str, dict[str | tuple[str, str], str]]:
                 continue
             found[message].add(domain_of(f"{folder}/{filename}"))
     for name in data_texts():
-        found[name].add("doodle_dice")
+        found[name].add("doodle")
     by_domain: dict[str, dict] = defaultdict(dict)
     for message, domains in found.items():
         by_domain[domains.pop() if len(domains) == 1 else SHARED][message] = ""
@@ -63,7 +63,7 @@ def extracted() -> dict[str, dict[str | tuple[str, str], str]]:
 
 def data_texts() -> list[str]:
     """Texts that live in data files, not code: the Doodle Dice doodles' names."""
-    with (ROOT / "bot/games/data/doodle_dice_deck.csv").open(encoding="utf-8") as deck:
+    with (ROOT / "bot/games/doodle/deck.csv").open(encoding="utf-8") as deck:
         return [row["name"] for row in csv.DictReader(deck)]
 
 

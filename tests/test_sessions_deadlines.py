@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 
 from bot import errors
-from bot.games.doodle_dice import Block, Draw
+from bot.games.doodle import Block, Draw
 from bot.games.rng import table_rng
 from bot.sessions import PACES
 
@@ -74,7 +74,7 @@ async def test_one_deadline_finishes_the_absent_members_whole_turn_as_one_timeou
     assert after.deadline_at == svc.now.timestamp() + LIVE  # the next player's turn has its own deadline
 
 
-async def test_one_deadline_finishes_a_doodle_dice_turn_dd_r12(svc):
+async def test_one_deadline_finishes_a_doodle_turn_dd_r12(svc):
     """DD-R12: two members; one deadline passes; the absent member draws, then claims or ends the turn."""
     await svc.lobby(CHANNEL, ALICE, BOB, game_id="doodle", pace=LIVE)
     table = await svc.sessions.start(CHANNEL, ALICE)

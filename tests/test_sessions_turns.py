@@ -13,7 +13,7 @@ import asyncio
 import pytest
 
 from bot import errors
-from bot.games.army_men import Keep, Roll
+from bot.games.armymen.engine import Keep, Roll
 from bot.games.core import IllegalAction
 from bot.games.rng import ScriptedRng
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bot.games.doodle_dice.cards import COLOURS
+from bot.games.doodle.cards import COLOURS
 from bot.tables import Table
 
 from . import labels

@@ -7,12 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.games import GAMES
-from bot.games.armadillo import Roll as ArmadilloRoll
-from bot.games.armadillo import Token
-from bot.games.army_men import Keep
-from bot.games.army_men import Roll as ArmyRoll
+from bot.games.armadillo.engine import Roll as ArmadilloRoll
+from bot.games.armadillo.engine import Token
+from bot.games.armymen.engine import Keep
+from bot.games.armymen.engine import Roll as ArmyRoll
 from bot.games.dardz.model import Roll as DardzRoll
-from bot.games.doodle_dice import Claim, Draw
+from bot.games.doodle import Claim, Draw
 from bot.games.rng import ScriptedRng
 from bot.tables import Seat, Table
 

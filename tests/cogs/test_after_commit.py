@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.app import UNEXPECTED
-from bot.games.army_men import Keep, Roll
+from bot.games.armymen.engine import Keep, Roll
 from bot.games.rng import table_rng
 from bot.sessions import MAX_HOSTED_TABLES
 

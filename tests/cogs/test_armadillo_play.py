@@ -3,7 +3,7 @@ pressed is seen by no one), My hand with exactly a member's legal answers, the h
 
 from __future__ import annotations
 
-from bot.games.armadillo import Roll
+from bot.games.armadillo.engine import Roll
 from bot.games.core import encode_action
 from cogs.armadillo import hand_text
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.games.doodle_dice.cards import CARDS, FIGURES, serving
-from bot.games.doodle_dice.chance import card_chance
+from bot.games.doodle.cards import CARDS, FIGURES, serving
+from bot.games.doodle.chance import card_chance
 
 from .helpers import components, labels, last_table_message, message_by_id, sessions, table_of, text_of
 

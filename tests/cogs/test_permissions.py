@@ -20,7 +20,7 @@ from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 from simcord.http import router
 
-from bot.games.armadillo import Roll
+from bot.games.armadillo.engine import Roll
 from cogs._permissions import INVITE, NEEDED, invite_url
 
 from .helpers import message_by_id, table_of

@@ -4,7 +4,7 @@ because of another member's move follows its reader's remembered language."""
 
 from __future__ import annotations
 
-from bot.games.armadillo import Roll
+from bot.games.armadillo.engine import Roll
 from bot.translator import CatalogTranslator
 
 from .helpers import last_table_message, message_by_id, table_of, text_of

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.games.armadillo import (
+from bot.games.armadillo.engine import (
     ARMADILLO,
     DECK,
     ROLLS,
@@ -176,6 +176,18 @@ def test_arm_r6_discard_or_token_never_both():
     state = G.apply(state, 1, Token(), ScriptedRng())
     assert state.tokens == (2, 3)  # seat 0 paid 1 and gained nothing
     assert state.last.answers[0].gained == 0 and state.last.answers[1].gained == 1
+
+
+def test_arm_r5_r6_a_seat_off_turn_is_told_why_by_the_engine():
+    """`explain`: the roll is the roller's; the others wait for it; once rolled, everyone answers once."""
+    state = with_(game(3), hands=([11, 12], [1, 2], [3, 4]), tokens=(2, 2, 2))
+    assert str(G.explain(state, 1, Roll(1, 0, 0))) == "It's the roller's turn to roll."
+    assert str(G.explain(state, 2, Token())) == "Wait for the roll; then everyone answers."
+    assert str(G.explain(state, 2, None)) == "Wait for the roll; then everyone answers."
+    state = G.apply(roll(state, [5, 6], yellow=2), 1, Token(), ScriptedRng())
+    assert str(G.explain(state, 1, Roll(0, 1, 0))) == "The dice are already rolled: discard a card or take a token."
+    assert "already answered this roll" in str(G.explain(state, 1, Discard(1)))
+    assert "ARM-R5, ARM-R6" in str(G.explain(state, 1, Token()))
 
 
 def test_arm_r7_token_cap_is_never_exceeded():

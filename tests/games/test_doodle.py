@@ -9,10 +9,10 @@ import pytest
 
 from bot.games import GAMES
 from bot.games.core import IllegalAction, decode_action, decode_state, encode_action, encode_state
-from bot.games.doodle_dice import DOODLE_DICE as G
-from bot.games.doodle_dice import Block, Claim, Draw, Free, Reroll, Steal, Stop
-from bot.games.doodle_dice.cards import CARDS, COLOURS, DECK, FIGURES
-from bot.games.doodle_dice.chance import card_chance
+from bot.games.doodle import DOODLE as G
+from bot.games.doodle import Block, Claim, Draw, Free, Reroll, Steal, Stop
+from bot.games.doodle.cards import CARDS, COLOURS, DECK, FIGURES
+from bot.games.doodle.chance import card_chance
 from bot.games.rng import ScriptedRng, SeededRng
 
 GALLERY = ("O01", "R01", "Y01", "G01", "B01", "P01")  # face; dot squiggle; slant face squiggle; …
@@ -323,6 +323,19 @@ def test_dd_r7_no_self_block_and_the_next_player_can_be_blocked():
     assert state.turn == 1
     state = act(state, 0, Block(1))  # the blocked player blocks the next one: a new turn
     assert state.turn == 2 and state.used == {"BT1", "BT2"}
+
+
+def test_dd_r7_a_seat_off_turn_is_told_why_its_block_cannot_be_played():
+    """`explain`: off turn a seat may only block; the engine says why that block can't be played now."""
+    state = with_held(new(3), ("BT1",), (), ("BT2",))
+    assert str(G.explain(state, 1, Block(0))) == "You hold no unused Block A Turn card (DD-R7)."
+    assert str(G.explain(state, 2, Block(2))) == "You cannot block your own turn (DD-R7)."
+    assert G.explain(state, 2, Block(0)) is None, "a block seat 2 may play: nothing to explain"
+    assert G.explain(state, 1, Draw()) is None and G.explain(state, 1, None) is None, "only whose turn it is"
+    state = act(state, 0, Draw(), *MISS)
+    assert str(G.explain(state, 2, Block(0))) == "Too late: that turn has already begun (DD-R7)."
+    state = act(state, 2, Block(1))
+    assert "already blocked" in str(G.explain(state, 2, Block(1)))
 
 
 def test_dd_r7_a_block_by_the_target_itself_is_refused_even_while_pending():

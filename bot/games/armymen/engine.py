@@ -15,9 +15,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from .core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
-from .rng import Rng
-from .text import N_
+from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
+from ..rng import Rng
+from ..text import N_, Text
+from .help import RULES_HELP
 
 DICE_PER_PLAYER = 6
 CAMPAIGN_GAMES = 3
@@ -111,32 +112,6 @@ def best_keep(rolled: tuple[int, ...]) -> tuple[tuple[int, ...], float]:
     return keep, value
 
 
-RULES_HELP = (
-    (N_("The goal"), N_(
-        "Two players, six dice each. Score as **few** points as you can: a 1 is a soldier and scores 0, "
-     "any other face scores its pips. The lowest total over all rounds wins.")),
-    (N_("A round"), N_(
-        "Both players ante one die automatically (AMD-R9). The starter rolls the rest and must set aside "
-     "**1 or 2** of the dice just rolled (AMD-R3); the others are rolled again at once, until every die is set "
-     "aside. Then the other player does the same. The lower round score takes its ante back; the other ante die "
-     "leaves the game. On a tie both ante dice are lost (AMD-R5). The starter alternates every round (AMD-R6).")),
-    (N_("The end"), N_(
-        "When a player starts a round with 1 die or none, the game ends (AMD-R1, AMD-R2). Lowest total "
-     "wins; tied totals go to the player who won more rounds, then it is a draw (AMD-R7). **Campaign**: three "
-     "games, lowest sum wins; games 2 and 3 are started by the player who did not start the previous game; ties go "
-     "to more games won, then a draw (AMD-R8).")),
-    (N_("Rulings"), N_(
-        "AMD-R1 ≤ 1 die at a round's start ends the game · AMD-R2 0 dice ends it · AMD-R3 set aside 1 or 2 "
-     "every roll · AMD-R4 ante dice are never rolled or scored · AMD-R5 only the lower scorer gets its ante back · "
-     "AMD-R6 random first starter, then alternate · AMD-R7 ties: rounds won, then a draw · AMD-R8 campaign · "
-     "AMD-R9 automatic ante · AMD-R10 everything is public.")),
-    (N_("Project decisions"), N_("Setting dice aside re-rolls the rest at once (there is no choice in between). "
-     "In a campaign a game counts as won under AMD-R7; a drawn game counts for nobody. At a timeout, and on "
-     "autopilot, the computer's choice is played: it sets aside the dice that minimise the expected round score. "
-     "One deadline plays the whole turn and counts as one missed turn.")),
-)
-
-
 class ArmyMenDiceWar(CheckedGame):
     id = "armymen"
     title = "Army Men Dice War"
@@ -149,6 +124,7 @@ class ArmyMenDiceWar(CheckedGame):
     state_type = State
     action_types = (Roll, Keep)
     rules_help = RULES_HELP
+    has_secrets = False  # AMD-R10: everything is public
 
     # --- set-up -------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> State:
@@ -203,6 +179,10 @@ class ArmyMenDiceWar(CheckedGame):
         sizes = (1,) if len(state.rolled) == 1 else (1, 2)
         keeps = {tuple(sorted(c)) for k in sizes for c in itertools.combinations(state.rolled, k)}
         return [Keep(faces) for faces in sorted(keeps)]
+
+    def explain(self, state: State, seat: int, action: Any) -> Text | None:
+        """One player rolls and sets aside at a time: whose turn it is says it all."""
+        return None
 
     def _check(self, state: State, seat: int, action: Any) -> None:
         check_legal(self, state, seat, action)
@@ -302,4 +282,4 @@ class ArmyMenDiceWar(CheckedGame):
         return None if state.turn is None else (state.game_no, state.round_no, state.turn)
 
 
-ARMY_MEN = ArmyMenDiceWar()
+ARMYMEN = ArmyMenDiceWar()

@@ -14,67 +14,20 @@ Turn shape (project decisions marked PD in `help.py`):
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
 from ..rng import Rng
-from ..text import N_
+from ..text import N_, Text
+from .actions import REROLLS, Action, Block, Claim, Draw, Free, Reroll, Steal, Stop
 from .cards import ACTIONS, BLOCK, CARDS, COLOURS, DOODLES, FIGURES, FREE_ROLL, matches, serving
 from .chance import card_chance
 from .help import RULES_HELP
 
 EXTRA_ROLLS = 2  # after the first roll
 STALL_ROUNDS = 3  # DD-R9
-
-
-@dataclass(frozen=True)
-class Steal:
-    """Declare, before drawing, the one card of an opponent's set this turn can win (DD-R5)."""
-
-    card: str
-
-
-@dataclass(frozen=True)
-class Draw:
-    """Draw (until a doodle comes out; none if the deck is empty) and roll all six dice."""
-
-
-@dataclass(frozen=True)
-class Reroll:
-    """Roll these dice again (indexes 0-5, any or all, DD-R3)."""
-
-    dice: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Free:
-    """Use one of your Free Roll cards: one more roll this turn (DD-R6)."""
-
-
-@dataclass(frozen=True)
-class Claim:
-    """Take this matching card (a Gallery doodle, or the declared steal); ends the turn."""
-
-    card: str
-
-
-@dataclass(frozen=True)
-class Stop:
-    """End your turn without claiming."""
-
-
-@dataclass(frozen=True)
-class Block:
-    """Block `seat`'s turn before it begins (DD-R7); played by a seat that is not on turn."""
-
-    seat: int
-
-
-Action = Steal | Draw | Reroll | Free | Claim | Stop | Block
-REROLLS = tuple(Reroll(c) for k in range(1, 7) for c in itertools.combinations(range(6), k))
 
 
 @dataclass(frozen=True)
@@ -141,6 +94,7 @@ class DoodleDice(CheckedGame):
     state_type = State
     action_types = (Steal, Draw, Reroll, Free, Claim, Stop, Block)
     rules_help = RULES_HELP
+    has_secrets = False  # DD-R11: everything is public
 
     # --- set-up -------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> State:
@@ -214,6 +168,11 @@ class DoodleDice(CheckedGame):
         if not unused(state, seat, BLOCK):
             return N_("You hold no unused Block A Turn card (DD-R7).")
         return None
+
+    def explain(self, state: State, seat: int, action: Any) -> Text | None:
+        """Off turn a seat may only block (DD-R7): why that block can't be played now."""
+        error = self._block_error(state, seat, action.seat) if type(action) is Block else None
+        return Text(error) if error else None
 
     def _check(self, state: State, seat: int, action: Any) -> None:
         if type(action) is Block:
@@ -432,4 +391,4 @@ class DoodleDice(CheckedGame):
         return Reroll(tuple(i for i in range(6) if i not in keep))
 
 
-DOODLE_DICE = DoodleDice()
+DOODLE = DoodleDice()

@@ -15,8 +15,8 @@ from functools import cache
 
 import pytest
 
-from bot.games.army_men import (
-    ARMY_MEN,
+from bot.games.armymen.engine import (
+    ARMYMEN,
     Keep,
     Roll,
     State,
@@ -28,7 +28,7 @@ from bot.games.army_men import (
 from bot.games.core import IllegalAction, decode_action
 from bot.games.rng import ScriptedRng, ScriptExhausted
 
-G = ARMY_MEN
+G = ARMYMEN
 
 
 # --- helpers --------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The Doodle Dice deck (package data `bot/games/data/doodle_dice_deck.csv`), the dice figures and matching.
+"""The Doodle Dice deck (package data `bot/games/doodle/deck.csv`), the dice figures and matching.
 
 A doodle is completed when the six dice contain its figure multiset (DD-R10): extra dice are ignored,
 no figure stands in for another (a dash is never a slant).
@@ -47,8 +47,7 @@ class Card:
 
 
 def _load() -> tuple[Card, ...]:
-    package = __package__.rpartition(".")[0]  # "bot.games"
-    text = resources.files(package).joinpath("data/doodle_dice_deck.csv").read_text(encoding="utf-8")
+    text = resources.files(__package__).joinpath("deck.csv").read_text(encoding="utf-8")
     cards = []
     for row in csv.DictReader(io.StringIO(text)):
         figures = tuple(sorted(row["figures"].split()))
