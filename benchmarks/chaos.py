@@ -48,11 +48,10 @@ from chaos_kit import (  # noqa: E402
 from rest_budget import choose, move_controls  # noqa: E402
 
 from bot.app import DiceBot  # noqa: E402
-from bot.fairness import verify  # noqa: E402
 from bot.games import GAMES  # noqa: E402
-from bot.history import game_record  # noqa: E402
 from bot.i18n import speaking  # noqa: E402
-from bot.sessions import MAX_HOSTED_TABLES  # noqa: E402
+from bot.service.fairness import verify  # noqa: E402
+from bot.service.lobby import MAX_HOSTED_TABLES  # noqa: E402
 from cogs._ui import publisher  # noqa: E402
 
 MEMBERS = 12
@@ -74,8 +73,8 @@ class Chaos:
                        new_client_seed=lambda: f"{self.random.getrandbits(64):016x}")
 
     @property
-    def sessions(self):
-        return self.env.bot.sessions
+    def tables(self):
+        return self.env.bot.tables
 
     async def run(self, games: int, tables: int = 6) -> Counts:
         self.env = simcord.Env(self.new_bot())
@@ -124,7 +123,7 @@ class Chaos:
         engine = GAMES[kind]
         seats = self.random.randint(max(2, engine.min_players), min(5, engine.max_players))
         humans = self.random.randint(1, seats)
-        hosted = [t.host_id for t in self.sessions.cached_tables()]
+        hosted = [t.host_id for t in self.tables.cached_tables()]
         host = self.random.choice([m for m in self.members if hosted.count(m.id) < MAX_HOSTED_TABLES])
         seated = [host, *self.random.sample([m for m in self.members if m is not host], humans - 1)]
         channel = self.guild.create_text_channel(f"table-{self.counts.games}")
@@ -138,12 +137,12 @@ class Chaos:
         return PlayedTable(channel, self.table(channel).id)
 
     def table(self, channel) -> Any:
-        return next((t for t in self.sessions.cached_tables() if t.channel_id == channel.id), None)
+        return next((t for t in self.tables.cached_tables() if t.channel_id == channel.id), None)
 
     # --- one step of chaos ------------------------------------------------------------------------------
     async def step(self, game: PlayedTable) -> bool:
         """One thing happens at `game`'s table; False once the table is closed."""
-        await self.sessions.open_tables()  # touch every table (lazy after a restart), as their clicks would
+        await self.tables.open_tables()  # touch every table (lazy after a restart), as their clicks would
         table = self.table(game.channel)
         if table is None:
             return False
@@ -288,8 +287,8 @@ class Chaos:
 
     async def seq_now(self, game: PlayedTable) -> int:
         """The move number the members were shown: the bot's copy of an open table, else the stored one."""
-        table = next((t for t in self.sessions.cached_tables() if t.id == game.table_id), None)
-        return table.seq if table is not None else (await self.sessions.store.session(game.table_id)).seq
+        table = next((t for t in self.tables.cached_tables() if t.id == game.table_id), None)
+        return table.seq if table is not None else (await self.tables.store.table(game.table_id)).seq
 
     def member(self, user_id: int):
         return next(m for m in self.members if m.id == user_id)
@@ -319,17 +318,17 @@ class Chaos:
 
     async def check_finished(self, game: PlayedTable) -> None:
         await self.check_ledgers([game])
-        for event in await self.sessions.store.events(game.table_id):
+        for event in await self.tables.store.moves(game.table_id):
             self.counts.by[event.by] = self.counts.by.get(event.by, 0) + 1
-        row = await self.sessions.store.session(game.table_id)
-        if row.status == "finished" and not verify(await game_record(self.sessions.store, game.table_id,
-                                                                     self.guild.id)).ok:
+        row = await self.tables.store.table(game.table_id)
+        if row.status == "finished" and not verify(
+                await self.tables.game_record(self.guild.id, game.table_id, row.channel_id), self.tables.games).ok:
             self.counts.not_reproduced += 1
 
     async def check_ledgers(self, games: list[PlayedTable]) -> None:
         """Every move the bot accepted from a member is stored at its number, by its seat, as played."""
         for game in games:
-            stored = {e.seq: e for e in await self.sessions.store.events(game.table_id)}
+            stored = {e.seq: e for e in await self.tables.store.moves(game.table_id)}
             for seq, seat, code in game.accepted:
                 event = stored.get(seq)
                 if event is None or event.seat != seat or event.by != "player" or code not in (None, event.action):

@@ -1,4 +1,4 @@
-"""The Discord bot: wires settings → database → session service → cogs, and answers every error."""
+"""The Discord bot: wires settings → database → the service (`bot/service`) → cogs."""
 
 from __future__ import annotations
 
@@ -12,16 +12,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.table.errors import answer_error
 from db import Store
 
 from .command_sync import InvalidCommandTree, checked_commands
-from .errors import Refusal, without_ruling_codes
-from .games.core import IllegalAction
+from .games import GAMES
 from .games.rng import Rng, table_rng
-from .guild_settings import GuildSettings
-from .i18n import N_, _, language_of, speaking, translated, use_language
-from .member_languages import MemberLanguages
-from .sessions import Sessions
+from .i18n import SOURCE, language_of, use_language
+from .service import Tables, open_tables
+from .service.guild_settings import GuildSettings
+from .service.member_languages import MemberLanguages
 from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
@@ -35,9 +35,6 @@ EXTENSIONS = (
     "cogs.dardz",
     "cogs.settings",
 )
-
-UNEXPECTED = N_("Something went wrong on our side; the game is unchanged. Please try again.")
-
 
 def utcnow() -> datetime:
     # Looked up at call time, so a simulated clock (SimCord) can stand in for the real one.
@@ -71,7 +68,7 @@ class DiceBot(commands.Bot):
         self._new_seed = new_seed
         self._new_client_seed = new_client_seed
         self.store: Store | None = None
-        self.sessions: Sessions | None = None
+        self.tables: Tables | None = None
         self.guild_settings: GuildSettings | None = None
         self.member_languages: MemberLanguages | None = None
         self.link_base: str | None = None  # the playground links tables to its own pages, not discord.com
@@ -90,17 +87,17 @@ class DiceBot(commands.Bot):
         extra = {"new_seed": self._new_seed} if self._new_seed else {}
         if self._new_client_seed:
             extra["new_client_seed"] = self._new_client_seed
-        self.sessions = Sessions(self.store, clock=utcnow, rng_factory=self._rng_factory, **extra)
+        self.tables = open_tables(self.store, GAMES, clock=utcnow, rng_factory=self._rng_factory, **extra)
         self.guild_settings = GuildSettings(self.store, utcnow)
-        self.member_languages = MemberLanguages(self.store)
-        closed = await self.sessions.load()
+        self.member_languages = MemberLanguages(self.store, SOURCE)
+        closed = await self.tables.load()
         self.commands_synced = await commands_checked.sync(self, self.store, utcnow().timestamp(),
                                                            every_start=self.sync_every_start)
         publisher = self.get_cog("Game").publisher
         for row in closed:
             await publisher.announce_closed(row)
-        self.sessions.listener = publisher.on_table_event
-        self.sessions.start_timer()
+        self.tables.listener = publisher.on_table_event
+        self.tables.start_timer()
 
     async def hear(self, interaction: discord.Interaction) -> None:
         """Every interaction's entry point (commands and table controls): the member's answers are in their
@@ -116,9 +113,9 @@ class DiceBot(commands.Bot):
 
     async def shutdown_storage(self) -> None:
         """Stop the timer and close the database (tests call this; `close` does it in production)."""
-        if self.sessions is not None:
-            await self.sessions.close()
-            self.sessions = None
+        if self.tables is not None:
+            await self.tables.close()
+            self.tables = None
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -144,31 +141,3 @@ async def commands_problem(dev_guild_id: int | None = None) -> str | None:
     except InvalidCommandTree as error:
         return str(error)
     return None
-
-
-async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """The one error path: a refusal becomes an ephemeral sentence in the member's language; anything
-    else is logged."""
-    with speaking(language_of(interaction.locale)):
-        if isinstance(error, Refusal | IllegalAction):
-            message = translated(error.text)
-        elif isinstance(error, app_commands.CheckFailure):
-            message = str(error) or _("You can't use that command here.")
-        else:  # nothing was saved: Discord failing us is a warning, anything else a fault of ours
-            where = interaction.command or interaction.data
-            if isinstance(error, discord.HTTPException):
-                log.warning("Discord failed in %s before any change", where, exc_info=error)
-            else:
-                log.error("unexpected error in %s", where, exc_info=error)
-            message = _(UNEXPECTED)
-    await reply_ephemeral(interaction, without_ruling_codes(message))
-
-
-async def reply_ephemeral(interaction: discord.Interaction, message: str) -> None:
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not tell the user: %s", message)

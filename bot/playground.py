@@ -134,7 +134,7 @@ class Playground:
         behind = (real_now - self.env.now()).total_seconds()
         if behind > 0:
             await self.env.advance_time(behind)
-        open_here = {table.channel_id for table in await self.bot.sessions.open_tables()}
+        open_here = {table.channel_id for table in await self.bot.tables.open_tables()}
         with speaking(await self.server_language()):
             for game_id, handle in self.channels.items():
                 text = welcome_text(game_id)

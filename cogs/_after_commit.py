@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.i18n import N_, _
-from bot.sessions import Table
+from bot.service import Table
 
 from ._permissions import ChannelRefused
 

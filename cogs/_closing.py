@@ -16,7 +16,7 @@ import logging
 from collections import OrderedDict
 from typing import Any
 
-from bot.sessions import Table
+from bot.service import Table
 
 from ._after_commit import attempt, attempt_closing
 
@@ -62,10 +62,10 @@ class ClosingRetries:
         for table_id, channel in list(self._unshown.items()):
             if channel_id is not None and channel != channel_id:
                 continue
-            if self.sessions is None:  # the bot is shutting down
+            if self.tables is None:  # the bot is shutting down
                 return
             try:
-                table = await self.sessions.closed_table(table_id)
+                table = await self.tables.closed_table(table_id)
             except Exception:  # the database is away for now: the next round tries again
                 log.warning("could not read closed table %s to show it again", table_id, exc_info=True)
                 continue
@@ -74,7 +74,7 @@ class ClosingRetries:
 
     async def _retry_later(self) -> None:
         delay = FIRST_RETRY
-        while self._unshown and self.sessions is not None:
+        while self._unshown and self.tables is not None:
             await asyncio.sleep(delay)
             await self.retry_closing()
             delay = min(2 * delay, LAST_RETRY)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.errors import listing
 from bot.games.dardz.cards import BOOST, CLOCK, JACKPOT, NAMES, ROLLOFF, SKULL
 from bot.i18n import _
-from bot.sessions import Table
+from bot.service import Table
+from bot.service.errors import listing
 
 from ._ui import seat_name
 

@@ -17,7 +17,7 @@ import discord
 
 from bot.i18n import _, speaking
 from bot.names import escaped
-from bot.sessions import Seat, Table
+from bot.service import Seat, Table
 
 from ._after_commit import attempt
 from ._ui import mention
@@ -79,7 +79,7 @@ class DirectMessages:
                 await self._send_dm(table, seat.seat, embed, view)
                 shown.seats[seat.seat] = now
             except discord.Forbidden:
-                await attempt("noting closed DMs", self.sessions.set_dm(table.id, seat.seat, DM_CLOSED, None))
+                await attempt("noting closed DMs", self.tables.set_dm(table.id, seat.seat, DM_CLOSED, None))
                 await attempt("telling a member their DMs are closed", self._dm_closed_notice(table, seat))
             except Exception:  # an outage: the move stands; the next change tries this DM again
                 log.warning("could not update the DM of seat %s at table %s", seat.seat, table.id, exc_info=True)
@@ -113,7 +113,7 @@ class DirectMessages:
             content = _("Your private view for the table in {place}.", place=place)
         message = await dm.send(content=content, embed=embed, view=view,
                                 files=await self.private_files(table, seat, embed))
-        await self.sessions.set_dm(table.id, seat, dm.id, message.id)
+        await self.tables.set_dm(table.id, seat, dm.id, message.id)
 
 
 def fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:

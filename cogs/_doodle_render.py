@@ -19,13 +19,13 @@ from typing import Any
 
 import discord
 
-from bot.errors import NotSeated, Refusal, StaleMove, listing
 from bot.games.core import IllegalAction
 from bot.games.doodle import Block, Claim, Draw, Free, Reroll, Steal, Stop
 from bot.games.doodle.cards import COLOURS, FIGURES
 from bot.i18n import N_, Text, _, ngettext, translated
 from bot.names import escaped
-from bot.sessions import Table
+from bot.service import Table
+from bot.service.errors import NotSeated, Refusal, StaleMove, listing
 
 from ._labels import plain_name, with_name
 from ._render import Renderer, register

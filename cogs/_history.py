@@ -8,10 +8,8 @@ import json
 
 import discord
 
-from bot.errors import Refusal
-from bot.history import game_record
-from bot.i18n import N_, _, ngettext, speaking, translated
-from bot.sessions import Sessions, Table
+from bot.i18n import _, ngettext, speaking, translated
+from bot.service import Table, Tables
 
 from ._language import server_language
 from ._render import RENDERERS, options_text
@@ -19,17 +17,6 @@ from ._replay import ReplayButton
 
 STORY_CHARS = 3000  # of the embed's 6000; the full story is in the attached file
 PRIVATE_CHARS = 2000  # a message's limit: the latest private lines
-
-
-async def history_of(sessions: Sessions, table_id: int, guild_id: int | None) -> Table:
-    table = await sessions.closed_table(table_id, with_story=True)
-    if table is None or table.guild_id != guild_id:
-        if table is None and (row := await sessions.store.session(table_id)) and row.guild_id == guild_id:
-            raise Refusal(N_("Table {table} is still open: its history is written when the game ends."), table=table_id)
-        raise Refusal(N_("There is no table {table} in this server."), table=table_id)
-    if table.state is None:
-        raise Refusal(N_("Table {table} closed before its game started: there is no story to tell."), table=table_id)
-    return table
 
 
 def story_lines(table: Table) -> list[str]:
@@ -69,9 +56,10 @@ def history_embed(table: Table, lines: list[str]) -> discord.Embed:
     return embed
 
 
-async def answer_history(interaction: discord.Interaction, sessions: Sessions, table_id: int) -> None:
-    table = await history_of(sessions, table_id, interaction.guild_id)
-    record = await game_record(sessions.store, table_id, interaction.guild_id)
+async def answer_history(interaction: discord.Interaction, tables: Tables, table_id: int | None) -> None:
+    """`table_id` None: the channel's last table."""
+    table, record = await tables.history(interaction.guild_id, table_id, interaction.channel_id)
+    table_id = table.id
     with speaking(await server_language(interaction.client, interaction.guild_id)):  # a public answer
         lines = story_lines(table)
         embed = history_embed(table, lines)

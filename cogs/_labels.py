@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from bot.sessions import Table
+from bot.service import Table
 
 LABEL_CHARS = 38
 EMOJI_LABEL_CHARS = 34

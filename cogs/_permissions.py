@@ -27,8 +27,8 @@ from typing import TypeVar
 
 import discord
 
-from bot.errors import Refusal
 from bot.i18n import N_, Text
+from bot.service.errors import Refusal
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.pictures import FILENAME, Pictures
-from bot.tables import Table
+from bot.service.table import Table
 
 ATTACHED = f"attachment://{FILENAME}"
 

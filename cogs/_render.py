@@ -12,11 +12,11 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.errors import without_ruling_codes
 from bot.games import GAMES
 from bot.games.core import IllegalAction
 from bot.i18n import N_, _, ngettext, translated
-from bot.sessions import PACES, Table
+from bot.service import PACES, Table
+from bot.service.errors import without_ruling_codes
 
 from ._ui import ActionButton, HandButton, LobbyButton, seat_name
 

@@ -10,30 +10,22 @@ import re
 
 import discord
 
-from bot.app import answer_error
-from bot.errors import Refusal
-from bot.i18n import N_, _, speaking
-from bot.sessions import Sessions, Table
+from bot.i18n import _, speaking
+from bot.service import Table, Tables
 
 from ._language import server_language
 from ._render import RENDERERS
 from ._ui import TABLE_ID, publisher
+from .table.errors import answer_error
 
 REPLAY_TEMPLATE = rf"r:{TABLE_ID}:(?P<step>0|[1-9][0-9]{{0,8}})(?P<new>:new)?"
 
 
-async def replay_message(sessions: Sessions, table_id: int, step: int, guild_id: int | None
-                         ) -> tuple[Table, discord.Embed, discord.ui.View]:
-    """The replay of table `table_id` of this server at move `step`: public information only."""
-    row = await sessions.store.session(table_id)
-    if row is None or row.guild_id != guild_id:
-        raise Refusal(N_("There is no table {table} in this server."), table=table_id)
-    found = await sessions.replay_step(table_id, step)
-    if found is None:
-        if row.status in ("lobby", "active"):
-            raise Refusal(N_("Table {table} is still open: its replay is ready when the game ends."), table=table_id)
-        raise Refusal(N_("Table {table} closed before its game started: there is nothing to replay."), table=table_id)
-    table, total = found
+async def replay_message(tables: Tables, table_id: int | None, step: int, guild_id: int | None,
+                         channel_id: int | None) -> tuple[Table, discord.Embed, discord.ui.View]:
+    """The replay of table `table_id` (None: the channel's last) of this server at move `step`: public
+    information only."""
+    table, total = await tables.replay(guild_id, table_id, channel_id, step)
     step = table.seq
     renderer = RENDERERS[table.game.id]
     embed = renderer.embed(table)
@@ -70,11 +62,12 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TE
             await answer_error(interaction, error)
 
 
-async def show_replay(interaction: discord.Interaction, table_id: int, step: int, *, edit: bool) -> None:
+async def show_replay(interaction: discord.Interaction, table_id: int | None, step: int, *, edit: bool) -> None:
     """Post the replay (public: spectators' view), or step the replay message the click came from."""
-    sessions = interaction.client.sessions  # type: ignore[attr-defined]
+    tables = interaction.client.tables  # type: ignore[attr-defined]
     with speaking(await server_language(interaction.client, interaction.guild_id)):
-        table, embed, view = await replay_message(sessions, table_id, step, interaction.guild_id)
+        table, embed, view = await replay_message(tables, table_id, step, interaction.guild_id,
+                                                  interaction.channel_id)
         picture = await publisher(interaction.client).pictures.attach(table, embed)
     if edit:
         await interaction.response.edit_message(embed=embed, view=view, attachments=picture)

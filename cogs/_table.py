@@ -18,11 +18,11 @@ from typing import Any
 
 import discord
 
-from bot.errors import NotSeated, NotYourTurn, Refusal
 from bot.i18n import N_, Text, _, speaking, translated
-from bot.lobby import COMPUTER_NAME
 from bot.names import escaped
-from bot.sessions import PACES, Sessions, Table
+from bot.service import PACES, Table, Tables
+from bot.service.errors import NotSeated, NotYourTurn, Refusal
+from bot.service.lobby import COMPUTER_NAME
 
 from ._after_commit import SAVED, attempt, attempt_closing, tell_saved
 from ._closing import ClosingRetries
@@ -84,8 +84,8 @@ class Publisher(DirectMessages, TimerNotices, Reach, ClosingRetries):
             f"https://discord.com/channels/{table.guild_id or '@me'}/{table.channel_id}"
 
     @property
-    def sessions(self) -> Sessions:
-        return self.bot.sessions  # type: ignore[attr-defined]
+    def tables(self) -> Tables:
+        return self.bot.tables  # type: ignore[attr-defined]
 
     @staticmethod
     def renderer(table: Table) -> Renderer:
@@ -110,7 +110,7 @@ class Publisher(DirectMessages, TimerNotices, Reach, ClosingRetries):
         settings = await self.bot.guild_settings.of(interaction.guild.id)  # type: ignore[attr-defined]
         self.access.check_opening(interaction, new_thread=thread, pictures=settings.pictures)
         name = interaction.user.display_name
-        await self.sessions.check_hosting(interaction.guild.id, interaction.user.id)  # before making a thread
+        await self.tables.check_hosting(interaction.guild.id, interaction.user.id)  # before making a thread
         if thread:
             with speaking(await server_language(self.bot, interaction.guild.id)):
                 title = _("{emoji} {name}'s table", emoji=RENDERERS[game_id].emoji, name=name)
@@ -121,7 +121,7 @@ class Publisher(DirectMessages, TimerNotices, Reach, ClosingRetries):
                 where.id, "adding the host to the thread", [VIEW, SEND_IN_THREADS], where.add_user(interaction.user)))
         else:
             where = channel
-        table = await self.sessions.open(
+        table = await self.tables.open(
             guild_id=interaction.guild.id, channel_id=where.id, game_id=game_id, host_id=interaction.user.id,
             host_name=name, options=options, pace_seconds=pace_seconds(pace, minutes))
         # Committed: from here on every step is attempted on its own.
@@ -137,34 +137,34 @@ class Publisher(DirectMessages, TimerNotices, Reach, ClosingRetries):
         access = self.access.of(table.channel_id, interaction)
         response = await interaction.response.send_message(**as_new(await self.table_payload(table, access)))
         message_id = response.message_id or (await interaction.original_response()).id
-        await self.sessions.set_message(table.id, message_id)
+        await self.tables.set_message(table.id, message_id)
 
     # --- lobby --------------------------------------------------------------------------------
     async def lobby_action(self, interaction: discord.Interaction, table: Table, verb: str) -> Table:
         user = interaction.user
         channel_id = table.channel_id
         if verb == "join":
-            return await self.sessions.join(channel_id, user.id, user.display_name)
+            return await self.tables.join(channel_id, user.id, user.display_name)
         if verb == "leave":
-            return await self.sessions.leave(channel_id, user.id)
+            return await self.tables.leave(channel_id, user.id)
         if verb == "addbot":
             with speaking(await self.public_language(table)):
                 naming = _(COMPUTER_NAME)  # a computer's name is public: in the server's language
-            return await self.sessions.add_computer(channel_id, user.id, naming)
+            return await self.tables.add_computer(channel_id, user.id, naming)
         if verb == "start":
-            return await self.sessions.start(channel_id, user.id)
+            return await self.tables.start(channel_id, user.id)
         raise Refusal(N_("That button is not known."))
 
     # --- moves --------------------------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, table: Table, action: Any, seq: int | None) -> None:
         """A move from a button (seq = the move it was offered at) or a typed command (seq None)."""
-        table = await self.sessions.act(table.id, interaction.user.id, action, seq)
+        table = await self.tables.act(table.id, interaction.user.id, action, seq)
         happened = self.what_happened(table, table.seat_of(interaction.user.id))
         await self.show(table, interaction=interaction, happened=happened)
 
     async def end_table(self, interaction: discord.Interaction, table: Table) -> None:
         """End a table for everyone (unrated); the table and DMs lose their buttons."""
-        table = await self.sessions.end(table.channel_id, interaction.user.id, is_admin=is_admin(interaction))
+        table = await self.tables.end(table.channel_id, interaction.user.id, is_admin=is_admin(interaction))
         note = Text(N_("🛑 {name} ended the {game} table. It is not rated."),
                     {"name": escaped(interaction.user.display_name), "game": table.game.title})
         await self.show(table, interaction=interaction, announce=note)
@@ -177,7 +177,7 @@ class Publisher(DirectMessages, TimerNotices, Reach, ClosingRetries):
         """A move typed as a slash command, for the table in this channel. `action` may be a parser of the
         typed text, called only for the member on turn: a typo and a valid entry then get the same
         answer from someone who may not move now."""
-        table = await self.sessions.get(interaction.channel_id)
+        table = await self.tables.get(interaction.channel_id)
         if table.game.id != game_id:
             raise Refusal(N_("The table here plays {game}."), game=table.game.title)
         if callable(action):
@@ -197,7 +197,7 @@ class Publisher(DirectMessages, TimerNotices, Reach, ClosingRetries):
             raise Refusal(N_("The game has not started yet: your private view comes with the first move."))
         reclaimed = table.seats[seat].autopilot
         if reclaimed:
-            table = await self.sessions.reclaim(table.id, interaction.user.id)
+            table = await self.tables.reclaim(table.id, interaction.user.id)
             await attempt("showing the seat taken back",
                           self.edit_table_message(table, self.access.of(table.channel_id, interaction)))
         embed, view = await self.private_payload(table, seat)
@@ -331,7 +331,7 @@ class Publisher(DirectMessages, TimerNotices, Reach, ClosingRetries):
             except discord.NotFound:
                 pass
         message = await self.post(table, access, "posting the table", **as_new(payload))
-        await self.sessions.set_message(table.id, message.id)
+        await self.tables.set_message(table.id, message.id)
 
     def note_message(self, message: discord.Message) -> None:
         """Remember what is posted in a channel (pings included), in memory and without any lookup."""
@@ -356,7 +356,7 @@ class Publisher(DirectMessages, TimerNotices, Reach, ClosingRetries):
         text = payload.get("content")  # a plain-text table goes under the ping
         payload.update(content=clip(f"{ping[0]}\n{text}") if text else ping[0], allowed_mentions=ping[1])
         message = await self.post(table, access, "posting the table again at the bottom", **payload)
-        await self.sessions.set_message(table.id, message.id)
+        await self.tables.set_message(table.id, message.id)
         moved_to.append(message.id)
         with speaking(await self.public_language(table)):
             retired = moved_down()
@@ -382,7 +382,7 @@ class Publisher(DirectMessages, TimerNotices, Reach, ClosingRetries):
 
     async def show_closed(self, interaction: discord.Interaction, table_id: int) -> bool:
         """A click on a closed table's message: show its final state in place, without buttons."""
-        table = await self.sessions.closed_table(table_id)
+        table = await self.tables.closed_table(table_id)
         if table is None or getattr(interaction.message, "id", None) != table.message_id:
             return False
         access = self.access.of(table.channel_id, interaction)

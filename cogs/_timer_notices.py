@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.i18n import _, ngettext, speaking
-from bot.sessions import Table
+from bot.service import Table
 
 from ._after_commit import attempt
 from ._ui import seat_name

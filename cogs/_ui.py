@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.app import answer_error
-from bot.errors import NotHere, StaleMove, TableClosed
 from bot.games.core import decode_action, encode_action
 from bot.i18n import N_, _
 from bot.names import escaped
-from bot.sessions import Table
+from bot.service import Table
+from bot.service.errors import NotHere, StaleMove, TableClosed
+
+from .table.errors import answer_error
 
 if TYPE_CHECKING:
     from ._table import Publisher
@@ -69,7 +70,7 @@ class TableItem:
         try:
             await interaction.client.hear(interaction)  # type: ignore[attr-defined]
             desk = publisher(interaction.client)
-            table = await desk.sessions.get_by_id(self.table_id)
+            table = await desk.tables.get_by_id(self.table_id)
             if table is None:
                 if await desk.show_closed(interaction, self.table_id):
                     return

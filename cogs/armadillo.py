@@ -15,11 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NotSeated, NotYourTurn, listing
 from bot.games.armadillo.engine import ANY_CARD_COST, DECK, ROLLS, Discard, Roll, Token, best_roll, cost, distribution
 from bot.games.core import decode_action, encode_action
 from bot.i18n import N_, _, ngettext
-from bot.sessions import Table
+from bot.service import Table
+from bot.service.errors import NotSeated, NotYourTurn, listing
 
 from ._render import Renderer, register, send_rules
 from ._ui import ActionButton, ActionSelect, publisher, seat_name
@@ -349,7 +349,7 @@ class ArmadilloCog(commands.GroupCog, group_name="armadillo", group_description=
 
     async def _play(self, interaction: discord.Interaction, action: Any) -> None:
         desk = publisher(self.bot)
-        table = await desk.sessions.get(interaction.channel_id)
+        table = await desk.tables.get(interaction.channel_id)
         if table.game.id == "armadillo":
             explain_out_of_turn(table, interaction.user.id, action)
         await desk.play_typed(interaction, "armadillo", action)

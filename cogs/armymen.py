@@ -8,10 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import Refusal
 from bot.games.armymen.engine import Keep, Roll, points
 from bot.i18n import N_, _, ngettext
-from bot.sessions import Table
+from bot.service import Table
+from bot.service.errors import Refusal
 
 from ._render import Renderer, register, send_rules
 from ._ui import die, publisher, seat_name

@@ -9,7 +9,8 @@ from discord.ext import commands
 from bot.games import GAMES
 from bot.i18n import N_, _, speaking
 from bot.names import escaped
-from bot.ratings import PROVISIONAL_GAMES, is_provisional, shown_rating
+from bot.service.ratings import PROVISIONAL_GAMES, is_provisional, shown_rating
+from bot.service.results import Ranked
 from db import RatingRow
 
 from ._language import server_language
@@ -41,8 +42,8 @@ class Community(commands.Cog):
         self.bot = bot
 
     @property
-    def store(self):
-        return self.bot.store
+    def tables(self):
+        return self.bot.tables
 
     @app_commands.command(description=N_("This server's best players"))
     @app_commands.describe(game=N_("One game (every game, each ranked on its own, if left out)"))
@@ -57,17 +58,16 @@ class Community(commands.Cog):
         title = _("🏆 Leaderboard · {what}", what=game_title(game) if game else _("every game"))
         embed = discord.Embed(title=title, colour=discord.Colour.gold())
         if game:
-            rows = [r for __, r in await self.store.leaderboard(guild_id, game)]
-            embed.description = "\n".join(await self._ranking(guild_id, rows)) or None
-            provisional = any(is_provisional(r.games) for r in rows)
+            ranked = await self.tables.leaderboard(guild_id, game)
+            embed.description = "\n".join(self._ranking(ranked)) or None
+            provisional = any(is_provisional(r.rating.games) for r in ranked)
         else:  # one ranking per game: ratings from different games do not compare
             provisional = False
             for game_id in GAMES:
-                rows = [r for __, r in await self.store.leaderboard(guild_id, game_id, limit=5)]
-                if rows:
-                    embed.add_field(name=game_title(game_id), inline=False,
-                                    value="\n".join(await self._ranking(guild_id, rows)))
-                    provisional |= any(is_provisional(r.games) for r in rows)
+                ranked = await self.tables.leaderboard(guild_id, game_id, limit=5)
+                if ranked:
+                    embed.add_field(name=game_title(game_id), inline=False, value="\n".join(self._ranking(ranked)))
+                    provisional |= any(is_provisional(r.rating.games) for r in ranked)
         if not embed.description and not embed.fields:
             embed.description = _(NO_RATED_GAMES)
         else:
@@ -77,13 +77,13 @@ class Community(commands.Cog):
             embed.set_footer(text=explained)
         return embed
 
-    async def _ranking(self, guild_id: int | None, rows: list[RatingRow]) -> list[str]:
+    @staticmethod
+    def _ranking(ranked: list[Ranked]) -> list[str]:
         """Names, not mentions: a mention in an embed shows as a raw id wherever the member is not cached."""
-        names = await self.store.member_names(guild_id, [r.user_id for r in rows]) if rows else {}
         lines = []
-        for rank, r in enumerate(rows, start=1):
+        for rank, (r, name) in enumerate(((x.rating, x.name) for x in ranked), start=1):
             rate = round(100 * r.wins / r.games) if r.games else 0
-            name = escaped(names.get(r.user_id) or _("a former member"))
+            name = escaped(name or _("a former member"))
             lines.append(PLACE_MEDALS.get(rank, f"**{rank}.**") + " " + _(
                 "{name} — {rating} · won {wins} of {games} ({rate}%)",
                 name=name, rating=rating_text(r), wins=r.wins, games=r.games, rate=rate))
@@ -96,9 +96,8 @@ class Community(commands.Cog):
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
                     game: str | None = None) -> None:
         who = member or interaction.user
-        record = await self.store.member_record(interaction.guild_id, who.id)
-        ratings = await self.store.member_ratings(interaction.guild_id, who.id)
-        recent = await self.store.member_results(interaction.guild_id, who.id, game)
+        stats = await self.tables.member_stats(interaction.guild_id, who.id, game)
+        record, ratings, recent = stats.record, stats.ratings, stats.recent
         embed = discord.Embed(title=f"📊 {escaped(who.display_name)}", colour=discord.Colour.blurple())
         shown = [g for g in GAMES if (game is None or g == game) and g in record]
         with speaking(await server_language(self.bot, interaction.guild_id)):  # a public answer
@@ -119,7 +118,7 @@ class Community(commands.Cog):
                         "{game} — place {placing} of {players}, score {score} · {when}", game=game_title(r.game),
                         placing=r.placing, players=r.players, score=r.score, when=f"<t:{int(r.at)}:R>")
                     + ("" if r.rated else " · " + _("unrated"))
-                    + " · " + _("table {table}", table=r.session_id)
+                    + " · " + _("table {table}", table=r.table_id)
                     for r in recent))
                 embed.set_footer(text=_("Open a game with /game history table:N, or step through it with "
                                         "/game replay table:N."))
@@ -127,7 +126,7 @@ class Community(commands.Cog):
 
     @app_commands.command(description=N_("Every table that waits on you, with links"))
     async def mygames(self, interaction: discord.Interaction) -> None:
-        tables = await self.bot.sessions.waiting_on(interaction.user.id)
+        tables = await self.bot.tables.waiting_on(interaction.user.id)
         if not tables:
             await interaction.response.send_message(_("No table is waiting on you. 🎉"), ephemeral=True)
             return

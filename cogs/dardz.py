@@ -15,11 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import Refusal
 from bot.games.dardz.cards import ACTIONS, BOOST, BUNK, CLOCK, GOLDEN_7, JACKPOT, NAMES, POINTS, ROLLOFF, SKULL, number
 from bot.games.dardz.model import Guess, Lead, Pick, Play, Roll
 from bot.i18n import N_, _, ngettext
-from bot.sessions import Table
+from bot.service import Table
+from bot.service.errors import Refusal
 
 from ._dardz_news import event_text
 from ._labels import plain_name, with_name
@@ -275,7 +275,7 @@ class Dardz(commands.GroupCog, group_name="dardz", group_description=N_("DARDZ: 
     @app_commands.describe(member=N_("You or your teammate"))
     async def lead(self, interaction: discord.Interaction, member: discord.Member) -> None:
         desk = publisher(self.bot)
-        table = await desk.sessions.get(interaction.channel_id)
+        table = await desk.tables.get(interaction.channel_id)
         seat = table.seat_of(member.id)
         if seat is None:
             raise Refusal(N_("That member is not seated at this table: name yourself or your teammate."))

@@ -13,11 +13,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import Refusal
 from bot.games.doodle import Block, Claim, Draw, Free, Reroll, Steal, Stop
 from bot.i18n import N_, _, translated
 from bot.names import escaped
-from bot.sessions import Table
+from bot.service import Table
+from bot.service.errors import Refusal
 
 from ._doodle_render import GAME, RENDERER, BlockButton, block_refusal
 from ._render import send_rules
@@ -59,7 +59,7 @@ def parse_dice(text: str) -> tuple[int, ...]:
 
 
 async def channel_table(interaction: discord.Interaction) -> Table:
-    table = await publisher(interaction.client).sessions.get(interaction.channel_id)
+    table = await publisher(interaction.client).tables.get(interaction.channel_id)
     if table.game.id != GAME:
         raise Refusal(N_("The table here plays {game}."), game=table.game.title)
     if table.status != "active" or table.state is None:

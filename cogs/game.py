@@ -10,11 +10,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NoTable, NotHost, Refusal
-from bot.fairness import verify
-from bot.history import game_record
 from bot.i18n import N_, Text, _, speaking, translated
 from bot.names import escaped
+from bot.service.errors import NotHost
+from bot.service.fairness import verify
 
 from ._history import answer_history
 from ._language import server_language
@@ -49,11 +48,11 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
         await answer_unshown(interaction)
 
     @property
-    def sessions(self):
-        return self.publisher.sessions
+    def tables(self):
+        return self.publisher.tables
 
     async def _lobby(self, interaction: discord.Interaction, verb: str) -> None:
-        table = await self.sessions.get(interaction.channel_id)
+        table = await self.tables.get(interaction.channel_id)
         table = await self.publisher.lobby_action(interaction, table, verb)
         await self.publisher.show(table, interaction=interaction)
 
@@ -61,18 +60,18 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
     @app_commands.describe(seed=N_("Your client seed, mixed into the dice (default: random); in the lobby it "
                                    "replaces yours"))
     async def join(self, interaction: discord.Interaction, seed: str | None = None) -> None:
-        table = await self.sessions.get(interaction.channel_id)
+        table = await self.tables.get(interaction.channel_id)
         user = interaction.user
-        table = await self.sessions.join(table.channel_id, user.id, user.display_name, client_seed=seed)
+        table = await self.tables.join(table.channel_id, user.id, user.display_name, client_seed=seed)
         await self.publisher.show(table, interaction=interaction)
 
     @app_commands.command(description=N_("Leave the table (in a running game the computer takes your seat)"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        if (await self.sessions.get(interaction.channel_id)).status == "lobby":
+        if (await self.tables.get(interaction.channel_id)).status == "lobby":
             await self._lobby(interaction, "leave")
             return
-        host = (await self.sessions.get(interaction.channel_id)).host_id
-        table = await self.sessions.leave(interaction.channel_id, interaction.user.id)
+        host = (await self.tables.get(interaction.channel_id)).host_id
+        table = await self.tables.leave(interaction.channel_id, interaction.user.id)
         note = Text(N_("{name} left the game; the computer plays their seat from here."),
                     {"name": escaped(interaction.user.display_name)})
         await self.publisher.show(table, interaction=interaction, announce=_with_new_host(note, table, host))
@@ -83,7 +82,7 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
 
     @app_commands.command(description=N_("Host: take the last computer player out of the lobby"))
     async def removebot(self, interaction: discord.Interaction) -> None:
-        table = await self.sessions.remove_computer(interaction.channel_id, interaction.user.id)
+        table = await self.tables.remove_computer(interaction.channel_id, interaction.user.id)
         await self.publisher.show(table, interaction=interaction)
 
     @app_commands.command(description=N_("Host: start the game"))
@@ -92,21 +91,16 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
 
     @app_commands.command(description=N_("Your private view and your move buttons (only you see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.publisher.show_hand(interaction, await self.sessions.get(interaction.channel_id))
+        await self.publisher.show_hand(interaction, await self.tables.get(interaction.channel_id))
 
     @app_commands.command(description=N_("Show the table again at the bottom of the channel"))
     async def status(self, interaction: discord.Interaction) -> None:
-        try:
-            table = await self.sessions.get(interaction.channel_id)
-        except NoTable:  # show the last closed table again: its final state, without buttons
-            table = await self.sessions.last_closed_in(interaction.channel_id)
-            if table is None:
-                raise
-        await self.publisher.repost(interaction, table)
+        # with no open table, the last closed one again: its final state, without buttons
+        await self.publisher.repost(interaction, await self.tables.shown_in(interaction.channel_id))
 
     @app_commands.command(description=N_("Host or Manage Server: end this table (not rated)"))
     async def end(self, interaction: discord.Interaction) -> None:
-        table = await self.sessions.get(interaction.channel_id)
+        table = await self.tables.get(interaction.channel_id)
         if table.status != "active":  # a lobby loses nothing: it ends at once
             await self.publisher.end_table(interaction, table)
             return
@@ -124,8 +118,8 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
                                          "takes the seat)"))
     @app_commands.describe(member=N_("The player to remove"))
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        host = (await self.sessions.get(interaction.channel_id)).host_id
-        table = await self.sessions.kick(interaction.channel_id, interaction.user.id, member.id,
+        host = (await self.tables.get(interaction.channel_id)).host_id
+        table = await self.tables.kick(interaction.channel_id, interaction.user.id, member.id,
                                          is_admin=is_admin(interaction))
         removed = (N_("{name} was removed from the table. The computer plays their seat from here.")
                    if table.status == "active" else N_("{name} was removed from the table."))
@@ -137,14 +131,9 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
                                          "as a JSON file"))
     @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
     async def verify(self, interaction: discord.Interaction, table: int | None = None) -> None:
-        store = self.sessions.store
-        if table is None:
-            row = await store.last_session_in(interaction.channel_id)
-            if row is None:
-                raise Refusal(N_("No table has been played in this channel yet."))
-            table = row.id
-        record = await game_record(store, table, interaction.guild_id)
-        verdict = verify(record)
+        record = await self.tables.game_record(interaction.guild_id, table, interaction.channel_id)
+        table = record["table"]
+        verdict = verify(record, self.tables.games)
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         with speaking(await server_language(self.bot, interaction.guild_id)):  # a public answer
             answer = _("Table {table}: {verdict}\nAnyone can check the file with `python -m bot verify {file}`.",
@@ -157,21 +146,11 @@ class Game(commands.GroupCog, group_name="game", group_description=N_("Join, sta
                                          "and the dice seed"))
     @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
     async def history(self, interaction: discord.Interaction, table: int | None = None) -> None:
-        if table is None:
-            row = await self.sessions.store.last_session_in(interaction.channel_id)
-            if row is None:
-                raise Refusal(N_("No table has been played in this channel yet."))
-            table = row.id
-        await answer_history(interaction, self.sessions, table)
+        await answer_history(interaction, self.tables, table)
 
     @app_commands.command(description=N_("Step through a finished game move by move, with ◀ ▶"))
     @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
     async def replay(self, interaction: discord.Interaction, table: int | None = None) -> None:
-        if table is None:
-            row = await self.sessions.store.last_session_in(interaction.channel_id)
-            if row is None:
-                raise Refusal(N_("No table has been played in this channel yet."))
-            table = row.id
         await show_replay(interaction, table, 0, edit=False)
 
 

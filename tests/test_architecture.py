@@ -44,10 +44,10 @@ def test_engines_import_only_the_standard_library(path):
         assert top not in ("asyncio", "sqlite3", "socket"), f"{relpath(path)} does I/O ({module})"
 
 
-def test_the_session_service_knows_no_discord():
-    for name in ("bot/sessions.py", "bot/results.py", "bot/ratings.py", "bot/errors.py"):
-        modules = imported_modules(ROOT / name)
-        assert not {m for m in modules if m.split(".")[0] == "discord"}, name
+@pytest.mark.parametrize("path", sources("bot/service"), ids=relpath)
+def test_the_service_knows_no_discord(path):
+    modules = imported_modules(path)
+    assert not {m for m in modules if m.split(".")[0] == "discord"}, relpath(path)
 
 
 @pytest.mark.parametrize("path", sources("bot", "cogs"), ids=relpath)

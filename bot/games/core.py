@@ -2,7 +2,8 @@
 
 Engines are pure: no I/O, no asyncio, no Discord, no global randomness. A game is one object with
 the methods of `Game` over its own frozen dataclasses (`State`, and one dataclass per kind of
-`Action`). The session service is the only caller; cogs see engines only through `view`.
+`Action`). The service is the only caller that changes a state; the edge only reads one (`view`,
+`legal_actions`) to show it.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import current_language
-from bot.tables import Table
+from bot.service.table import Table
 
 from . import armadillo, armymen, dardz, doodle
 from .canvas import Canvas

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from bot.games.dardz.cards import ACTIONS, BOOST, BUNK, CLOCK, GOLDEN_7, JACKPOT, POINTS, ROLLOFF, SKULL, number
-from bot.tables import Table
+from bot.service.table import Table
 
 from . import labels
 from .canvas import DIE_FACE, GOLD, INK, MUTED, PAD, WIDTH, Canvas

@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from bot.games.doodle.cards import COLOURS
-from bot.tables import Table
+from bot.service.table import Table
 
 from . import labels
 from .canvas import DIE_EDGE, DIE_FACE, DIE_INK, GREEN, INK, MUTED, PAD, SMALL, WIDTH, Canvas

@@ -14,7 +14,7 @@ from bot.games.armymen.engine import Roll as ArmyRoll
 from bot.games.dardz.model import Roll as DardzRoll
 from bot.games.doodle import Claim, Draw
 from bot.games.rng import ScriptedRng
-from bot.tables import Seat, Table
+from bot.service.table import Seat, Table
 
 NAMES = ("Ana", "Bruno", "Chiara", "Dev", "Emeka", "Fen")
 

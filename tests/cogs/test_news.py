@@ -9,7 +9,7 @@ import pytest
 
 from bot.games import GAMES
 
-from .helpers import end_game, message_by_id, sessions, table_of, text_of
+from .helpers import end_game, message_by_id, table_of, tables, text_of
 
 COMMANDS = {"armymen": "armymen new", "armadillo": "armadillo new", "doodle": "doodle new", "dardz": "dardz new"}
 
@@ -39,7 +39,7 @@ async def test_the_news_is_the_same_after_a_restart(world, make_bot, game_id):
     assert before and all(line for field in before for line in field.split("\n"))
 
     await env.restart_bot(make_bot())
-    again = await sessions(env).get_by_id(table.id)  # rebuilt from the database: the log replayed
+    again = await tables(env).get_by_id(table.id)  # rebuilt from the database: the log replayed
     assert again.news == table.news, "replaying the log recomputes the very same events"
     shown = (await alice.slash(channel, "game status")).response.message
     shown = message_by_id(channel, table_of(env, channel).message_id) if shown is None else shown

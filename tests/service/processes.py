@@ -1,8 +1,8 @@
-"""A bot process for the many-processes tests: its own `Store` and `Sessions` on the database a test names.
+"""A bot process for the many-processes tests: its own `Store` and `Tables` on the database a test names.
 
-    python tests/processes.py finish '{"url": …, "now": …, "start": …, "moves": [[table, user, action, seq], …]}'
+    python tests/service/processes.py finish '{"url": …, "now": …, "start": …, "moves": [[table, user, action, seq]]}'
         at `start` (unix time), makes every move at once; prints how many were acknowledged and what else happened
-    python tests/processes.py play '{"url": …, "now": …, "tables": […], "seconds": …}'
+    python tests/service/processes.py play '{"url": …, "now": …, "tables": […], "seconds": …}'
         plays the rules' default move at the given tables for `seconds`; prints how many moves it made
 
 It prints one JSON line. Any ERROR it logs is in that line too.
@@ -18,10 +18,11 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from bot.games import GAMES  # noqa: E402
 from bot.games.core import decode_action  # noqa: E402
-from bot.sessions import Sessions  # noqa: E402
+from bot.service import open_tables  # noqa: E402
 from db import Store  # noqa: E402
 
 
@@ -39,19 +40,19 @@ async def main(command: str, plan: dict) -> dict:
     logging.getLogger().addHandler(errors)
     now = datetime.fromisoformat(plan["now"])
     store = await Store.open(plan["url"])
-    sessions = Sessions(store, clock=lambda: now)
+    tables = open_tables(store, GAMES, clock=lambda: now)
     outcomes: dict[str, int] = {}
 
     def count(outcome: str) -> None:
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
 
     if command == "finish":
-        tables = {t.id: t for t in [await sessions.get_by_id(m[0]) for m in plan["moves"]]}
+        found = {t.id: t for t in [await tables.get_by_id(m[0]) for m in plan["moves"]]}
         await asyncio.sleep(max(0.0, plan["start"] - time.time()))
 
         async def move(table_id: int, user: int, action: str, seq: int) -> None:
             try:
-                await sessions.act(table_id, user, decode_action(tables[table_id].game, action), seq)
+                await tables.act(table_id, user, decode_action(found[table_id].game, action), seq)
                 count("acknowledged")
             except Exception as failure:  # noqa: BLE001 - the test reads what happened
                 count(type(failure).__name__)
@@ -62,12 +63,12 @@ async def main(command: str, plan: dict) -> dict:
         while time.time() < stop:
             for table_id in plan["tables"]:
                 try:
-                    table = await sessions.get_by_id(table_id)
+                    table = await tables.get_by_id(table_id)
                     if table is None or table.status != "active":
                         continue
                     seat = min(table.to_act)
                     action = table.game.timeout_action(table.state, seat)
-                    await sessions.act(table_id, table.seats[seat].user_id, action, table.seq)
+                    await tables.act(table_id, table.seats[seat].user_id, action, table.seq)
                     count("acknowledged")
                 except Exception as failure:  # noqa: BLE001 - the test reads what happened
                     count(type(failure).__name__)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.guild_settings import GuildSettings, ServerSettings
+from bot.service.guild_settings import GuildSettings, ServerSettings
 from db import Store
 
 

@@ -1,9 +1,9 @@
-"""Which moves make a table's last update (`bot.tables.last_update`): what the table message shows."""
+"""Which moves make a table's last update (`bot.service.table.last_update`): what the table message shows."""
 
 from __future__ import annotations
 
 from bot.games.core import Event
-from bot.tables import LiveTable, Move, last_update
+from bot.service.table import LiveTable, Move, last_update
 
 
 def moves(*bys: str) -> list[Move]:
@@ -20,11 +20,11 @@ def test_one_deadline_is_one_update_however_many_timeouts_it_played():
 
 
 def test_the_moves_that_open_the_game_carry_the_set_up_events():
-    live = LiveTable(row=None, seats=[])  # type: ignore[arg-type]
+    live = LiveTable(row=None, game=None, seats=[])  # type: ignore[arg-type]
     live.opening = (Event("dealt"),)
-    live.history = moves("computer", "computer")
+    live.log = moves("computer", "computer")
     assert [e.kind for e in live.news()] == ["dealt", "m", "m"]
-    live.history = moves("computer", "player", "computer")
+    live.log = moves("computer", "player", "computer")
     assert [e.data["n"] for e in live.news()] == [2, 3]
-    live.history = []
+    live.log = []
     assert [e.kind for e in live.news()] == ["dealt"]

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.fairness import luck_lines, luck_report, record_game, verify
 from bot.games import GAMES
 from bot.games.core import decode_action, encode_action
 from bot.games.rng import FairRng
+from bot.service.fairness import luck_lines, luck_report, record_game, verify
 
-from .games.test_conformance import ComputerChooser, RandomChooser, play, variants
+from ..games.test_conformance import ComputerChooser, RandomChooser, play, variants
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CLIENT_SEEDS = ["alice-7", "bob-42", "carol", "dan", "eve", "fay", "gus", "hal"]
 
 
@@ -35,7 +35,7 @@ def finished(game, players, options, fair: bool, chooser=None):
 def test_verify_accepts_every_finished_conformance_playout(game, players, options, fair):
     record = finished(game, players, options, fair, RandomChooser(f"{game.id}{players}"))
     assert record["result"] is not None
-    verdict = verify(json.loads(json.dumps(record)))  # as read back from table-N.json
+    verdict = verify(json.loads(json.dumps(record)), GAMES)  # as read back from table-N.json
     assert verdict.ok, verdict.line
     assert verdict.line.startswith("✓ Verified") and "\n" not in verdict.line
 
@@ -51,15 +51,15 @@ def test_a_tampered_die_is_refused(record):
     move = next(m for m in forged["moves"] if any(isinstance(d, int) for d in m["draws"]))
     i = next(i for i, d in enumerate(move["draws"]) if isinstance(d, int))
     move["draws"][i] = move["draws"][i] + 1 if move["draws"][i] < 2 else move["draws"][i] - 1
-    verdict = verify(forged)
+    verdict = verify(forged, GAMES)
     assert not verdict.ok and f"move {move['seq']}'s dice differ" in verdict.line
 
 
 def test_a_wrong_seed_is_refused(record):
     forged = dict(record, seed="another")
-    assert "does not match the commitment" in verify(forged).line
+    assert "does not match the commitment" in verify(forged, GAMES).line
     forged["commitment"] = None  # even without the commitment, the dice give it away
-    assert not verify(forged).ok
+    assert not verify(forged, GAMES).ok
 
 
 def test_a_tampered_move_is_refused(record):
@@ -78,17 +78,17 @@ def test_a_tampered_move_is_refused(record):
     ):
         forged = copy.deepcopy(record)
         tamper(forged["moves"])
-        verdict = verify(forged)
+        verdict = verify(forged, GAMES)
         assert not verdict.ok and verdict.line.startswith("✗"), verdict.line
     assert not verify(dict(record, result={"placings": [1] * len(record["seats"]),
-                                           "scores": record["result"]["scores"]})).ok
+                                           "scores": record["result"]["scores"]}), GAMES).ok
 
 
 def test_a_client_seed_changes_the_dice():
     game = GAMES["dardz"]
     record = finished(game, 2, {"teams": False, "target": 50}, fair=True)
     forged = dict(record, client_seeds=["alice-8", "bob-42"])
-    assert not verify(forged).ok
+    assert not verify(forged, GAMES).ok
 
 
 def test_the_luck_report_for_scripted_dice():
@@ -102,7 +102,7 @@ def test_the_luck_report_for_scripted_dice():
 
 
 def test_the_luck_report_of_a_stored_game(record):
-    lines = luck_report(record)
+    lines = luck_report(record, GAMES)
     assert len(lines) == len(record["seats"]) and all(line.startswith(f"p{s}: ") for s, line in enumerate(lines))
 
 

@@ -9,21 +9,19 @@ from collections import OrderedDict
 
 from db import Store
 
-from .i18n import SOURCE
-
 REMEMBERED = 50_000  # members kept in memory (the least recently heard are forgotten, not lost)
 
 
 class MemberLanguages:
-    def __init__(self, store: Store) -> None:
-        self._store = store
+    def __init__(self, store: Store, default: str) -> None:
+        self._store, self._default = store, default  # `default`: for a member never heard (the source language)
         self._known: OrderedDict[int, str] = OrderedDict()
 
     async def of(self, user_id: int | None) -> str:
         if user_id is None:
-            return SOURCE
+            return self._default
         if user_id not in self._known:
-            self._remember(user_id, await self._store.member_language(user_id) or SOURCE)
+            self._remember(user_id, await self._store.member_language(user_id) or self._default)
         return self._known[user_id]
 
     async def heard(self, user_id: int, language: str) -> None:

@@ -15,14 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.sessions import Sessions
+from bot.games import GAMES
+from bot.service import open_tables
 from db import Store, StoreUnavailable, check_database
 from db.migrations import migrations
 
-from .conftest import SVC_START, postgres_server_url
+from ..conftest import SVC_START, postgres_server_url
 
-RELEASE_0001 = Path(__file__).parent / "fixtures" / "release_0001.sqlite3"  # written by the code at b58671a
-ROOT = Path(__file__).resolve().parents[1]
+RELEASE_0001 = Path(__file__).parents[1] / "fixtures" / "release_0001.sqlite3"  # written by the code at b58671a
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def dump(path: Path) -> dict[str, list[tuple]]:
@@ -40,14 +41,14 @@ async def test_a_release_0001_database_upgrades_in_place_and_loses_nothing(tmp_p
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone() == (1,)
 
     store = await Store.open(path)
-    sessions = Sessions(store, clock=lambda: SVC_START)
-    assert await sessions.load() == []  # every open table still replays
-    active = await sessions.get_by_id(2)
+    tables = open_tables(store, GAMES, clock=lambda: SVC_START)
+    assert await tables.load() == []  # every open table still replays
+    active = await tables.get_by_id(2)
     assert (active.status, active.seq) == ("active", 4)
     seat = min(active.to_act)
-    moved = await sessions.act(2, active.seats[seat].user_id, active.game.timeout_action(active.state, seat), 4)
+    moved = await tables.act(2, active.seats[seat].user_id, active.game.timeout_action(active.state, seat), 4)
     assert moved.seq >= 5
-    await sessions.close()
+    await tables.close()
     await store.close()
 
     after = dump(path)
@@ -121,7 +122,7 @@ async def test_changes_committed_together_fail_alone(svc):
     async def change(table_id: int) -> None:
         async with svc.store.transaction() as tx:
             await tx.advance_rev(table_id, revs[table_id] - (table_id == stale))
-            await tx.update_session(table_id, message_id=5000 + table_id)
+            await tx.update_table(table_id, message_id=5000 + table_id)
 
     results = await asyncio.gather(*(change(t.id) for t in tables), return_exceptions=True)
     assert [type(r).__name__ for r in results] == ["NoneType", "NoneType", "Conflict", "NoneType", "NoneType"]
@@ -137,7 +138,7 @@ async def test_text_with_quotes_and_backslashes_is_stored_as_it_was_given(svc):
     """PostgreSQL gets a transaction's writes as one script with literal values: text comes back intact."""
     name = "O'Brien \\'; DROP TABLE seats; -- \u00e9\u2603 $$ ?"
     table = await svc.lobby(100, 1)
-    await svc.sessions.join(100, 2, name)
+    await svc.tables.join(100, 2, name)
     assert [row["name"] for row in svc.seat_rows(table.id)] == ["Player 1", name]
 
 
@@ -161,7 +162,7 @@ async def test_a_write_of_text_no_database_can_hold_fails_alone_in_its_group(svc
 
 async def test_a_member_whose_name_no_database_can_hold_still_takes_a_seat(svc):
     await svc.lobby(100, 1)
-    table = await svc.sessions.join(100, 2, "odd \ud800 name \x00")
+    table = await svc.tables.join(100, 2, "odd \ud800 name \x00")
     assert table.seats[1].name == "odd \ufffd name \ufffd"
     assert [row["name"] for row in svc.seat_rows(table.id)] == ["Player 1", "odd \ufffd name \ufffd"]
 

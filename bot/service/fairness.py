@@ -16,10 +16,9 @@ from typing import Any
 
 import jsonschema
 
-from .games import GAMES
-from .games.core import Game, IllegalAction, decode_action, encode_action, encode_state, resolve_options
-from .games.rng import FAIR, Recorder, commitment, table_rng
-from .games.text import N_, Name, Text, counted
+from ..games.core import Game, IllegalAction, decode_action, encode_action, encode_state, resolve_options
+from ..games.rng import FAIR, Recorder, commitment, table_rng
+from ..games.text import N_, Name, Text, counted
 
 FORMAT = 1
 _TEXTS = {"type": "array", "items": {"type": "string"}}
@@ -130,14 +129,14 @@ def record_game(game: Game, options: Mapping[str, Any], seats: Sequence[str], se
     }
 
 
-def verify(record: Mapping[str, Any]) -> Verdict:
-    """Whether the stored game is exactly what its seed and moves give, in one line. Any record, however
-    malformed, gets a verdict: it may come from anyone."""
+def verify(record: Mapping[str, Any], games: Mapping[str, Game]) -> Verdict:
+    """Whether the stored game is exactly what its seed and moves give (`games`: the engines by id), in one line.
+    Any record, however malformed, gets a verdict: it may come from anyone."""
     problem = record_problem(record)
     if problem is not None:
         return _unreadable(problem)
     try:
-        game = GAMES[record["game"]]
+        game = games[record["game"]]
         if game.rules_version != record["rules_version"]:
             return _refuted(N_("✗ Not verified: rules version {version} of {game} is not the one this bot plays "
                                "({current})."), version=record["rules_version"], game=game.title,
@@ -219,9 +218,9 @@ def luck_texts(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, 
     return lines
 
 
-def luck_report(record: Mapping[str, Any]) -> list[str]:
+def luck_report(record: Mapping[str, Any], games: Mapping[str, Game]) -> list[str]:
     """The luck report of a stored game (its dice recomputed): each move's dice count for the seat that moved."""
-    game = GAMES[record["game"]]
+    game = games[record["game"]]
     moves = [(m["seat"], decode_action(game, m["action"])) for m in record["moves"]]
     replay = _replay(game, len(record["seats"]), record["options"], record["seed"], record["client_seeds"], moves)
     dice = [(seat, a, b, v) for (seat, _), rolled in zip(moves, replay.dice, strict=True) for a, b, v in rolled]

@@ -1,6 +1,6 @@
-"""Two `Sessions` on one database stand for two bot processes: the database is the arbiter of every move,
+"""Two `Tables` on one database stand for two bot processes: the database is the arbiter of every move,
 and every due deadline is handled by exactly one of them. On PostgreSQL the races with more processes run
-in real processes (tests/processes.py); a SQLite file serves one process, so there they run in this one."""
+in real processes (tests/service/processes.py); a SQLite file serves one process, so there they run in this one."""
 
 from __future__ import annotations
 
@@ -14,30 +14,29 @@ from pathlib import Path
 
 import pytest
 
-from bot import errors, table_access
 from bot.games import GAMES
 from bot.games.core import decode_action, encode_action
 from bot.games.rng import table_rng
-from bot.ratings import DEFAULT_MU, DEFAULT_SIGMA, rate
-from bot.sessions import Sessions
+from bot.service import Tables, cache, errors, open_tables
+from bot.service.ratings import DEFAULT_MU, DEFAULT_SIGMA, rate
 from db import Store
 
-from .conftest import SVC_SEED
+from ..conftest import SVC_SEED
 
 CHANNEL, ALICE, BOB = 500, 1, 2
 
 
-async def second_process(svc) -> Sessions:
+async def second_process(svc) -> Tables:
     store = await Store.open(svc.path)
-    sessions = Sessions(store, clock=lambda: svc.now, rng_factory=svc.rng_factory, new_seed=lambda: "seed",
+    tables = open_tables(store, GAMES, clock=lambda: svc.now, rng_factory=svc.rng_factory, new_seed=lambda: "seed",
                         new_client_seed=lambda: "client")
-    svc._opened.append((sessions, store))
-    return sessions
+    svc._opened.append((tables, store))
+    return tables
 
 
 async def fresh_replay(svc, table_id: int):
-    sessions = await second_process(svc)
-    return await sessions.get_by_id(table_id)
+    tables = await second_process(svc)
+    return await tables.get_by_id(table_id)
 
 
 def only_on_a_shared_server(svc) -> None:
@@ -56,7 +55,7 @@ def same(a, b) -> bool:
 
 async def test_two_processes_racing_on_one_table_apply_exactly_one_move(svc):
     table = await svc.started(CHANNEL, ALICE, BOB)
-    first, second = svc.sessions, await second_process(svc)
+    first, second = svc.tables, await second_process(svc)
     assert same(await second.get_by_id(table.id), table)  # both hold the table rebuilt
     seat = min(table.to_act)
     user, action = table.seats[seat].user_id, table.game.timeout_action(table.state, seat)
@@ -72,8 +71,8 @@ async def test_two_processes_racing_on_one_table_apply_exactly_one_move(svc):
     assert svc.event_count(table.id) == applied[0].seq == table.seq + 1
 
     replayed = await fresh_replay(svc, table.id)
-    for sessions in (first, second):
-        assert same(await sessions.get_by_id(table.id), replayed)
+    for tables in (first, second):
+        assert same(await tables.get_by_id(table.id), replayed)
 
 
 async def test_a_process_whose_copy_is_behind_catches_up_before_it_answers(svc):
@@ -103,8 +102,8 @@ async def test_a_move_on_a_copy_that_is_behind_is_computed_again_on_a_fresh_copy
     after = await other.act(table.id, user, action)
     assert after.seq == moved.seq + 1 and svc.event_count(table.id) == after.seq
     replayed = await fresh_replay(svc, table.id)
-    for sessions in (svc.sessions, other):
-        assert same(await sessions.get_by_id(table.id), replayed)
+    for tables in (svc.tables, other):
+        assert same(await tables.get_by_id(table.id), replayed)
 
 
 async def test_a_refusal_on_a_current_copy_stands_and_changes_nothing(svc):
@@ -124,7 +123,7 @@ async def test_a_lobby_join_in_one_process_is_seen_by_the_other(svc):
     await svc.lobby(CHANNEL, ALICE)
     other = await second_process(svc)
     await other.join(CHANNEL, BOB, "Player 2")
-    started = await svc.sessions.start(CHANNEL, ALICE)
+    started = await svc.tables.start(CHANNEL, ALICE)
     assert [s.user_id for s in started.seats] == [ALICE, BOB]
 
 
@@ -133,7 +132,7 @@ async def test_a_due_deadline_fires_once_across_processes(svc):
     other = await second_process(svc)
     await svc.settle()
     svc.now = svc.now.replace(hour=svc.now.hour + 2)  # past every deadline (an hour each)
-    fired = await asyncio.gather(svc.sessions.expire_due(), other.expire_due())
+    fired = await asyncio.gather(svc.tables.expire_due(), other.expire_due())
     timeouts = [table.id for events in fired for table, kind in events if kind == "timeout"]
     assert sorted(timeouts) == [t.id for t in tables]  # each table once, by one process or the other
     for table in tables:
@@ -146,10 +145,10 @@ async def test_a_deadline_claimed_by_a_process_that_died_is_fired_by_another(svc
     svc.now = svc.now.replace(hour=svc.now.hour + 2)
     dying = await second_process(svc)
     assert await dying.store.claim_due(svc.now.timestamp()) == [table.id]  # claimed, then the process dies
-    assert await svc.sessions.expire_due() == []  # the claim holds for now
+    assert await svc.tables.expire_due() == []  # the claim holds for now
     assert svc.event_count(table.id) == 0
     svc.now = svc.now.replace(minute=svc.now.minute + 2)  # the claim lapses
-    fired = await svc.sessions.expire_due()
+    fired = await svc.tables.expire_due()
     assert [(t.id, kind) for t, kind in fired] == [(table.id, "timeout")]
     assert timed_out(svc, table.id) == {(min(table.to_act), "timeout")}
 
@@ -182,14 +181,14 @@ def states_after_each_move(svc, table) -> list:
     return states
 
 
-async def play_in_this_process(sessions: Sessions, table_ids: list[int], seconds: float) -> int:
+async def play_in_this_process(tables: Tables, table_ids: list[int], seconds: float) -> int:
     moved, stop = 0, time.monotonic() + seconds
     while time.monotonic() < stop:
         for table_id in table_ids:
-            table = await sessions.get_by_id(table_id)
+            table = await tables.get_by_id(table_id)
             if table is not None and table.status == "active":
                 seat = min(table.to_act)
-                await sessions.act(table_id, table.seats[seat].user_id,
+                await tables.act(table_id, table.seats[seat].user_id,
                                    table.game.timeout_action(table.state, seat), table.seq)
                 moved += 1
             await asyncio.sleep(0)
@@ -204,9 +203,9 @@ async def test_a_rebuild_racing_commits_returns_the_old_or_the_new_table_whole(s
     tables = []
     for n in range(3):  # DARDZ: a long game, still running when the test ends
         await svc.lobby(CHANNEL + n, ALICE + 10 * n, BOB + 10 * n, game_id="dardz")
-        tables.append(await svc.sessions.start(CHANNEL + n, ALICE + 10 * n))
+        tables.append(await svc.tables.start(CHANNEL + n, ALICE + 10 * n))
     ids = [t.id for t in tables]
-    cold = Sessions(await Store.open(svc.path), clock=lambda: svc.now, cache_size=0)  # rebuilds at every read
+    cold = open_tables(await Store.open(svc.path), GAMES, clock=lambda: svc.now, cache_size=0)  # rebuilds at every read
     warm = await second_process(svc)  # keeps its copies, and catches them up
     svc._opened.append((cold, cold.store))
     seconds = 3.0
@@ -214,7 +213,7 @@ async def test_a_rebuild_racing_commits_returns_the_old_or_the_new_table_whole(s
         writer = start_process(svc, "play", tables=ids, seconds=seconds)
         moving = None
     else:  # SQLite: one process per file, so the other "process" is a second service in this one
-        writer, moving = None, asyncio.ensure_future(play_in_this_process(svc.sessions, ids, seconds))
+        writer, moving = None, asyncio.ensure_future(play_in_this_process(svc.tables, ids, seconds))
     seen = []
     stop = time.monotonic() + seconds
     while time.monotonic() < stop:
@@ -244,7 +243,7 @@ async def last_move(svc, table):
         dice = table_rng(SVC_SEED, table.client_seeds, table.seq + 1)
         if table.game.outcome(table.game.apply(table.state, seat, action, dice)) is not None:
             return table, table.seats[seat].user_id, action
-        table = await svc.sessions.act(table.id, table.seats[seat].user_id, action, table.seq)
+        table = await svc.tables.act(table.id, table.seats[seat].user_id, action, table.seq)
 
 
 def rated_one_by_one(svc, member: int, opponents: dict[int, int]) -> tuple[float, float]:
@@ -294,7 +293,7 @@ async def test_a_change_that_keeps_losing_the_race_is_refused_as_try_again_never
     """Another process commits first every time (here: every one of the allowed attempts): the member is told
     to try again, and nothing changed; a `Conflict` never leaves the service."""
     only_on_a_shared_server(svc)
-    monkeypatch.setattr(table_access, "CONFLICT_RETRIES", 1)
+    monkeypatch.setattr(cache, "CONFLICT_RETRIES", 1)
     table = await svc.started(CHANNEL, ALICE, BOB)
     other = await second_process(svc)
     await other.get_by_id(table.id)  # its copy, soon behind

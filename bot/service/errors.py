@@ -1,15 +1,18 @@
-"""Refusals the session service raises. Each carries a sentence for the player, as a `Text`.
+"""Refusals the service raises. Each carries a sentence for the player, as a `Text`, free of Discord: what only
+the edge can say — a command to type, a permission's name, a channel as a link — is a `Hint` and data, which the
+edge words (cogs/table/errors.py).
 
-The cogs turn every one of these (and `IllegalAction` from the engines) into one ephemeral reply in the
-member's language at the edge; the state is never changed by a refused request.
+The edge turns every one of these (and `IllegalAction` from the engines) into one ephemeral reply in the
+member's language; the state is never changed by a refused request.
 """
 
 from __future__ import annotations
 
 import re
+from enum import Enum
 from typing import Any
 
-from .games.text import N_, Name, Text, counted
+from ..games.text import N_, Name, Text, counted
 
 RULING_CODES = re.compile(r"\s*\((?:[A-Z]+-R\d+[a-z]?(?:,\s*)?)+\)")
 
@@ -19,19 +22,34 @@ def without_ruling_codes(text: str) -> str:
     return RULING_CODES.sub("", text)
 
 
+class Hint(Enum):
+    """What the edge says with a refusal, in the words of Discord (commands, permissions)."""
+
+    OPEN_A_TABLE = "open a table"  # how to open one
+    ADD_A_COMPUTER = "add a computer"  # how to seat a computer player
+    ADMIN_MAY_END = "an admin may end"  # who else may end a table
+    ADMIN_MAY_KICK = "an admin may remove"  # who else may remove a player
+    LEAVE_OR_END = "leave or end"  # how to leave a table instead
+    END_ONE_HOSTED = "end a hosted table"  # how to end one of the tables named
+
+
 class Refusal(Exception):
-    """`text` is what the player reads (translated at the edge); `message` is its English form."""
+    """`text` is what the player reads (translated at the edge); `message` is its English form; `hint`, what the
+    edge adds in its own words, with the text's fields."""
 
     default = N_("That can't be done right now.")
+    hint: Hint | None = None
 
-    def __init__(self, message: str | Text | None = None, /, **fields: Any) -> None:
+    def __init__(self, message: str | Text | None = None, /, *, hint: Hint | None = None, **fields: Any) -> None:
         self.text = message if isinstance(message, Text) else Text(message or self.default, fields)
         self.message = str(self.text)
+        self.hint = hint or self.hint
         super().__init__(self.message)
 
 
 class NoTable(Refusal):
-    default = N_("There is no open table in this channel. Start one with `/<game> new`.")
+    default = N_("There is no open table in this channel.")
+    hint = Hint.OPEN_A_TABLE
 
 
 class TableBusy(Refusal):
@@ -74,10 +92,17 @@ class NotYourTurn(Refusal):
     @classmethod
     def waiting_for(cls, names: list[str]) -> NotYourTurn:
         """Say whose move the table waits on, so the player knows who to nudge."""
+        return cls.explained(None, names)
+
+    @classmethod
+    def explained(cls, why: Text | None, names: list[str]) -> NotYourTurn:
+        """The engine's reason why this move can't be made now (if it has one), and whose move the table waits on."""
         if not names:
-            return cls()
+            return cls(why)
         who = listing([Name(name) for name in names])
-        return cls(Text(N_("It's not your turn: the table is waiting for {who}."), {"who": who}))
+        if why is None:
+            return cls(Text(N_("It's not your turn: the table is waiting for {who}."), {"who": who}))
+        return cls(Text(N_("{why} The table is waiting for {who}."), {"why": why, "who": who}))
 
 
 class StaleMove(Refusal):
@@ -106,14 +131,12 @@ class TableClosed(GameOver):
 
 
 class TooManyTables(Refusal):
+    hint = Hint.END_ONE_HOSTED
+
     def __init__(self, channel_ids: list[int]) -> None:
-        super().__init__(counted(
-            "You already host {n} open table in this server ({where}). "
-            "Finish it, or end it with `/game end` in its channel, before opening another.",
-            "You already host {n} open tables in this server ({where}). "
-            "Finish one, or end it with `/game end` in its channel, before opening another.",
-            len(channel_ids), where=", ".join(f"<#{c}>" for c in channel_ids),
-        ))
+        super().__init__(counted("You already host {n} open table in this server.",
+                                 "You already host {n} open tables in this server.", len(channel_ids)))
+        self.channel_ids = tuple(channel_ids)  # where they are
 
 
 def listing(names: list[str]) -> Text:
