@@ -20,9 +20,13 @@ def open_service(store: Any, **options: Any) -> Any:
 
 def engines() -> dict[str, Any]:
     """The game engines by id, as the bot plays them."""
-    from bot.games import GAMES
+    try:
+        from cogs.games import engines as registered
+    except ImportError:  # an earlier commit
+        from bot.games import GAMES
 
-    return GAMES
+        return GAMES
+    return registered()
 
 
 def refusals() -> ModuleType:

@@ -45,7 +45,8 @@ def verify_file(argv: list[str]) -> int:
     parser.add_argument("file", type=Path, help="a game record, e.g. table-12.json from /game history")
     parser.add_argument("--luck", action="store_true", help="also print the luck report, one line per player")
     args = parser.parse_args(argv)
-    from .games import GAMES
+    from cogs.games import engines
+
     from .service.fairness import luck_report, verify
 
     try:
@@ -53,10 +54,10 @@ def verify_file(argv: list[str]) -> int:
     except (OSError, ValueError) as exc:
         print(f"✗ Cannot read {args.file}: {' '.join(str(exc).split())[:200]}")
         return 2
-    verdict = verify(record, GAMES)
+    verdict = verify(record, engines())
     print(verdict.line)
     if verdict.ok and args.luck:
-        print("\n".join(luck_report(record, GAMES)))
+        print("\n".join(luck_report(record, engines())))
     return 0 if verdict.ok else 1 if verdict.readable else 2
 
 

@@ -15,12 +15,15 @@ from typing import Any
 
 import pytest
 
-from bot.games import GAMES
 from bot.games.rng import Rng, table_rng
 from bot.service import Table, Tables, open_tables
+from cogs.games import engines
 from db import Store
 
 from .discord_limits import discord_limits  # noqa: F401  (autouse: every SimCord call checked, issue 22)
+
+GAMES = engines()
+
 
 # =================================================================================================
 # Service tests (tests/service/) and store tests (tests/db/)

@@ -9,11 +9,11 @@ import copy
 import discord
 import pytest
 
-import bot.translator
+import bot.app.translator
 from bot.__main__ import main as bot_main
 from bot.app import DiceBot, commands_problem
-from bot.command_limits import COMMAND_CHARS, combined_size, tree_problems
-from bot.command_sync import InvalidCommandTree, checked_commands, synced_payload
+from bot.app.command_limits import COMMAND_CHARS, combined_size, tree_problems
+from bot.app.command_sync import InvalidCommandTree, checked_commands, synced_payload
 from bot.i18n import SOURCE, catalog, language_of, languages
 
 
@@ -145,7 +145,7 @@ def test_python_m_bot_refuses_such_a_tree_in_one_sentence_before_connecting(monk
         def gettext(self, message: str) -> str:
             return "Abre " + "x" * 100 if message == "Open a DARDZ table here" else spanish_catalog.gettext(message)
 
-    monkeypatch.setattr(bot.translator, "catalog", lambda language: LongerSpanish())
+    monkeypatch.setattr(bot.app.translator, "catalog", lambda language: LongerSpanish())
     for name in ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("DISCORD_TOKEN", "a-token")

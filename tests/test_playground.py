@@ -14,8 +14,11 @@ from urllib.parse import urlsplit
 import aiohttp
 import pytest
 
-from bot.games import GAMES
 from bot.playground import HOST, MEMBERS, Playground
+from cogs.games import engines
+
+GAMES = engines()
+
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -100,7 +103,7 @@ async def test_thread_tables_dms_and_table_links_are_reachable(playground):
     status, headers, _ = await get(f"{playground.url}dm/Sam")
     assert status == 303 and playground.preview.channel.id == playground.users["Sam"].dm_channel.id
     assert (await get(f"{playground.url}at/12345"))[0] == 404
-    links = playground.bot.get_cog("Game").publisher
+    links = playground.bot.edge.shared
     assert links.jump_url(table) == f"{playground.url}at/{thread.id}", "table links open the table's channel here"
 
 

@@ -12,7 +12,7 @@ import re
 from enum import Enum
 from typing import Any
 
-from ..games.text import N_, Name, Text, counted
+from ..games.text import N_, Name, Text, counted, names_a_seat
 
 RULING_CODES = re.compile(r"\s*\((?:[A-Z]+-R\d+[a-z]?(?:,\s*)?)+\)")
 
@@ -89,20 +89,28 @@ class NotEnoughPlayers(Refusal):
 class NotYourTurn(Refusal):
     default = N_("It's not your turn.")
 
+    seats: tuple = ()  # the table's seats, to name the ones the engine's reason refers to (`SeatRef`)
+
     @classmethod
     def waiting_for(cls, names: list[str]) -> NotYourTurn:
         """Say whose move the table waits on, so the player knows who to nudge."""
         return cls.explained(None, names)
 
     @classmethod
-    def explained(cls, why: Text | None, names: list[str]) -> NotYourTurn:
-        """The engine's reason why this move can't be made now (if it has one), and whose move the table waits on."""
-        if not names:
-            return cls(why)
-        who = listing([Name(name) for name in names])
-        if why is None:
-            return cls(Text(N_("It's not your turn: the table is waiting for {who}."), {"who": who}))
-        return cls(Text(N_("{why} The table is waiting for {who}."), {"why": why, "who": who}))
+    def explained(cls, why: Text | None, names: list[str], seats: tuple = ()) -> NotYourTurn:
+        """The engine's reason why this move can't be made now, if it has one; unless it names the seats it
+        means, whose move the table waits on follows."""
+        who = listing([Name(name) for name in names]) if names else None
+        if why is not None and (who is None or names_a_seat(why)):
+            refusal = cls(why)
+        elif why is not None:
+            refusal = cls(Text(N_("{why} The table is waiting for {who}."), {"why": why, "who": who}))
+        elif who is not None:
+            refusal = cls(Text(N_("It's not your turn: the table is waiting for {who}."), {"who": who}))
+        else:
+            refusal = cls()
+        refusal.seats = seats
+        return refusal
 
 
 class StaleMove(Refusal):

@@ -116,7 +116,7 @@ class Turns:
                 if expected_seq is not None and expected_seq < live.row.seq:
                     raise errors.StaleMove()
                 raise errors.NotYourTurn.explained(game.explain(live.state, seat, action),
-                                                   [live.seats[s].name for s in sorted(to_act)])
+                                                   [live.seats[s].name for s in sorted(to_act)], tuple(live.seats))
             moves: list[Move] = []
             async with self._cache.changing(live) as tx:
                 await self.move(tx, live, seat, action, "player", moves)

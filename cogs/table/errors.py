@@ -14,8 +14,12 @@ import discord
 from discord import app_commands
 
 from bot.games.core import IllegalAction
+from bot.games.text import SeatRef
 from bot.i18n import N_, Text, _, counted, language_of, speaking, translated
-from bot.service.errors import Hint, Refusal, TooManyTables, without_ruling_codes
+from bot.service import Seat
+from bot.service.errors import Hint, NotYourTurn, Refusal, TooManyTables, without_ruling_codes
+
+from .format import shown_seat
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +35,10 @@ HINTED = {  # a refusal with a hint, as the edge words it (the refusal's own fie
 
 
 def worded(refusal: Refusal) -> Text:
-    """A refusal as the member reads it: the service's sentence, or, with a hint, the edge's own words for it."""
+    """A refusal as the member reads it: the service's sentence, or, with a hint, the edge's own words for it; the
+    seats an engine's reason refers to by their players' names."""
+    if isinstance(refusal, NotYourTurn) and refusal.seats:
+        return with_names(refusal.text, refusal.seats)
     if isinstance(refusal, TooManyTables):
         return counted("You already host {n} open table in this server ({where}). "
                        "Finish it, or end it with `/game end` in its channel, before opening another.",
@@ -41,6 +48,14 @@ def worded(refusal: Refusal) -> Text:
     if refusal.hint in HINTED:
         return Text(HINTED[refusal.hint], refusal.text.fields)
     return refusal.text
+
+
+def with_names(text: Text, seats: tuple[Seat, ...]) -> Text:
+    """`text` with every `SeatRef` among its fields (and its fields' fields) shown as that seat's player."""
+    fields = {name: shown_seat(seats[value]) if isinstance(value, SeatRef) and 0 <= value < len(seats)
+              else with_names(value, seats) if isinstance(value, Text) else value
+              for name, value in text.fields.items()}
+    return Text(text.message, fields, text.plural, text.n)
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.games.armadillo.engine import Roll
 from bot.games.core import encode_action
-from cogs.armadillo import hand_text
+from cogs.games.armadillo.render import hand_text
 
 from .helpers import components, labels, last_table_message, message_by_id, move_ids, table_of, tables, text_of
 

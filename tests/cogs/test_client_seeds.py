@@ -7,10 +7,14 @@ import json
 import sqlite3
 
 from bot.__main__ import main
-from bot.games import GAMES
 from bot.service.fairness import verify
+from cogs.games import engines
 
 from .helpers import end_game, message_by_id, table_of, text_of
+
+GAMES = engines()
+
+
 
 
 async def dardz_started(alice, bob, channel, bob_seed: str | None):

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from rest_budget import choose, move_controls, offers, press, wanted  # noqa: E402
 
-from cogs._labels import EMOJI_LABEL_CHARS, LABEL_CHARS  # noqa: E402
+from cogs.table.labels import EMOJI_LABEL_CHARS, LABEL_CHARS  # noqa: E402
 
 from .helpers import message_by_id, table_of  # noqa: E402
 

@@ -21,7 +21,7 @@ from simcord.enums import OverwriteType
 from simcord.http import router
 
 from bot.games.armadillo.engine import Roll
-from cogs._permissions import INVITE, NEEDED, invite_url
+from cogs.table.permissions import INVITE, NEEDED, invite_url
 
 from .helpers import message_by_id, table_of
 from .test_armadillo_play import open_three_seat_table, roll

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 
-from bot.games import GAMES
 from bot.service.fairness import verify
+from cogs.games import engines
 
 from .helpers import end_game, start_against_a_computer, table_of
+
+GAMES = engines()
+
 
 
 async def test_verify_a_closed_table_and_its_json(world, tmp_path):

@@ -15,12 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import GAMES
 from bot.service import open_tables
+from cogs.games import engines
 from db import Store, StoreUnavailable, check_database
 from db.migrations import migrations
 
 from ..conftest import SVC_START, postgres_server_url
+
+GAMES = engines()
+
 
 RELEASE_0001 = Path(__file__).parents[1] / "fixtures" / "release_0001.sqlite3"  # written by the code at b58671a
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,7 +16,6 @@ import random
 
 import pytest
 
-from bot.games import GAMES
 from bot.games.core import (
     Event,
     IllegalAction,
@@ -28,6 +27,10 @@ from bot.games.core import (
 )
 from bot.games.rng import SeededRng
 from bot.games.text import Text
+from cogs.games import engines
+
+GAMES = engines()
+
 
 MAX_MOVES = 20_000
 

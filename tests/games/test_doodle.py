@@ -7,13 +7,16 @@ from dataclasses import replace
 
 import pytest
 
-from bot.games import GAMES
 from bot.games.core import IllegalAction, decode_action, decode_state, encode_action, encode_state
 from bot.games.doodle import DOODLE as G
 from bot.games.doodle import Block, Claim, Draw, Free, Reroll, Steal, Stop
 from bot.games.doodle.cards import CARDS, COLOURS, DECK, FIGURES
 from bot.games.doodle.chance import card_chance
 from bot.games.rng import ScriptedRng, SeededRng
+from cogs.games import engines
+
+GAMES = engines()
+
 
 GALLERY = ("O01", "R01", "Y01", "G01", "B01", "P01")  # face; dot squiggle; slant face squiggle; …
 MISS = ("arch",) * 6  # matches nothing in GALLERY nor O02 (Moon Face: face), the default first draw

@@ -11,12 +11,16 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.games import GAMES
 from bot.games.core import decode_action, encode_action
 from bot.games.rng import FairRng
 from bot.service.fairness import luck_lines, luck_report, record_game, verify
+from cogs.games import engines
 
 from ..games.test_conformance import ComputerChooser, RandomChooser, play, variants
+
+GAMES = engines()
+
+
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT_SEEDS = ["alice-7", "bob-42", "carol", "dan", "eve", "fay", "gus", "hal"]

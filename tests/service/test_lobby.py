@@ -170,7 +170,9 @@ async def test_pace_sets_the_lobby_lifetime(svc):
 async def test_every_seat_has_a_client_seed_and_the_dice_mix_them_all(svc):
     """New tables use the provably fair derivation: the secret seed mixed with every seat's client seed, which
     is stored with the seat (a seated member may change theirs until the game starts)."""
-    from bot.games import GAMES
+    from cogs.games import engines
+
+    GAMES = engines()
     from bot.games.rng import FairRng
 
     await svc.tables.open(guild_id=GUILD, channel_id=CHANNEL, game_id="dardz", host_id=ALICE, host_name="Alice")

@@ -14,14 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import GAMES
 from bot.games.core import decode_action, encode_action
 from bot.games.rng import table_rng
 from bot.service import Tables, cache, errors, open_tables
 from bot.service.ratings import DEFAULT_MU, DEFAULT_SIGMA, rate
+from cogs.games import engines
 from db import Store
 
 from ..conftest import SVC_SEED
+
+GAMES = engines()
+
 
 CHANNEL, ALICE, BOB = 500, 1, 2
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, Secret, check_legal, emit, fresh
 from ..rng import Rng
-from ..text import N_, Text
+from ..text import N_, SeatRef, Text
 from .help import RULES_HELP
 
 ROUNDS = 3
@@ -188,8 +188,8 @@ class Armadillo(CheckedGame):
         """A roll is the roller's alone; then everyone answers once (ARM-R5, ARM-R6)."""
         if state.phase == "roll":
             if isinstance(action, Roll):
-                return Text(N_("It's the roller's turn to roll."))
-            return Text(N_("Wait for the roll; then everyone answers."))
+                return Text(N_("It's {name}'s turn to roll."), {"name": SeatRef(state.roller)})
+            return Text(N_("Wait for {name} to roll; then everyone answers."), {"name": SeatRef(state.roller)})
         if state.phase == "respond":
             if isinstance(action, Roll):
                 return Text(N_("The dice are already rolled: discard a card or take a token."))
@@ -210,7 +210,7 @@ class Armadillo(CheckedGame):
                 raise IllegalAction(N_("Pick at least one die and at most two of each colour (ARM-R2)."))
             return
         if isinstance(action, Roll):
-            raise IllegalAction(N_("The dice are rolled: discard a card or take a token."))
+            raise IllegalAction(N_("The dice are already rolled: discard a card or take a token."))
         if isinstance(action, Discard):
             if type(action.card) is not int or action.card not in state.hands[seat]:
                 raise IllegalAction(N_("You have no card of that value."))
