@@ -17,10 +17,14 @@ import pytest
 
 from bot.games.rng import Rng, table_rng
 from bot.service import Table, Tables, open_tables
-from cogs.games import engines
+from cogs.games import SEARCHED, engines
 from db import Store
 
 from .discord_limits import discord_limits  # noqa: F401  (autouse: every SimCord call checked, issue 22)
+
+# Every game package under tests/toy_games is registered beside the bot's own (a toy game the live bot never sees):
+# each test that goes over the registered games plays it too. Before anything asks the registry.
+SEARCHED.append("tests.toy_games")
 
 GAMES = engines()
 

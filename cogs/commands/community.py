@@ -10,13 +10,13 @@ from bot.i18n import N_, _, speaking
 from bot.names import escaped
 from bot.service.ratings import PROVISIONAL_GAMES, is_provisional, shown_rating
 from bot.service.results import Ranked
-from cogs.games import registered
+from cogs.games import live
 from cogs.table.controller import controller
 from cogs.table.format import PLACE_MEDALS, players_range
 from cogs.table.language import server_language
 from db import RatingRow
 
-GAMES = registered()
+GAMES = live()  # the bot's own games: the choices of /leaderboard and /stats, the list of /help
 GAME_CHOICES = [app_commands.Choice(name=parts.engine.title, value=game_id) for game_id, parts in GAMES.items()]
 
 

@@ -12,11 +12,12 @@ import pytest
 from bot.games.armymen.engine import Keep, Roll
 from bot.games.rng import table_rng
 from bot.service.lobby import MAX_HOSTED_TABLES
+from cogs.games import registered
 from cogs.table.errors import UNEXPECTED
 
 from .helpers import components, end_game, labels, message_by_id, move_ids, table_of, text_of
 
-GAMES = ["armymen", "armadillo", "doodle", "dardz"]
+GAMES = list(registered())
 
 
 @pytest.fixture

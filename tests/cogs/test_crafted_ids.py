@@ -13,6 +13,7 @@ import discord
 import pytest
 
 from bot.games.core import encode_action
+from cogs.games import registered
 
 from .helpers import end_game, start_against_a_computer, table_of, tables
 
@@ -20,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from chaos_kit import send_again  # noqa: E402
 
-GAMES = ["armymen", "armadillo", "doodle", "dardz"]
+GAMES = list(registered())
 NOT_HERE = "That button is not for a table here."
 STALE = "That move was already made. The table shows the current state."
 HUGE = (2**63, 10**30)

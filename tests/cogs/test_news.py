@@ -14,7 +14,7 @@ from .helpers import end_game, message_by_id, table_of, tables, text_of
 GAMES = engines()
 
 
-COMMANDS = {"armymen": "armymen new", "armadillo": "armadillo new", "doodle": "doodle new", "dardz": "dardz new"}
+COMMANDS = {game_id: f"{game_id} new" for game_id in GAMES}
 
 
 def news_of(message) -> list[str]:
