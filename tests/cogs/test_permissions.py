@@ -85,7 +85,7 @@ def above_warning(caplog) -> list[str]:
 def test_the_readme_invite_asks_for_exactly_the_permissions_the_code_lists():
     readme = README.read_text(encoding="utf-8")
     link = re.search(r"https://discord\.com/oauth2/authorize\?\S*permissions=(\d+)", readme)
-    assert link and int(link[1]) == INVITE.value, "the README's invite link is generated from cogs/_permissions.py"
+    assert link and int(link[1]) == INVITE.value, "the README's invite link is generated from cogs/table/permissions.py"
     assert f"permissions={INVITE.value}" in invite_url(1)
     table = readme.split("| permission | why the bot needs it |")[1].split("\n\n")[0]
     listed = re.findall(r"^\s*\| \*([^*]+)\* \|", table, re.M)
