@@ -106,9 +106,6 @@ class Tables:
     async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
         return await self._turns.hand(at, user_id)
 
-    async def reclaim(self, table_id: int, user_id: int) -> Table:
-        return await self._turns.reclaim(table_id, user_id)
-
     async def end(self, at: int | Clicked, user_id: int, is_admin: bool = False, *, running_too: bool = True
                   ) -> Table:
         return await self._turns.end(at, user_id, is_admin, running_too=running_too)

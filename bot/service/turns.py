@@ -126,7 +126,8 @@ class Turns:
             return snapshot(live, moves, newly=newly_to_act(live, moves))
 
     async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
-        """The member's seat for their private view; a seat on autopilot is taken back (True: it was)."""
+        """The member's seat for their private view (My hand); the owner of a seat on autopilot is back, and takes
+        it back (True: it was on autopilot). `at`: the table's channel, or a control clicked on it."""
         return await self._cache.retried(self._hand, at, user_id)
 
     async def _hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
@@ -140,18 +141,6 @@ class Turns:
                 async with self._cache.changing(live) as tx:
                     await self.reclaim_seat(tx, live, seat)
             return snapshot(live), taken_back
-
-    async def reclaim(self, table_id: int, user_id: int) -> Table:
-        """The owner of a seat on autopilot is back."""
-        return await self._cache.retried(self._reclaim, table_id, user_id)
-
-    async def _reclaim(self, table_id: int, user_id: int) -> Table:
-        async with self._cache.locked(table_id) as live:
-            seat = seat_of(live, user_id)
-            if live.seats[seat].autopilot:
-                async with self._cache.changing(live) as tx:
-                    await self.reclaim_seat(tx, live, seat)
-            return snapshot(live)
 
     async def reclaim_seat(self, tx: Store, live: LiveTable, seat: int) -> None:
         current = live.seats[seat]

@@ -162,14 +162,14 @@ async def test_three_timeouts_in_a_row_put_the_seat_on_autopilot(svc):
     assert svc.event_count(table.id) == table.seq
 
 
-async def test_reclaim_takes_the_seat_back_from_autopilot(svc):
+async def test_my_hand_takes_the_seat_back_from_autopilot(svc):
     table, seat, owner = await live_game(svc)
     other = 1 - seat
     table = await miss_turns(svc, table, seat, 3)
     assert (await svc.tables.get_by_id(table.id)).seats[seat].autopilot
 
-    table = await svc.tables.reclaim(table.id, owner)
-    assert (table.seats[seat].autopilot, table.seats[seat].timeouts) == (False, 0)
+    table, taken_back = await svc.tables.hand(table.channel_id, owner)
+    assert taken_back and (table.seats[seat].autopilot, table.seats[seat].timeouts) == (False, 0)
     assert (seat_row(svc, table.id, seat)["autopilot"], seat_row(svc, table.id, seat)["timeouts"]) == (0, 0)
 
     # The other player finishes the turn; now the game waits for her again.
