@@ -1,5 +1,5 @@
 """Scale figures, before and after, from one run: cold start with 1k and 10k open tables, committed
-moves/s through `Sessions.act` at concurrency 1 and 50, RSS of 10k idle tables, the first move on a
+moves/s through `Tables.act` at concurrency 1 and 50, RSS of 10k idle tables, the first move on a
 cold table; on SQLite and (with --pg URL) on PostgreSQL.
 
 "Before" is the code at BASELINE (exported with `git archive` into a temporary folder), "after" is this
@@ -99,11 +99,12 @@ async def snapshot(sessions, table_id: int):
 
 async def build(target: str, tables: int) -> None:
     """A database with `tables` open Army Men tables, each `TEMPLATE_MOVES` moves in."""
-    from bot.sessions import Sessions
+    from service_kit import open_service
+
     from db import Store
 
     store = await Store.open(target)
-    sessions = Sessions(store, clock=clock, new_seed=lambda: "bench")
+    sessions = open_service(store, clock=clock, new_seed=lambda: "bench")
     await sessions.open(guild_id=1, channel_id=1000, game_id="armymen", host_id=1, host_name="A")
     await sessions.join(1000, 2, "B")
     table = await sessions.start(1000, 1)
@@ -167,14 +168,15 @@ async def play(
 
 
 async def worker(target: str, tables: int, moves: int) -> dict:
-    from bot.sessions import Sessions
+    from service_kit import open_service
+
     from db import Store
 
     await build(target, tables)
     rss_before = rss_kib()
     started = time.perf_counter()
     store = await Store.open(target)
-    sessions = Sessions(store, clock=clock)
+    sessions = open_service(store, clock=clock)
     await sessions.load()
     cold = time.perf_counter() - started
     rss = rss_kib() - rss_before

@@ -14,17 +14,20 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.games import GAMES
 from bot.games.rng import SeededRng
-from bot.sessions import Sessions
+from bot.service import Tables, open_tables
+from cogs.games import engines
 from db import Store
+
+GAMES = engines()
+
 
 
 def clock() -> datetime:
     return datetime(2026, 1, 1, tzinfo=UTC)
 
 
-async def play_tables(sessions: Sessions, tables: int, moves: int) -> list[float]:
+async def play_tables(sessions: Tables, tables: int, moves: int) -> list[float]:
     """Open `tables` Army Men tables and play `moves` moves in each; returns each move's latency."""
     latencies = []
     for n in range(tables):
@@ -59,14 +62,14 @@ def engine_step_time(samples: int = 2000) -> float:
 async def main(tables: int) -> None:
     path = Path(tempfile.mkdtemp()) / "bench.sqlite3"
     store = await Store.open(path)
-    sessions = Sessions(store, clock=clock)
+    sessions = open_tables(store, GAMES, clock=clock)
     latencies = await play_tables(sessions, tables, moves=20)
     await sessions.close()
     await store.close()
 
     started = time.perf_counter()
     store = await Store.open(path)
-    reopened = Sessions(store, clock=clock)
+    reopened = open_tables(store, GAMES, clock=clock)
     await reopened.load()
     cold_start = time.perf_counter() - started
     await store.close()

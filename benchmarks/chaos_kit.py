@@ -13,8 +13,8 @@ import simcord
 from simcord import actors as simcord_actors
 
 from bot.i18n import speaking
-from cogs.armadillo import ArmadilloRenderer, answer_text, hand_text
-from cogs.dardz import RENDERER as DARDZ_RENDERER
+from cogs.games.armadillo.render import ArmadilloRenderer, answer_text, hand_text
+from cogs.games.dardz.render import RENDERER as DARDZ_RENDERER
 
 FAULT_ROUTES = [("POST", "/interactions/*/callback"), ("POST", "/webhooks/*"), ("PATCH", "/webhooks/*"),
                 ("PATCH", "/channels/*/messages/*"), ("POST", "/channels/*/messages"), ("POST", "/users/@me/channels")]

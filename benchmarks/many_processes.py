@@ -1,4 +1,4 @@
-"""Several bot processes on one PostgreSQL, as an operator runs them: each worker process is the `Sessions`
+"""Several bot processes on one PostgreSQL, as an operator runs them: each worker process is the `Tables`
 the bot runs, with its own `Store`, serving the tables of the Discord shards it was given.
 
 Members sit at tables of all four games in many servers. A server's tables are served by the process running
@@ -93,7 +93,8 @@ class ErrorLog(logging.Handler):
 
 def instrument(counts: Counts) -> None:
     """Count conflicts raised and tables rebuilt, in whichever version of the code runs."""
-    from bot import table_access
+    from service_kit import cache_class
+
     from db import Conflict
 
     conflict_init = Conflict.__init__
@@ -103,7 +104,8 @@ def instrument(counts: Counts) -> None:
         conflict_init(self, *args, **kwargs)
 
     Conflict.__init__ = counting_conflict
-    rebuild = table_access.TableAccessMixin._rebuild
+    cache, name = cache_class()
+    rebuild = getattr(cache, name)
 
     async def counting_rebuild(self, *args, **kwargs):
         counts.rebuilds += 1
@@ -113,7 +115,7 @@ def instrument(counts: Counts) -> None:
         finally:
             counts.rebuild_s += time.process_time() - started
 
-    table_access.TableAccessMixin._rebuild = counting_rebuild
+    setattr(cache, name, counting_rebuild)
 
 
 class Ledger:
@@ -129,9 +131,11 @@ class Ledger:
 
 
 async def run_worker(plan: dict) -> dict:
-    from bot import errors
-    from bot.sessions import Sessions
+    from service_kit import open_service, open_table_rows, refusals
+
     from db import Conflict, Store
+
+    errors = refusals()
 
     counts = Counts()
     instrument(counts)
@@ -140,7 +144,7 @@ async def run_worker(plan: dict) -> dict:
     ledger = Ledger(Path(plan["ledger"]))
     rng = random.Random(f"{plan['seed']}:{plan['index']}:{os.getpid()}")
     store = await Store.open(plan["url"])
-    sessions = Sessions(store, clock=lambda: datetime.now(UTC))
+    sessions = open_service(store, clock=lambda: datetime.now(UTC))
     await sessions.load()
     sessions.start_timer()
     mine = [c for c in range(plan["channels"]) if shard_of(guild_of(c)) in plan["shards"]]
@@ -225,7 +229,7 @@ async def run_worker(plan: dict) -> dict:
     async def watch_foreign() -> None:
         owned = set(mine)
         while time.time() < plan["stop"]:
-            foreign[:] = [row.id for row in await store.open_sessions() if row.channel_id not in owned]
+            foreign[:] = [row.id for row in await open_table_rows(store) if row.channel_id not in owned]
             await asyncio.sleep(1)
 
     await asyncio.sleep(max(0.0, plan["start"] - time.time()))
@@ -239,7 +243,8 @@ async def run_worker(plan: dict) -> dict:
 
 async def check_replays(url: str) -> dict:
     """With the code under test: every table, open or closed, rebuilt from the database by a fresh process."""
-    from bot.sessions import Sessions
+    from service_kit import open_service, open_table_ids
+
     from db import Store
 
     failures: list[str] = []
@@ -250,9 +255,9 @@ async def check_replays(url: str) -> dict:
 
     logging.getLogger().addHandler(Failures(logging.ERROR))
     store = await Store.open(url)
-    sessions = Sessions(store, clock=lambda: datetime.now(UTC))
+    sessions = open_service(store, clock=lambda: datetime.now(UTC))
     checked = 0
-    for table_id in await store.open_session_ids():
+    for table_id in await open_table_ids(store):
         checked += 1
         if await sessions.get_by_id(table_id) is None:
             failures.append(f"open table {table_id} did not rebuild")

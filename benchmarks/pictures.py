@@ -1,4 +1,4 @@
-"""How long a table picture takes: every game's scripted sample table (bot/pictures/samples.py), public and
+"""How long a table picture takes: every game's scripted sample table (its drawer's `sample`), public and
 private, drawn `--runs` times in one run; medians against the 30 ms budget of issue 11, and the cache's answer
 for an unchanged table (the key: a hash of the view) next to a fresh drawing.
 
@@ -18,8 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PIL import Image  # noqa: E402
 
-from bot.pictures import key, render  # noqa: E402
-from bot.pictures.samples import PRIVATE_SEAT, SAMPLES  # noqa: E402
+from bot.pictures import key  # noqa: E402
+from bot.pictures import render as draw_with  # noqa: E402
+from cogs.games import live  # noqa: E402
 
 BUDGET_MS = 30.0
 
@@ -40,9 +41,13 @@ def main() -> None:
     print(f"{'picture':20} {'size':>10} {'PNG KB':>7} {'median ms':>10} {'p95 ms':>7} {'cached ms':>10} "
           f"{'of budget':>10}")
     worst = 0.0
-    for game, sample in SAMPLES.items():
-        table = sample()
-        for seat in (None, PRIVATE_SEAT.get(game)) if game in PRIVATE_SEAT else (None,):
+    for game, parts in live().items():
+        table = parts.sample()
+
+        def render(table, seat, draw=parts.drawer):
+            return draw_with(draw, table, seat)
+
+        for seat in (None, parts.private_seat) if parts.private_seat is not None else (None,):
             render(table, seat)  # fonts loaded once per process, as in the bot
             drawn = timed(lambda t=table, s=seat: render(t, s), runs)
             cached = timed(lambda t=table, s=seat: key(t, s), runs)

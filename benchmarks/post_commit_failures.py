@@ -104,9 +104,9 @@ async def act(database, channel, counts, request) -> object:
     return result
 
 
-def open_table(sessions, channel_id: int):
-    tables = sessions.cached_tables() if hasattr(sessions, "cached_tables") else sessions.open_tables()  # before #16
-    return next((t for t in tables if t.channel_id == channel_id), None)
+def open_table(service, channel_id: int):
+    found = service.cached_tables() if hasattr(service, "cached_tables") else service.open_tables()  # before #16
+    return next((t for t in found if t.channel_id == channel_id), None)
 
 
 async def play_one(env, bot, database, channel, alice, counts) -> None:
@@ -114,7 +114,7 @@ async def play_one(env, bot, database, channel, alice, counts) -> None:
     counts["games"] += 1
     table = None
     for _ in range(20):  # open, add the computer, start: retried until each step is in the database
-        table = open_table(bot.sessions, channel.id)
+        table = open_table(bot.tables, channel.id)
         if table is None:
             await act(database, channel, counts, alice.slash(channel, "armymen new"))
         elif len(table.seats) < 2:
@@ -127,7 +127,7 @@ async def play_one(env, bot, database, channel, alice, counts) -> None:
         return
     table_id, acknowledged = table.id, 0
     for _ in range(400):
-        table = open_table(bot.sessions, channel.id)
+        table = open_table(bot.tables, channel.id)
         if table is None:
             break
         view = table.view(None)

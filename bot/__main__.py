@@ -45,17 +45,19 @@ def verify_file(argv: list[str]) -> int:
     parser.add_argument("file", type=Path, help="a game record, e.g. table-12.json from /game history")
     parser.add_argument("--luck", action="store_true", help="also print the luck report, one line per player")
     args = parser.parse_args(argv)
-    from .fairness import luck_report, verify
+    from cogs.games import engines
+
+    from .service.fairness import luck_report, verify
 
     try:
         record = read_record(args.file)
     except (OSError, ValueError) as exc:
         print(f"✗ Cannot read {args.file}: {' '.join(str(exc).split())[:200]}")
         return 2
-    verdict = verify(record)
+    verdict = verify(record, engines())
     print(verdict.line)
     if verdict.ok and args.luck:
-        print("\n".join(luck_report(record)))
+        print("\n".join(luck_report(record, engines())))
     return 0 if verdict.ok else 1 if verdict.readable else 2
 
 

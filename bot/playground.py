@@ -1,12 +1,11 @@
 """The offline playground: the real, unmodified bot inside SimCord's preview, served on 127.0.0.1 only.
 
-A simulated server, "Game Night", has one text channel per game of `GAMES` and five members to switch
+A simulated server, "Game Night", has one text channel per game the bot plays and five members to switch
 between ("Viewing as" at the top of the page); Sofía's Discord speaks Spanish, so a visitor can try the
 bot in Spanish beside the English members, and the front page picks the language of the server's public
 messages. SimCord's preview shows one channel at a time, so a small front page on `--port` lists the
-channels; opening one points the preview at it (same address, same capability) and redirects there. The
-world is rebuilt identically on every start (same ids), so tables kept in the playground database find
-their channels again after a restart.
+channels; opening one points the preview at it (same address, same capability) and redirects there. The world
+is rebuilt identically on every start (same ids): tables kept in its database find their channels again.
 """
 
 from __future__ import annotations
@@ -41,7 +40,6 @@ from db import StoreUnavailable, hold_sqlite_file  # noqa: E402
 
 from .app import DiceBot, utcnow  # noqa: E402
 from .config import DEFAULT_PLAYGROUND_DATABASE, Settings  # noqa: E402
-from .games import GAMES  # noqa: E402
 from .i18n import LANGUAGE_NAMES, N_, _, language_of, languages, speaking  # noqa: E402
 
 log = logging.getLogger(__name__)
@@ -53,14 +51,14 @@ MEMBERS = ("Sam", "Alice", "Bob", "Carol", "Sofía")  # the first is the one a v
 CLIENT_LOCALES = {"Sofía": "es-ES"}  # each member's Discord client language; the others' is English (en-US)
 
 
-def welcome_text(game_id: str) -> str:
+def welcome_text(game_id: str, title: str) -> str:
     """The first message of a game's channel: what to type (in the current language)."""
     return _("👋 Welcome to **{game}**! Type `/{command} new` (add `pace: live` for 2-minute turns) to open a "
              "table, press **Add computer** for computer opponents, then **Start**. To play as someone else, "
              "switch **Viewing as** at the top to Alice, Bob or Carol and press **Join**; Sofía's Discord speaks "
              "Spanish. `/{command} rules` explains the game; `/help` lists every command. Private views the bot "
              "sends by DM are on the front page (browser Back): each member has a **Direct messages** link there.",
-             game=GAMES[game_id].title, command=game_id)
+             game=title, command=game_id)
 
 
 class Playground:
@@ -91,7 +89,7 @@ class Playground:
         users = {name: self.env.create_user(username(name), global_name=name) for name in MEMBERS}
         self.users = users
         guild = self.env.create_guild("Game Night", id=GUILD_ID, owner=users[MEMBERS[0]])
-        self.channels = {game_id: guild.create_text_channel(game_id, topic=GAMES[game_id].title) for game_id in GAMES}
+        self.channels = {g: guild.create_text_channel(g, topic=p.engine.title) for g, p in self.bot.games.items()}
         self.members = {name: guild.add_member(user) for name, user in users.items()}
         self._original_payload = simcord.interactions.base_payload
         simcord.interactions.base_payload = self._with_client_locales
@@ -134,10 +132,10 @@ class Playground:
         behind = (real_now - self.env.now()).total_seconds()
         if behind > 0:
             await self.env.advance_time(behind)
-        open_here = {table.channel_id for table in await self.bot.sessions.open_tables()}
+        open_here = {table.channel_id for table in await self.bot.tables.open_tables()}
         with speaking(await self.server_language()):
             for game_id, handle in self.channels.items():
-                text = welcome_text(game_id)
+                text = welcome_text(game_id, self.bot.games[game_id].engine.title)
                 if handle.id in open_here:
                     text += "\n" + _("🎲 A table from your last session is still open here: `/game status` shows it "
                                      "again.")
@@ -268,10 +266,10 @@ class Playground:
 
     def _front_page_html(self, language: str) -> str:
         items = "".join(
-            f'<li><a href="{html.escape(game_id)}">#{html.escape(game_id)}</a> — {html.escape(game.title)}'
+            f'<li><a href="{html.escape(game_id)}">#{html.escape(game_id)}</a> — {html.escape(parts.engine.title)}'
             + "".join(f' · {html.escape(_("thread"))} <a href="at/{t.id}">{html.escape(t.name or _("table"))}</a>'
                       for t in self.channels[game_id].threads)
-            + "</li>" for game_id, game in GAMES.items())
+            + "</li>" for game_id, parts in self.bot.games.items())
         dms = " · ".join(f'<a href="dm/{quote(name)}">{html.escape(name)}</a>' for name in self.users)
         picker = " ".join(
             f'<button name="language" value="{code}"{" disabled" if code == language else ""}>'

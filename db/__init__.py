@@ -1,19 +1,20 @@
 """Storage: SQLite through aiosqlite (the default) or PostgreSQL through asyncpg. The only package with SQL."""
 
 from .connect import StoreUnavailable, check_database, hold_sqlite_file, is_postgres
-from .rows import EventRow, RatingRow, ResultRow, SeatRow, SessionRow
-from .store import ChannelTaken, Conflict, Store
+from .errors import ChannelTaken, Conflict
+from .rows import MoveRow, RatingRow, ResultRow, SeatRow, TableRow
+from .store import Store
 
 __all__ = [
     "ChannelTaken",
     "Conflict",
-    "EventRow",
+    "MoveRow",
     "RatingRow",
     "ResultRow",
     "SeatRow",
-    "SessionRow",
     "Store",
     "StoreUnavailable",
+    "TableRow",
     "check_database",
     "hold_sqlite_file",
     "is_postgres",

@@ -1,17 +1,23 @@
-"""The typed rows the store returns."""
+"""The typed rows the store returns.
+
+The code says "table" and "move" where the database, named before, says `sessions` and `events` (with
+`session_id` columns): renaming them would stop every process of the previous release in the middle of an
+upgrade, for no change in behaviour. `COLUMNS` is where the two vocabularies meet."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+COLUMNS = {"table_id": "session_id"}  # a row field -> the database column it is read from
+
 
 def from_mapping(cls, row) -> object:
     """Build a row dataclass from a database row, ignoring columns the dataclass does not name."""
-    return cls(**{f.name: row[f.name] for f in fields(cls)})
+    return cls(**{f.name: row[COLUMNS.get(f.name, f.name)] for f in fields(cls)})
 
 
 @dataclass(frozen=True)
-class SessionRow:
+class TableRow:
     id: int
     guild_id: int | None
     channel_id: int
@@ -36,7 +42,7 @@ class SessionRow:
 
 @dataclass(frozen=True)
 class SeatRow:
-    session_id: int
+    table_id: int
     seat: int
     user_id: int | None
     name: str
@@ -49,8 +55,8 @@ class SeatRow:
 
 
 @dataclass(frozen=True)
-class EventRow:
-    session_id: int
+class MoveRow:
+    table_id: int
     seq: int
     seat: int
     action: str
@@ -60,7 +66,7 @@ class EventRow:
 
 @dataclass(frozen=True)
 class ResultRow:
-    session_id: int
+    table_id: int
     game: str
     seat: int
     placing: int

@@ -11,44 +11,26 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextvars import ContextVar
 from pathlib import Path
 
-import asyncpg
-
 from .connect import open_driver
-from .rows import EventRow, GuildSettingsRow, RatingRow, ResultRow, SeatRow, SessionRow, from_mapping
+from .errors import DUPLICATE, ChannelTaken, Conflict
+from .rows import GuildSettingsRow, MoveRow, RatingRow, ResultRow, SeatRow, TableRow, from_mapping
 from .sqlite import RowcountMismatch
 from .writes import Pending, RowChange
 
-OPEN = ("lobby", "active")
-
-
-class Conflict(Exception):
-    """The table changed in the database since this process computed the change (another process moved)."""
-
-    def __init__(self, session_id: int) -> None:
-        super().__init__(f"table {session_id} changed in the database")
-        self.session_id = session_id
-
-
-class ChannelTaken(Exception):
-    """The channel already has an open table (the database's unique index said so)."""
-
-
-DUPLICATE = (sqlite3.IntegrityError, asyncpg.UniqueViolationError)
 # PostgreSQL: a table's row, seats and moves in ONE statement, so they come from one snapshot (READ COMMITTED
 # takes a snapshot per statement) in one round trip. SQLite reads them in one transaction instead.
 TABLE_LOG_POSTGRES = (
-    "SELECT row_to_json(s)::text AS session,"
+    "SELECT row_to_json(s)::text AS table_row,"
     " (SELECT COALESCE(json_agg(x ORDER BY x.seat), '[]'::json) FROM seats x WHERE x.session_id = s.id)::text AS seats,"
     " (SELECT COALESCE(json_agg(e ORDER BY e.seq), '[]'::json) FROM events e"
     " WHERE e.session_id = s.id AND e.seq > ?)::text AS events"
     " FROM sessions s WHERE s.id = ?"
 )
-TableLog = tuple[SessionRow, list[SeatRow], list[EventRow]]
+TableLog = tuple[TableRow, list[SeatRow], list[MoveRow]]
 CLAIM_SECONDS = 60  # a deadline claim lapses after this long, so another process fires what a dead one claimed
 
 
@@ -96,7 +78,7 @@ class Store:
         for write in pending.writes:
             if isinstance(write, RowChange):
                 sql, args = write.statement()
-                await self._db.execute(sql, args, expect=1, tag=write.session_id)
+                await self._db.execute(sql, args, expect=1, tag=write.table_id)
             else:
                 sql, args, many, expect, tag = write
                 if many:
@@ -124,7 +106,7 @@ class Store:
         return rows[0] if rows else None
 
     # --- writes (call inside `transaction()`) ----------------------------------------------------
-    async def create_session(
+    async def create_table(
         self,
         *,
         guild_id: int | None,
@@ -151,65 +133,65 @@ class Store:
             raise ChannelTaken() from error
         return row["id"]
 
-    async def advance_rev(self, session_id: int, rev: int) -> None:
+    async def advance_rev(self, table_id: int, rev: int) -> None:
         """The first write of every change to a table: raises `Conflict` unless its revision is still `rev`.
         The table's row changes that follow in this transaction join this one statement."""
         pending = self._pending.get()
         assert pending is not None, "writes happen inside transaction()"
-        change = pending.rows[session_id] = RowChange(session_id, rev)
+        change = pending.rows[table_id] = RowChange(table_id, rev)
         pending.writes.append(change)
 
-    async def update_session(self, session_id: int, **fields: object) -> None:
+    async def update_table(self, table_id: int, **fields: object) -> None:
         allowed = {"status", "message_id", "deadline_at", "reminder_at", "ended_at", "end_reason", "host_id"}
         allowed |= {"started_at", "claimed_until"}
         assert fields and set(fields) <= allowed, fields
-        change = self._row_change(session_id)
+        change = self._row_change(table_id)
         if change is not None:
             change.fields.update(fields)
             return
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        await self._write(f"UPDATE sessions SET {assignments} WHERE id = ?", (*fields.values(), session_id))
+        await self._write(f"UPDATE sessions SET {assignments} WHERE id = ?", (*fields.values(), table_id))
 
-    def _row_change(self, session_id: int) -> RowChange | None:
+    def _row_change(self, table_id: int) -> RowChange | None:
         pending = self._pending.get()
-        return pending.rows.get(session_id) if pending is not None else None
+        return pending.rows.get(table_id) if pending is not None else None
 
-    async def add_seat(self, session_id: int, seat: int, user_id: int | None, name: str, is_computer: bool,
+    async def add_seat(self, table_id: int, seat: int, user_id: int | None, name: str, is_computer: bool,
                        client_seed: str | None = None) -> None:
         await self._write(
             "INSERT INTO seats (session_id, seat, user_id, name, is_computer, client_seed) VALUES (?, ?, ?, ?, ?, ?)",
-            (session_id, seat, user_id, name, int(is_computer), client_seed),
+            (table_id, seat, user_id, name, int(is_computer), client_seed),
         )
 
-    async def remove_seat(self, session_id: int, seat: int) -> None:
+    async def remove_seat(self, table_id: int, seat: int) -> None:
         """Remove a lobby seat; the seats behind it move up one."""
-        await self._write("DELETE FROM seats WHERE session_id = ? AND seat = ?", (session_id, seat))
+        await self._write("DELETE FROM seats WHERE session_id = ? AND seat = ?", (table_id, seat))
         # Two steps, so the primary key never sees two rows with one seat number.
-        await self._write("UPDATE seats SET seat = -seat WHERE session_id = ? AND seat > ?", (session_id, seat))
-        await self._write("UPDATE seats SET seat = -seat - 1 WHERE session_id = ? AND seat < 0", (session_id,))
+        await self._write("UPDATE seats SET seat = -seat WHERE session_id = ? AND seat > ?", (table_id, seat))
+        await self._write("UPDATE seats SET seat = -seat - 1 WHERE session_id = ? AND seat < 0", (table_id,))
 
-    async def update_seat(self, session_id: int, seat: int, **fields: object) -> None:
+    async def update_seat(self, table_id: int, seat: int, **fields: object) -> None:
         allowed = {"is_computer", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "name", "client_seed"}
         assert fields and set(fields) <= allowed, fields
         assignments = ", ".join(f"{name} = ?" for name in fields)
         await self._write(
-            f"UPDATE seats SET {assignments} WHERE session_id = ? AND seat = ?", (*fields.values(), session_id, seat)
+            f"UPDATE seats SET {assignments} WHERE session_id = ? AND seat = ?", (*fields.values(), table_id, seat)
         )
 
-    async def append_event(self, session_id: int, seq: int, seat: int, action: str, by: str, at: float) -> None:
+    async def append_move(self, table_id: int, seq: int, seat: int, action: str, by: str, at: float) -> None:
         """Log move `seq`; raises `Conflict` unless the table's stored move number is still `seq - 1`."""
-        change = self._row_change(session_id)
+        change = self._row_change(table_id)
         if change is None:
             await self._write(
-                "UPDATE sessions SET seq = ? WHERE id = ? AND seq = ?", (seq, session_id, seq - 1),
-                expect=1, tag=session_id,
+                "UPDATE sessions SET seq = ? WHERE id = ? AND seq = ?", (seq, table_id, seq - 1),
+                expect=1, tag=table_id,
             )
         else:
             change.seq_from = seq - 1 if change.seq_from is None else change.seq_from
             change.fields["seq"] = seq
         await self._write(
             "INSERT INTO events (session_id, seq, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (session_id, seq, seat, action, by, at),
+            (table_id, seq, seat, action, by, at),
         )
 
     async def save_guild_settings(self, guild_id: int, *, language: str | None, pictures: bool) -> None:
@@ -234,7 +216,7 @@ class Store:
         )
 
     async def add_results(self, rows: Iterable[tuple]) -> None:
-        """Rows of (session_id, guild_id, game, user_id, seat, placing, score, players, rated, at)."""
+        """Rows of (table_id, guild_id, game, user_id, seat, placing, score, players, rated, at)."""
         await self._write(
             "INSERT INTO results (session_id, guild_id, game, user_id, seat, \"placing\", score, players, rated, at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -280,17 +262,17 @@ class Store:
         row = await self._one("SELECT digest FROM command_syncs WHERE scope = ?", (scope,))
         return row["digest"] if row else None
 
-    async def session(self, session_id: int) -> SessionRow | None:
-        row = await self._one("SELECT * FROM sessions WHERE id = ?", (session_id,))
-        return from_mapping(SessionRow, row) if row else None
+    async def table(self, table_id: int) -> TableRow | None:
+        row = await self._one("SELECT * FROM sessions WHERE id = ?", (table_id,))
+        return from_mapping(TableRow, row) if row else None
 
-    async def open_sessions(self) -> list[SessionRow]:
+    async def open_tables(self) -> list[TableRow]:
         rows = await self._all("SELECT * FROM sessions WHERE status IN ('lobby', 'active') ORDER BY id")
-        return [from_mapping(SessionRow, row) for row in rows]
+        return [from_mapping(TableRow, row) for row in rows]
 
-    async def last_session_in(self, channel_id: int) -> SessionRow | None:
+    async def last_table_in(self, channel_id: int) -> TableRow | None:
         row = await self._one("SELECT * FROM sessions WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
-        return from_mapping(SessionRow, row) if row else None
+        return from_mapping(TableRow, row) if row else None
 
     async def hosted_channels(self, guild_id: int, host_id: int) -> list[int]:
         """Channels of the open tables a member hosts in a server."""
@@ -301,32 +283,32 @@ class Store:
         )
         return [row["channel_id"] for row in rows]
 
-    async def seats(self, session_id: int) -> list[SeatRow]:
-        rows = await self._all("SELECT * FROM seats WHERE session_id = ? ORDER BY seat", (session_id,))
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        rows = await self._all("SELECT * FROM seats WHERE session_id = ? ORDER BY seat", (table_id,))
         return [_seat_row(r) for r in rows]
 
-    async def table_log(self, session_id: int, after: int = 0) -> TableLog | None:
+    async def table_log(self, table_id: int, after: int = 0) -> TableLog | None:
         """A table's row, its seats and its moves after move `after`, all from ONE consistent snapshot: never
         a row from before another process's commit with moves from after it. None: no such table."""
         assert self._pending.get() is None, "a table's log is read outside transactions"
         if self.dialect == "postgresql":
-            found = await self._one(TABLE_LOG_POSTGRES, (after, session_id))
+            found = await self._one(TABLE_LOG_POSTGRES, (after, table_id))
             if found is None:
                 return None
-            return (from_mapping(SessionRow, json.loads(found["session"])),
+            return (from_mapping(TableRow, json.loads(found["table_row"])),
                     [_seat_row(s) for s in json.loads(found["seats"])],
-                    [from_mapping(EventRow, e) for e in json.loads(found["events"])])
+                    [from_mapping(MoveRow, e) for e in json.loads(found["events"])])
         async with self.transaction():  # SQLite: the reads hold the file's one connection until they end
-            row = await self.session(session_id)
+            row = await self.table(table_id)
             if row is None:
                 return None
-            return row, await self.seats(session_id), await self.events(session_id, after)
+            return row, await self.seats(table_id), await self.moves(table_id, after)
 
-    async def events(self, session_id: int, after: int = 0) -> list[EventRow]:
+    async def moves(self, table_id: int, after: int = 0) -> list[MoveRow]:
         rows = await self._all(
-            "SELECT * FROM events WHERE session_id = ? AND seq > ? ORDER BY seq", (session_id, after)
+            "SELECT * FROM events WHERE session_id = ? AND seq > ? ORDER BY seq", (table_id, after)
         )
-        return [from_mapping(EventRow, row) for row in rows]
+        return [from_mapping(MoveRow, row) for row in rows]
 
     async def next_due(self) -> float | None:
         row = await self._one(
@@ -350,17 +332,17 @@ class Store:
             )
         return sorted(row["id"] for row in rows)
 
-    async def open_session_id(self, channel_id: int) -> int | None:
+    async def open_table_id(self, channel_id: int) -> int | None:
         row = await self._one(
             "SELECT id FROM sessions WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         )
         return row["id"] if row else None
 
-    async def open_session_ids(self) -> list[int]:
+    async def open_table_ids(self) -> list[int]:
         rows = await self._all("SELECT id FROM sessions WHERE status IN ('lobby', 'active') ORDER BY id")
         return [row["id"] for row in rows]
 
-    async def active_sessions_of(self, user_id: int) -> list[int]:
+    async def active_tables_of(self, user_id: int) -> list[int]:
         """Running tables where `user_id` holds a seat (any server)."""
         rows = await self._all(
             "SELECT sessions.id FROM seats JOIN sessions ON sessions.id = seats.session_id"

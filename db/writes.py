@@ -1,6 +1,6 @@
 """A transaction's writes as the store holds them until the driver needs them (at the first read, or at the
 end). A table's changes to its own row in one transaction become ONE statement: the revision check
-(`advance_rev`) with every field set after it, and the move number checked and set by `append_event`.
+(`advance_rev`) with every field set after it, and the move number checked and set by `append_move`.
 It keeps the check's place, first, so a change computed from an old copy fails there."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 class RowChange:
     """`UPDATE sessions SET rev = rev + 1, … WHERE id = … AND rev = … [AND seq = …]`, exactly one row."""
 
-    session_id: int
+    table_id: int
     rev: int
     seq_from: int | None = None  # the move number the first logged move followed
     fields: dict[str, object] = field(default_factory=dict)
@@ -21,7 +21,7 @@ class RowChange:
     def statement(self) -> tuple[str, Sequence]:
         assignments = ", ".join(["rev = ?", *(f"{name} = ?" for name in self.fields)])
         condition = "id = ? AND rev = ?" + (" AND seq = ?" if self.seq_from is not None else "")
-        args = [self.rev + 1, *self.fields.values(), self.session_id, self.rev]
+        args = [self.rev + 1, *self.fields.values(), self.table_id, self.rev]
         if self.seq_from is not None:
             args.append(self.seq_from)
         return f"UPDATE sessions SET {assignments} WHERE {condition}", args

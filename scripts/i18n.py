@@ -3,8 +3,9 @@
 Extracts every marked text (`_`, `N_`, `ngettext`, `counted`) from bot/ and cogs/ with
 Babel, and updates each language's `.po` files under locales/: new ids are added (English: the id
 itself; other languages: empty, for a translator), ids no longer in the code are dropped, existing
-translations are kept. Each game's texts go to its own catalog file, so work on one game never
-touches another's; a text used by more than one game, or outside the games, goes to `bot.po`.
+translations are kept. Each game's texts (its folders bot/games/<id>/ and cogs/games/<id>/) go to its own
+catalog file, `<id>.po`, so work on one game never touches another's; a text used by more than one game, or
+outside the games, goes to `bot.po`; the words drawn in pictures to `pictures.po`.
 No line numbers are written, so moving code does not churn the catalogs.
 `--check` changes nothing and exits 1 when a catalog is out of step (tests/test_catalogs.py runs it).
 """
@@ -23,19 +24,24 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ROOT / "locales"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "counted": (1, 2)}
-# Where each game's texts live; a path ending in "/" is a folder.
-DOMAINS = {
-    "armadillo": ("bot/games/armadillo.py", "cogs/armadillo.py"),
-    "army_men": ("bot/games/army_men.py", "cogs/armymen.py"),
-    "doodle_dice": ("bot/games/doodle_dice/", "cogs/doodle.py", "cogs/_doodle_render.py"),
-    "dardz": ("bot/games/dardz/", "cogs/dardz.py", "cogs/_dardz_news.py"),
-    "pictures": ("bot/pictures/",),
-}
+PICTURES = "pictures"  # the words drawn inside pictures (bot/pictures/labels.py)
+
+
+def domains() -> dict[str, tuple[str, ...]]:
+    """Where each catalog's texts live (a path ending in "/" is a folder): each game's, by its id, is its engine's
+    folder and its edge folder (the registry's games, cogs/games); the pictures' words their own."""
+    sys.path.insert(0, str(ROOT))
+    from cogs.games import live
+
+    games = {game_id: (f"bot/games/{game_id}/", f"cogs/games/{game_id}/") for game_id in live()}
+    return {**games, PICTURES: ("bot/pictures/",)}
+
+
 SHARED = "bot"
 
 
-def domain_of(path: str) -> str:
-    for domain, places in DOMAINS.items():
+def domain_of(path: str, places_of: dict[str, tuple[str, ...]]) -> str:
+    for domain, places in places_of.items():
         if any(path == place or (place.endswith("/") and path.startswith(place)) for place in places):
             return domain
     return SHARED
@@ -44,6 +50,7 @@ def domain_of(path: str) -> str:
 def extracted() -> dict[str, dict[str | tuple[str, str], str]]:
     """{domain: {message id (or singular/plural pair): an auto comment}} for every marked text in the code."""
     found: dict[str | tuple[str, str], set[str]] = defaultdict(set)
+    places_of = domains()
     for folder in ("bot", "cogs"):
         for filename, _lineno, message, _comments, _context in extract_from_dir(
             ROOT / folder, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=(),
@@ -52,19 +59,25 @@ def extracted() -> dict[str, dict[str | tuple[str, str], str]]:
             message = message if isinstance(message, str) else tuple(message)
             if isinstance(message, tuple) and not all(message):
                 continue
-            found[message].add(domain_of(f"{folder}/{filename}"))
-    for name in data_texts():
-        found[name].add("doodle_dice")
+            found[message].add(domain_of(f"{folder}/{filename}", places_of))
+    for domain, places in places_of.items():
+        for name in data_texts(places):
+            found[name].add(domain)
     by_domain: dict[str, dict] = defaultdict(dict)
-    for message, domains in found.items():
-        by_domain[domains.pop() if len(domains) == 1 else SHARED][message] = ""
+    for message, where in found.items():
+        by_domain[where.pop() if len(where) == 1 else SHARED][message] = ""
     return by_domain
 
 
-def data_texts() -> list[str]:
-    """Texts that live in data files, not code: the Doodle Dice doodles' names."""
-    with (ROOT / "bot/games/data/doodle_dice_deck.csv").open(encoding="utf-8") as deck:
-        return [row["name"] for row in csv.DictReader(deck)]
+def data_texts(places: tuple[str, ...]) -> list[str]:
+    """Texts that live in data files, not code: the `name` column of a CSV in a catalog's folders (the Doodle
+    Dice doodles' names)."""
+    names = []
+    for place in places:
+        for path in sorted((ROOT / place).glob("*.csv")) if place.endswith("/") else []:
+            with path.open(encoding="utf-8") as data:
+                names += [row["name"] for row in csv.DictReader(data) if "name" in row]
+    return names
 
 
 def po_path(language: str, domain: str) -> Path:
@@ -118,8 +131,8 @@ def main(argv: list[str]) -> int:
     stale = []
     for language in languages:
         old = translations(language)
-        domains = set(wanted) | {p.stem for p in (LOCALES / language / "LC_MESSAGES").glob("*.po")}
-        for domain in sorted(domains):
+        files = set(wanted) | {p.stem for p in (LOCALES / language / "LC_MESSAGES").glob("*.po")}
+        for domain in sorted(files):
             path = po_path(language, domain)
             text = render(updated(language, domain, wanted.get(domain, {}), old))
             if path.exists() and path.read_bytes() == text:

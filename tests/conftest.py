@@ -16,16 +16,24 @@ from typing import Any
 import pytest
 
 from bot.games.rng import Rng, table_rng
-from bot.sessions import Sessions, Table
+from bot.service import Table, Tables, open_tables
+from cogs.games import SEARCHED, engines
 from db import Store
 
 from .discord_limits import discord_limits  # noqa: F401  (autouse: every SimCord call checked, issue 22)
 
+# Every game package under tests/toy_games is registered beside the bot's own (a toy game the live bot never sees):
+# each test that goes over the registered games plays it too. Before anything asks the registry.
+SEARCHED.append("tests.toy_games")
+
+GAMES = engines()
+
+
 # =================================================================================================
-# Session service tests (tests/test_sessions_*.py)
+# Service tests (tests/service/) and store tests (tests/db/)
 #
 # The real `Store` on a SQLite file in tmp_path, and again on a PostgreSQL schema of its own when
-# TEST_DATABASE_URL names a server (`.ci/run` starts one), and the real `Sessions`, with a fake clock the
+# TEST_DATABASE_URL names a server (`.ci/run` starts one), and the real `Tables`, with a fake clock the
 # test moves by hand. Everything here is named `svc…` / `Svc…` so it stays clear of the SimCord fixtures.
 # =================================================================================================
 
@@ -81,7 +89,7 @@ class PostgresSchema:
 
 
 class SvcHarness:
-    """One database (a SQLite file, or a PostgreSQL schema), a fake clock, and the `Sessions` services
+    """One database (a SQLite file, or a PostgreSQL schema), a fake clock, and the `Tables` services
     opened on it (newest last)."""
 
     GUILD = 7  # every table's server
@@ -92,18 +100,18 @@ class SvcHarness:
         self.rng_factory = rng_factory
         self.heard: list[tuple[str, Table]] = []  # what the listener was told, in order
         self.store: Store | None = None
-        self.sessions: Sessions | None = None
-        self._opened: list[tuple[Sessions, Store]] = []
+        self.tables: Tables | None = None
+        self._opened: list[tuple[Tables, Store]] = []
 
-    async def boot(self) -> Sessions:
-        """Open a Store and a new Sessions on the file (a fresh process's start-up, before `load`)."""
+    async def boot(self) -> Tables:
+        """Open a Store and a new Tables on the file (a fresh process's start-up, before `load`)."""
         store = await Store.open(self.path)
-        sessions = Sessions(store, clock=lambda: self.now, rng_factory=self.rng_factory, new_seed=lambda: SVC_SEED,
-                            new_client_seed=lambda: SVC_CLIENT_SEED)
-        sessions.listener = self._listen
-        self._opened.append((sessions, store))
-        self.store, self.sessions = store, sessions
-        return sessions
+        tables = open_tables(store, GAMES, clock=lambda: self.now, rng_factory=self.rng_factory,
+                             new_seed=lambda: SVC_SEED, new_client_seed=lambda: SVC_CLIENT_SEED)
+        tables.listener = self._listen
+        self._opened.append((tables, store))
+        self.store, self.tables = store, tables
+        return tables
 
     async def _listen(self, table: Table, kind: str) -> None:
         self.heard.append((kind, table))
@@ -115,15 +123,15 @@ class SvcHarness:
         """Let the service's timer task read the next deadline and go to sleep (in real time), so it
         can't wake on a clock the test moves next and race the test's own `expire_due` call."""
         await asyncio.sleep(0)
-        timer = self.sessions._timer if self.sessions is not None else None
-        while timer is not None and not timer.done() and not self.sessions.timer_asleep:
+        timer = self.tables.timer.task if self.tables is not None else None
+        while timer is not None and not timer.done() and not self.tables.timer.asleep:
             await asyncio.sleep(0.001)
 
     async def advance(self, **delta: float) -> list[tuple[Table, str]]:
         """Move the fake clock (timedelta keywords) and run the deadlines that fell due."""
         await self.settle()
         self.now += timedelta(**delta)
-        return await self.sessions.expire_due()
+        return await self.tables.expire_due()
 
     async def crash(self) -> None:
         """The process dies: the connection goes away, the service gets no cleanup at all."""
@@ -136,7 +144,7 @@ class SvcHarness:
     ) -> Table:
         """Open a lobby in `channel` hosted by `host`, then seat `others` in order (None = a computer
         player, added by the host). Members are named "Player <id>"."""
-        table = await self.sessions.open(
+        table = await self.tables.open(
             guild_id=self.GUILD,
             channel_id=channel,
             game_id=game_id,
@@ -146,15 +154,15 @@ class SvcHarness:
         )
         for user in others:
             if user is None:
-                table = await self.sessions.add_computer(channel, host)
+                table = await self.tables.add_computer(channel, host)
             else:
-                table = await self.sessions.join(channel, user, f"Player {user}")
+                table = await self.tables.join(channel, user, f"Player {user}")
         return table
 
     async def started(self, channel: int, host: int, other: int | None, *, pace: int = 3600) -> Table:
         """A started Army Men Dice War game: `host` at seat 0, `other` at seat 1 (None = a computer)."""
         await self.lobby(channel, host, other, pace=pace)
-        return await self.sessions.start(channel, host)
+        return await self.tables.start(channel, host)
 
     async def play(
         self, table: Table, *, moves: int | None = None, after: Callable[[Table], None] | None = None
@@ -166,7 +174,7 @@ class SvcHarness:
             seat = min(table.to_act)
             user = table.seats[seat].user_id
             action = table.game.timeout_action(table.state, seat)
-            table = await self.sessions.act(table.id, user, action, expected_seq=table.seq)
+            table = await self.tables.act(table.id, user, action, expected_seq=table.seq)
             made += 1
             if after is not None:
                 after(table)
@@ -205,8 +213,8 @@ class SvcHarness:
         return self.rows("SELECT * FROM seats WHERE session_id = ? ORDER BY seat", table_id)
 
     async def close(self) -> None:
-        for sessions, store in reversed(self._opened):
-            await sessions.close()
+        for tables, store in reversed(self._opened):
+            await tables.close()
             await store.close()  # a no-op for a store a test already closed
 
 
@@ -248,4 +256,4 @@ async def svc(svc_harness: Callable[..., Any]) -> SvcHarness:
     return await svc_harness()
 
 
-# ======================================= end of session service section ==========================
+# ============================================ end of service section ============================

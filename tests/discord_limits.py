@@ -20,7 +20,7 @@ import pytest
 import simcord.http.router
 from simcord.backend.errors import BackendError
 
-from bot.command_limits import CHOICE_CHARS, CHOICES, tree_problems
+from bot.app.command_limits import CHOICE_CHARS, CHOICES, tree_problems
 
 MiB = 1024 * 1024
 # DOCS/resources/message#create-message-json/form-params: attachments are "files[n]"; SPEC MessageCreateRequest
@@ -154,7 +154,7 @@ def autocomplete_problems(call: Call) -> Iterator[Problem]:
 
 
 def command_sync_problems(call: Call) -> Iterator[Problem]:
-    """The bulk sync (PUT …/commands): the limits in bot/command_limits.py, each cited there."""
+    """The bulk sync (PUT …/commands): the limits in bot/app/command_limits.py, each cited there."""
     if call.method == "PUT" and call.parts[0] == "applications" and call.parts[-1] == "commands":
         for problem in tree_problems(call.body or []):
             yield INVALID, problem

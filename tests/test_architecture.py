@@ -1,7 +1,9 @@
-"""The layers of ../shared/docs/architecture.md, enforced on the source with `ast`.
+"""The layers of docs/architecture.md, enforced on the source with `ast`, folder by folder.
 
-Engines import only the standard library and each other (no discord, no global random); the
-session service knows no Discord; SQL lives only in db/; nothing reads the wall clock directly.
+Engines (bot/games) import only the standard library and each other (no discord, no global random); the service
+(bot/service) and the pictures' kit (bot/pictures) know no Discord and no cogs; only cogs/ and the app wiring
+(bot/app, bot/__main__.py, bot/playground.py) import discord or cogs; SQL lives only in db/; nothing reads the wall
+clock directly; no module imports itself back through others (no circle); no module is over 400 lines.
 """
 
 from __future__ import annotations
@@ -15,39 +17,78 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SQL = re.compile(r"^\s*(SELECT|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+TABLE|PRAGMA)\b", re.I)
+PURE = ("bot/games", "bot/service", "bot/pictures")  # no Discord, no cogs
+WIRING = ("bot/app/", "bot/__main__.py", "bot/playground.py")  # the composition root: it may import anything
+TEXT_ESCAPES = {"bot/names.py": {"discord.utils"}}  # the one escaping helper uses discord.py's text escapes only
+MAX_LINES = 400
 
 
 def sources(*folders: str) -> list[Path]:
     return sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py"))
 
 
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def imported_modules(path: Path) -> set[str]:
+    """Every module `path` imports, relative imports resolved (`from . import x` names the submodule x if any)."""
     found = set()
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            submodules = {f"{base}.{alias.name}" for alias in node.names if module_file(f"{base}.{alias.name}")}
+            found |= submodules if len(submodules) == len(node.names) else {base, *submodules}
     return found
+
+
+def module_file(name: str) -> Path | None:
+    base = ROOT.joinpath(*name.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.exists():
+            return candidate
+    return None
 
 
 def relpath(path: Path) -> str:
     return str(path.relative_to(ROOT))
 
 
+def top(module: str) -> str:
+    return module.split(".")[0]
+
+
 @pytest.mark.parametrize("path", sources("bot/games"), ids=relpath)
 def test_engines_import_only_the_standard_library(path):
     for module in imported_modules(path):
-        top = module.split(".")[0]
-        assert top in sys.stdlib_module_names, f"{relpath(path)} imports {module}"
-        assert top != "random", f"{relpath(path)} uses global randomness: take an injected Rng"
-        assert top not in ("asyncio", "sqlite3", "socket"), f"{relpath(path)} does I/O ({module})"
+        if module.startswith("bot.games"):
+            continue
+        assert top(module) in sys.stdlib_module_names, f"{relpath(path)} imports {module}"
+        assert top(module) != "random", f"{relpath(path)} uses global randomness: take an injected Rng"
+        assert top(module) not in ("asyncio", "sqlite3", "socket"), f"{relpath(path)} does I/O ({module})"
 
 
-def test_the_session_service_knows_no_discord():
-    for name in ("bot/sessions.py", "bot/results.py", "bot/ratings.py", "bot/errors.py"):
-        modules = imported_modules(ROOT / name)
-        assert not {m for m in modules if m.split(".")[0] == "discord"}, name
+@pytest.mark.parametrize("path", sources(*PURE), ids=relpath)
+def test_the_service_and_the_pictures_know_no_discord_and_no_cogs(path):
+    modules = imported_modules(path)
+    assert not {m for m in modules if top(m) in ("discord", "cogs")}, relpath(path)
+
+
+@pytest.mark.parametrize("path", sources("bot"), ids=relpath)
+def test_only_the_edge_and_the_wiring_import_discord_or_cogs(path):
+    name = relpath(path)
+    if name.startswith(WIRING):
+        return
+    allowed = TEXT_ESCAPES.get(name, set())
+    outside = {m for m in imported_modules(path) if top(m) in ("discord", "cogs") and m not in allowed}
+    assert not outside, f"{name} imports {sorted(outside)}: Discord belongs in cogs/ (or the wiring, bot/app)"
 
 
 @pytest.mark.parametrize("path", sources("bot", "cogs"), ids=relpath)
@@ -66,8 +107,40 @@ def test_time_comes_from_the_injected_clock(path):
 
 def test_modules_stay_small():
     too_big = {relpath(p): n for p in sources("bot", "cogs", "db")
-               if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600}
-    assert not too_big, f"split these modules: {too_big}"
+               if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not too_big, f"split these modules (at most {MAX_LINES} lines): {too_big}"
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The circles of an import graph (module -> the modules it imports), each as a path back to its start."""
+    found, state = [], {}
+
+    def visit(module: str, path: list[str]) -> None:
+        state[module] = "open"
+        for target in sorted(graph.get(module, ())):
+            if state.get(target) == "open" and target != module:
+                found.append(path[path.index(target):] + [target])
+            elif target not in state:
+                visit(target, [*path, target])
+        state[module] = "done"
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+    return found
+
+
+def test_no_module_imports_itself_back_through_others():
+    """The import graph of bot/, cogs/ and db/ has no circle: a module never depends on what depends on it."""
+    graph = {module_name(p): {m for m in imported_modules(p) if module_file(m) and top(m) in ("bot", "cogs", "db")}
+             for p in sources("bot", "cogs", "db")}
+    assert graph["cogs.table.controller"] >= {"cogs.table.publisher", "bot.service"}, "the graph sees the imports"
+    assert not circles(graph), "import circles: " + "; ".join(" -> ".join(c) for c in circles(graph))
+
+
+def test_a_circle_is_seen():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+    assert circles({"a": {"b"}, "b": set(), "c": {"a", "b"}}) == []
 
 
 def test_text_members_chose_is_escaped_by_one_helper():

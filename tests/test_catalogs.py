@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.errors import NotYourTurn, TooManyTables
 from bot.games.core import IllegalAction
 from bot.i18n import _, language_of, languages, ngettext, speaking, translated
+from bot.service.errors import NotYourTurn, TooManyTables
 
 ROOT = Path(__file__).resolve().parents[1]
 FIELD = re.compile(r"(?<!\{)\{(\w*)\}(?!\})")
@@ -122,7 +122,7 @@ def test_modules_that_translate_never_rebind_underscore(path):
 
 
 def test_a_fraction_is_written_in_the_readers_notation():
-    from bot.fairness import luck_texts
+    from bot.service.fairness import luck_texts
 
     line = luck_texts(["ana"], [(0, 1, 6, 6), (0, 1, 6, 5), (0, 1, 6, 6)])[0]
     assert str(line).startswith("ana: 3 dice, average 5.67 (fair 3.50)")

@@ -9,16 +9,17 @@ import copy
 import discord
 import pytest
 
-import bot.translator
+import bot.app.translator
 from bot.__main__ import main as bot_main
 from bot.app import DiceBot, commands_problem
-from bot.command_limits import COMMAND_CHARS, combined_size, tree_problems
-from bot.command_sync import InvalidCommandTree, checked_commands, synced_payload
+from bot.app.command_limits import COMMAND_CHARS, combined_size, tree_problems
+from bot.app.command_sync import InvalidCommandTree, checked_commands, synced_payload
 from bot.i18n import SOURCE, catalog, language_of, languages
+from cogs.games import live
 
 
 async def synced(guild_id: int | None = None) -> list[dict]:
-    bot = DiceBot(":memory:")
+    bot = DiceBot(":memory:", games=live())  # what the shipped bot syncs (a test run registers a toy game besides)
     await bot.load_commands()
     return await synced_payload(bot.tree, discord.Object(guild_id) if guild_id else None)
 
@@ -55,7 +56,7 @@ async def test_every_shipped_language_is_in_what_is_synced_and_checked():
 
 
 async def test_a_servers_commands_are_checked_the_same_way():
-    bot = DiceBot(":memory:")
+    bot = DiceBot(":memory:", games=live())
     await bot.load_commands()
     checked = await checked_commands(bot.tree, guild_id=1234)
     assert checked.guild_id == 1234 and checked.payload == await synced()
@@ -145,7 +146,7 @@ def test_python_m_bot_refuses_such_a_tree_in_one_sentence_before_connecting(monk
         def gettext(self, message: str) -> str:
             return "Abre " + "x" * 100 if message == "Open a DARDZ table here" else spanish_catalog.gettext(message)
 
-    monkeypatch.setattr(bot.translator, "catalog", lambda language: LongerSpanish())
+    monkeypatch.setattr(bot.app.translator, "catalog", lambda language: LongerSpanish())
     for name in ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("DISCORD_TOKEN", "a-token")

@@ -19,19 +19,20 @@ def test_generated_docs_are_current():
     assert not stale, f"run `.venv/bin/python scripts/docs.py`: {stale}"
 
 
-@pytest.mark.parametrize("game_id", list(docs.RULES_FILES))
+@pytest.mark.parametrize("game_id", list(docs.registered()))
 def test_the_rules_doc_and_the_rules_help_cite_the_same_rulings(game_id):
-    text = (docs.DOCS / "rules" / f"{docs.RULES_FILES[game_id]}.md").read_text(encoding="utf-8")
+    parts = docs.registered()[game_id]
+    text = parts.rules_path.read_text(encoding="utf-8")
     spec_text = text.split(docs.GENERATED)[0]
     defined = docs.spec_rulings(spec_text)
-    in_help = docs.ruling_numbers(" ".join(f"{t} {b}" for t, b in docs.GAMES[game_id].rules_help))
+    in_help = docs.ruling_numbers(" ".join(f"{t} {b}" for t, b in parts.engine.rules_help))
     assert defined and defined == in_help, (sorted(defined - in_help), sorted(in_help - defined))
 
 
 def test_every_option_and_typed_command_is_documented():
     commands = (docs.DOCS / "commands.md").read_text(encoding="utf-8")
-    for game in docs.GAMES.values():
-        for name in game.options:
+    for parts in docs.live().values():
+        for name in parts.engine.options:
             assert f"- `{name}`" in commands
     for name in ("campaign", "teams", "target", "pace", "minutes", "thread"):
         assert f"- `{name}`" in commands

@@ -1,6 +1,7 @@
-"""The table as a picture (bot/pictures): every game's scripted table is drawn at its expected size, looks
-like its stored reference (tests/fixtures/pictures, from `scripts/pictures.py --references`), speaks the
-current language, and is drawn again only when what it shows changed."""
+"""The table as a picture (bot/pictures, each game's drawer in cogs/games/<id>/picture.py): every game's scripted
+table is drawn at its expected size, looks like its stored reference (tests/fixtures/pictures, from
+`scripts/pictures.py --references`), speaks the current language, and is drawn again only when what it shows
+changed; every registered game's sample is drawn, public and private."""
 
 from __future__ import annotations
 
@@ -12,13 +13,24 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.games import GAMES
 from bot.games.rng import SeededRng
 from bot.i18n import speaking
-from bot.pictures import Pictures, key, render
+from bot.pictures import Pictures, key
+from bot.pictures import render as draw_with
 from bot.pictures.canvas import SMALL, WIDTH
-from bot.pictures.samples import PRIVATE_SEAT, SAMPLES
-from bot.pictures.samples import table as sample_table
+from bot.pictures.samples import sample_table
+from cogs.games import engines, live, registered
+
+GAMES = engines()
+SAMPLES = {game_id: parts.sample for game_id, parts in live().items()}  # the games with reference pictures
+PRIVATE_SEAT = {game_id: parts.private_seat for game_id, parts in live().items() if parts.private_seat is not None}
+DRAWERS = {game_id: parts.drawer for game_id, parts in registered().items()}
+
+
+def render(table, seat: int | None = None) -> bytes:
+    """The table's picture, by its game's drawer."""
+    return draw_with(DRAWERS[table.game.id], table, seat)
+
 
 REFERENCES = Path(__file__).parent / "fixtures" / "pictures"
 SIZES = {"armadillo": (800, 402), "armymen": (800, 326), "doodle": (800, 580), "dardz": (800, 514),
@@ -70,12 +82,12 @@ async def test_the_worker_thread_draws_in_the_callers_language():
     table = SAMPLES["dardz"]()
     with speaking("es"):
         spanish = render(table)
-        assert await Pictures().of(table) == spanish
+        assert await Pictures(DRAWERS).of(table) == spanish
     assert spanish != render(table)
 
 
 async def test_a_picture_is_drawn_only_when_what_it_shows_changed():
-    pictures = Pictures()
+    pictures = Pictures(DRAWERS)
     table = SAMPLES["doodle"]()
     first = await pictures.of(table)
     assert await pictures.of(SAMPLES["doodle"]()) == first  # an equal table: the cached picture
@@ -113,12 +125,12 @@ def test_states_across_a_whole_game_are_drawn_for_everyone_and_a_seat(game_id, p
     assert GAMES[game_id].outcome(states[-1]) is not None
     step = max(1, len(states) // 12)
     for state in states[::step]:
-        table = sample_table(game_id, state, players, computers=frozenset({players - 1}))
+        table = sample_table(GAMES[game_id], state, players, computers=frozenset({players - 1}))
         for seat in (None, 0):
             drawn = image(render(table, seat))
             assert drawn.width == WIDTH and 200 < drawn.height < 2400
     for status in ("finished", "ended"):
-        table = replace(sample_table(game_id, states[-1], players), status=status)
+        table = replace(sample_table(GAMES[game_id], states[-1], players), status=status)
         assert image(render(table)).width == WIDTH
 
 
@@ -129,3 +141,13 @@ def test_pictures_drawn_at_once_in_several_threads_are_the_same_as_one_by_one():
     alone = [render(table) for table in tables]
     with ThreadPoolExecutor(4) as pool:
         assert list(pool.map(render, tables)) == alone
+
+
+@pytest.mark.parametrize("game_id", list(registered()))
+def test_every_registered_games_sample_is_drawn_for_everyone_and_its_private_seat(game_id):
+    parts = registered()[game_id]
+    table = parts.sample()
+    assert table.game is parts.engine
+    for seat in (None, parts.private_seat) if parts.private_seat is not None else (None,):
+        drawn = image(render(table, seat))
+        assert drawn.width == WIDTH and 200 < drawn.height < 2400

@@ -86,7 +86,7 @@ async def test_open_join_as_another_member_start_and_see_the_table_update(page):
     assert await table.get_by_role("button", name="Join", exact=True).count() == 0
     # The table's picture, above its text: loaded in the browser, 800 px wide.
     await page.wait_for_function(PICTURE_SHOWN)
-    (state,) = await playground.bot.sessions.open_tables()
+    (state,) = await playground.bot.tables.open_tables()
     assert state.status == "active" and len(state.seats) == 2
 
 

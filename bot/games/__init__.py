@@ -1,9 +1,3 @@
-"""The rules engines, pure and Discord-free. `GAMES` maps a game id to its engine."""
-
-from .armadillo import ARMADILLO
-from .army_men import ARMY_MEN
-from .core import Game
-from .dardz import DARDZ
-from .doodle_dice import DOODLE_DICE
-
-GAMES: dict[str, Game] = {game.id: game for game in (ARMY_MEN, ARMADILLO, DOODLE_DICE, DARDZ)}
+"""The rules engines, pure and Discord-free: `core.py` (the contract every engine satisfies), `rng.py` (the dice),
+`text.py` (words as data), and one package per game, named by its id. The games the bot plays are registered
+once, at the edge (`cogs/games`); the service is handed their engines."""

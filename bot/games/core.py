@@ -2,7 +2,8 @@
 
 Engines are pure: no I/O, no asyncio, no Discord, no global randomness. A game is one object with
 the methods of `Game` over its own frozen dataclasses (`State`, and one dataclass per kind of
-`Action`). The session service is the only caller; cogs see engines only through `view`.
+`Action`). The service is the only caller that changes a state; the edge only reads one (`view`,
+`legal_actions`) to show it.
 """
 
 from __future__ import annotations
@@ -108,6 +109,7 @@ class Game(Protocol):
     options: Mapping[str, Option]
     state_type: type
     action_types: tuple[type, ...]
+    has_secrets: bool  # some seat sees what the others may not (its `you` in `view`): private views go to it
 
     def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> Any: ...
 
@@ -118,6 +120,12 @@ class Game(Protocol):
     def is_legal(self, state: Any, seat: int, action: Any) -> bool: ...
 
     def apply(self, state: Any, seat: int, action: Any, rng: Rng) -> Any: ...
+
+    def explain(self, state: Any, seat: int, action: Any) -> Text | None:
+        """Why `seat`, which is not to act, may not make `action` now (`action` None: whatever it meant to
+        make), in the rules' words; None when there is no more to say than whose decision the table waits
+        for. The service's refusal carries it, so the edge never works the rules out again."""
+        ...
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
 

@@ -41,6 +41,22 @@ class Name(str):
     escaping helper (`bot.names.escaped`), so its markdown shows as typed; `str(Text)` keeps it as it is."""
 
 
+class SeatRef(int):
+    """A seat of the table as a field of a `Text`: an engine knows seats, not names, so where the table is known the
+    edge shows its player's name (`str(Text)` says "seat 1")."""
+
+    def __format__(self, spec: str) -> str:
+        return f"seat {int(self) + 1}"
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+def names_a_seat(text: Text) -> bool:
+    """Whether `text` (or a text among its fields) shows a seat's player."""
+    return any(isinstance(v, SeatRef) or (isinstance(v, Text) and names_a_seat(v)) for v in text.fields.values())
+
+
 def counted(singular: str, plural: str, n: int, /, **fields: Any) -> Text:
     """A counted text ("{n} card" / "{n} cards"): the catalog's plural rules choose the form for `n`."""
     return Text(singular, fields, plural, n)

@@ -1,7 +1,9 @@
-"""The table as one picture (PNG, 800 px wide): a drawer per game, from the same engine view the text shows.
+"""The table as one picture (PNG, 800 px wide): the canvas kit every game's drawer paints with, from the same
+engine view the text shows. Each game's drawer lives with the game's other Discord parts
+(`cogs/games/<id>/picture.py`) and is handed in here; this package knows no game and no Discord.
 
-`render(table, seat)` draws the public view (seat None) or a seat's private view; it is pure and
-synchronous. `picture(table, seat)` is what the publisher awaits: a picture is drawn only when what
+`render(draw, table, seat)` draws the public view (seat None) or a seat's private view; it is pure and
+synchronous. `Pictures.of(table, seat)` is what the publisher awaits: a picture is drawn only when what
 it shows changed (a hash of the view, the seats and the language is its key), in a worker thread, so
 the event loop never waits for Pillow.
 """
@@ -12,27 +14,24 @@ import asyncio
 import hashlib
 import json
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import current_language
-from bot.tables import Table
+from bot.service.table import Table
 
-from . import armadillo, armymen, dardz, doodle
 from .canvas import Canvas
 
 FILENAME = "table.png"
 CACHED = 512  # pictures kept (about 30 KB each)
 
-DRAWERS: dict[str, Callable[[Canvas, Table, dict[str, Any], int | None], None]] = {
-    "armadillo": armadillo.draw, "armymen": armymen.draw, "doodle": doodle.draw, "dardz": dardz.draw,
-}
+Drawer = Callable[[Canvas, Table, dict[str, Any], int | None], None]  # a game's picture: (canvas, table, view, seat)
 
 
-def render(table: Table, seat: int | None = None) -> bytes:
+def render(draw: Drawer, table: Table, seat: int | None = None) -> bytes:
     """The PNG of the table as `seat` sees it (None: everyone), in the current language."""
     canvas = Canvas()
-    DRAWERS[table.game.id](canvas, table, table.view(seat), seat)
+    draw(canvas, table, table.view(seat), seat)
     return canvas.finish()
 
 
@@ -46,10 +45,10 @@ def key(table: Table, seat: int | None = None) -> str:
 
 
 class Pictures:
-    """Pictures already drawn, by key (the least recently used are forgotten)."""
+    """Pictures already drawn, by key (the least recently used are forgotten); `drawers` by game id."""
 
-    def __init__(self, size: int = CACHED) -> None:
-        self._size = size
+    def __init__(self, drawers: Mapping[str, Drawer], size: int = CACHED) -> None:
+        self._drawers, self._size = drawers, size
         self._drawn: OrderedDict[str, bytes] = OrderedDict()
         self.renders = 0  # how many pictures were actually drawn (the rest came from the cache)
 
@@ -58,13 +57,13 @@ class Pictures:
         return self._drawn.get(key(table, seat))
 
     def has(self, table: Table) -> bool:
-        return table.game.id in DRAWERS and table.state is not None
+        return table.game.id in self._drawers and table.state is not None
 
     async def of(self, table: Table, seat: int | None = None) -> bytes:
         found = key(table, seat)
         png = self._drawn.get(found)
         if png is None:
-            png = await asyncio.to_thread(render, table, seat)  # the context (language) goes along
+            png = await asyncio.to_thread(render, self._drawers[table.game.id], table, seat)  # the language goes along
             self.renders += 1
             self._drawn[found] = png
             if len(self._drawn) > self._size:
@@ -74,4 +73,4 @@ class Pictures:
         return png
 
 
-__all__ = ["FILENAME", "Pictures", "key", "render"]
+__all__ = ["FILENAME", "Drawer", "Pictures", "key", "render"]

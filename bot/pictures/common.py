@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from bot.tables import Table
+from bot.service.table import Table
 
 from . import labels
 from .canvas import GOLD, MUTED, Canvas, SeatRow, font

@@ -9,14 +9,15 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.app import UNEXPECTED
-from bot.games.army_men import Keep, Roll
+from bot.games.armymen.engine import Keep, Roll
 from bot.games.rng import table_rng
-from bot.sessions import MAX_HOSTED_TABLES
+from bot.service.lobby import MAX_HOSTED_TABLES
+from cogs.games import registered
+from cogs.table.errors import UNEXPECTED
 
 from .helpers import components, end_game, labels, message_by_id, move_ids, table_of, text_of
 
-GAMES = ["armymen", "armadillo", "doodle", "dardz"]
+GAMES = list(registered())
 
 
 @pytest.fixture
@@ -33,7 +34,7 @@ def server(simcord_env):
 
 
 async def stored(env, table_id):
-    return await env.bot.sessions.store.session(table_id)
+    return await env.bot.tables.store.table(table_id)
 
 
 def never_unchanged(*results) -> None:
@@ -309,6 +310,6 @@ async def test_taking_a_seat_back_whose_hand_fails_to_show_is_still_saved(server
     never_unchanged(hand)
     assert hand.ephemeral and "Saved" in hand.response.content
     assert not table_of(env, channel).seats[0].autopilot
-    assert (await env.bot.sessions.store.seats(table.id))[0].autopilot is False
+    assert (await env.bot.tables.store.seats(table.id))[0].autopilot is False
     assert "My hand" in labels(message_by_id(channel, table.message_id))
     assert not env.errors

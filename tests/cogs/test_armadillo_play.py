@@ -3,11 +3,11 @@ pressed is seen by no one), My hand with exactly a member's legal answers, the h
 
 from __future__ import annotations
 
-from bot.games.armadillo import Roll
+from bot.games.armadillo.engine import Roll
 from bot.games.core import encode_action
-from cogs.armadillo import hand_text
+from cogs.games.armadillo.render import hand_text
 
-from .helpers import components, labels, last_table_message, message_by_id, move_ids, sessions, table_of, text_of
+from .helpers import components, labels, last_table_message, message_by_id, move_ids, table_of, tables, text_of
 
 # seat 0 alice, seat 1 bob, seat 2 the computer: distinctive hands (evens, odds, and a mix)
 ALICE = [2, 4, 6, 8, 10, 12, 14, 16, 18, 20]
@@ -207,7 +207,7 @@ async def test_a_restart_mid_response_keeps_and_hides_the_answers(world, dice, m
     dice.script(0, 5, 8)  # the restarted bot replays the log: the same draws again
     dice.decks.append(ALICE + BOB + COMPUTER)
     await env.restart_bot(make_bot())
-    await sessions(env).open_tables()  # the new process rebuilds tables when first touched
+    await tables(env).open_tables()  # the new process rebuilds tables when first touched
     after = table_of(env, channel)
     assert after.state == before.state and after.state.answers[1] is not None
     text = text_of(message_by_id(channel, after.message_id))

@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from chaos_kit import send_again  # noqa: E402
 
-from .helpers import end_game, last_table_message, message_by_id, move_ids, sessions, table_of, text_of
+from .helpers import end_game, last_table_message, message_by_id, move_ids, table_of, tables, text_of
 
 
 async def open_two_player_table(env, channel, alice, bob, dice, *, starter=0, **options):
@@ -105,7 +105,7 @@ async def test_a_restart_mid_game_keeps_old_buttons_working(world, dice, make_bo
     await alice.click(message, label="Roll the dice")
     before = table_of(env, channel)
     await env.restart_bot(make_bot())
-    await sessions(env).open_tables()  # the new process rebuilds tables when first touched
+    await tables(env).open_tables()  # the new process rebuilds tables when first touched
     after = table_of(env, channel)
     assert after.state == before.state and after.seq == before.seq
     message = message_by_id(channel, after.message_id)  # sent before the restart

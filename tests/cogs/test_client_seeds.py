@@ -7,9 +7,14 @@ import json
 import sqlite3
 
 from bot.__main__ import main
-from bot.fairness import verify
+from bot.service.fairness import verify
+from cogs.games import engines
 
 from .helpers import end_game, message_by_id, table_of, text_of
+
+GAMES = engines()
+
+
 
 
 async def dardz_started(alice, bob, channel, bob_seed: str | None):
@@ -73,9 +78,9 @@ async def test_verify_accepts_a_game_with_client_seeds_and_rejects_a_wrong_one(w
     assert "✓ Verified: DARDZ" in line and "and the client seeds (alice a, bob bobs-own)" in line
     record = json.loads(await result.response.message.attachments[0].read())
     assert record["derivation"] == "fair-1" and record["client_seeds"] == ["a", "bobs-own"]
-    assert verify(record).ok
+    assert verify(record, GAMES).ok
     wrong = dict(record, client_seeds=["a", "bobs-own!"])
-    assert not verify(wrong).ok and verify(wrong).line.startswith("✗ Not verified")
+    assert not verify(wrong, GAMES).ok and verify(wrong, GAMES).line.startswith("✗ Not verified")
     good, bad = tmp_path / "good.json", tmp_path / "bad.json"
     good.write_text(json.dumps(record), encoding="utf-8")
     bad.write_text(json.dumps(wrong), encoding="utf-8")
@@ -100,4 +105,4 @@ async def test_a_table_from_before_client_seeds_keeps_the_old_dice_and_verifies(
     assert "✓ Verified: Army Men Dice War" in result.response.message.content
     assert "client seeds" not in result.response.message.content
     record = json.loads(await result.response.message.attachments[0].read())
-    assert record["derivation"] == "seeded" and record["client_seeds"] is None and verify(record).ok
+    assert record["derivation"] == "seeded" and record["client_seeds"] is None and verify(record, GAMES).ok

@@ -16,7 +16,7 @@ async def test_a_finished_table_is_shown_once_discord_answers_again(world):
     message_id = table_of(env, channel).message_id
     env.inject_error("PATCH", f"/channels/{channel.id}/messages/{message_id}", times=None)
     await env.advance_time(LIVE_TURN)
-    assert (await env.bot.sessions.store.session(table_id)).status == "finished"
+    assert (await env.bot.tables.store.table(table_id)).status == "finished"
     assert "wins!" in channel.last_message.content or "draw" in channel.last_message.content, "result announced"
     assert components(message_by_id(channel, message_id)), "every try of the final edit failed"
     await env.advance_time(30)

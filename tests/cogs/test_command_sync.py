@@ -13,7 +13,7 @@ import simcord
 from discord import app_commands
 from simcord.http.client import FakeHTTPClient
 
-import bot.command_sync
+import bot.app.command_sync
 from bot.app import DiceBot, ShardedDiceBot
 
 from .helpers import message_by_id
@@ -66,7 +66,7 @@ async def test_a_refused_sync_is_one_line_and_the_bot_goes_on_serving(world, mak
                                                                       message):
     env, channel, alice, bob = world
     env.inject_error("PUT", SYNC, status=status, code=code, message=message)
-    with caplog.at_level(logging.INFO, logger="bot.command_sync"):
+    with caplog.at_level(logging.INFO, logger="bot.app.command_sync"):
         await env.restart_bot(make_bot(BotWithPing))
     assert env.bot.commands_synced == "failed"
     (line,) = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
@@ -96,14 +96,14 @@ async def test_only_the_process_running_shard_0_syncs(tmp_path, shard_ids, synce
 
 async def test_a_sync_discord_does_not_answer_in_time_is_one_line_too(world, make_bot, caplog, monkeypatch):
     env, channel, alice, bob = world
-    monkeypatch.setattr(bot.command_sync, "SYNC_SECONDS", 0.05)
+    monkeypatch.setattr(bot.app.command_sync, "SYNC_SECONDS", 0.05)
     newer = make_bot(BotWithPing)
 
     async def no_answer(*args, **kwargs):  # Discord keeps the request (a long 429 wait, a hung connection)
         await asyncio.Event().wait()
 
     monkeypatch.setattr(FakeHTTPClient, "bulk_upsert_global_commands", no_answer)
-    with caplog.at_level(logging.WARNING, logger="bot.command_sync"):
+    with caplog.at_level(logging.WARNING, logger="bot.app.command_sync"):
         await env.restart_bot(newer)
     assert env.bot.commands_synced == "failed"
     (line,) = [r.getMessage() for r in caplog.records]

@@ -13,14 +13,15 @@ import discord
 import pytest
 
 from bot.games.core import encode_action
+from cogs.games import registered
 
-from .helpers import end_game, sessions, start_against_a_computer, table_of
+from .helpers import end_game, start_against_a_computer, table_of, tables
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from chaos_kit import send_again  # noqa: E402
 
-GAMES = ["armymen", "armadillo", "doodle", "dardz"]
+GAMES = list(registered())
 NOT_HERE = "That button is not for a table here."
 STALE = "That move was already made. The table shows the current state."
 HUGE = (2**63, 10**30)
@@ -46,8 +47,8 @@ async def bot_message_in(member, channel) -> discord.Message:
 
 
 async def snapshot(env, table_id: int):
-    row = await env.bot.sessions.store.session(table_id)
-    seats = await env.bot.sessions.store.seats(table_id)
+    row = await env.bot.tables.store.table(table_id)
+    seats = await env.bot.tables.store.seats(table_id)
     return row, seats
 
 
@@ -129,10 +130,10 @@ async def test_a_move_number_the_table_never_reached_is_stale_without_a_rebuild(
     table = table_of(env, channel)
     code = encode_action(table.game.legal_actions(table.state, table.seat_of(alice.id))[0])
     message = await bot_message_in(alice, alice.guild.create_text_channel("other"))
-    rebuilds = sessions(env).rebuilds
+    rebuilds = tables(env).rebuilds
     for seq in (table.seq + 1, 999_999_999, 10**50):
         assert_refused(await send_again(alice, message, f"a:{table_id}:{seq}:{code}"), STALE)
-    assert sessions(env).rebuilds == rebuilds
+    assert tables(env).rebuilds == rebuilds
     assert table_of(env, channel).seq == table.seq
 
 

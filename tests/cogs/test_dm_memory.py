@@ -1,15 +1,15 @@
-"""What the publisher remembers of each table's DMs (to send an edit only when a DM changes) is dropped when the
+"""What the private views remember of each table's DMs (to send an edit only when a DM changes) is dropped when the
 table closes, and bounded for the tables still open."""
 
 from __future__ import annotations
 
-from cogs import _dms
+from cogs.table import dms
 
 from .helpers import end_game, start_against_a_computer
 
 
 def remembered(env) -> list[int]:
-    return list(env.bot.get_cog("Game").publisher._dm_shown)
+    return list(env.bot.edge.private_views._dm_shown)
 
 
 async def test_a_closed_tables_dms_are_forgotten(world):
@@ -22,7 +22,7 @@ async def test_a_closed_tables_dms_are_forgotten(world):
 
 async def test_the_dms_remembered_are_bounded(world, monkeypatch):
     env, _, alice, _ = world
-    monkeypatch.setattr(_dms, "DM_TABLES", 2)
+    monkeypatch.setattr(dms, "DM_TABLES", 2)
     channels = [alice.guild.create_text_channel(f"dardz-{n}") for n in range(3)]
     opened = [await start_against_a_computer(env, channel, alice, "dardz") for channel in channels]
     assert remembered(env) == opened[1:], "the least recently changed table is forgotten"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bot.games.doodle_dice.cards import CARDS, FIGURES, serving
-from bot.games.doodle_dice.chance import card_chance
+from bot.games.doodle.cards import CARDS, FIGURES, serving
+from bot.games.doodle.chance import card_chance
 
-from .helpers import components, labels, last_table_message, message_by_id, sessions, table_of, text_of
+from .helpers import components, labels, last_table_message, message_by_id, table_of, tables, text_of
 
 # Die faces as `randint(1, 6)` gives them (FIGURES order).
 ARCH, DASH, DOT, FACE, SLANT, SQUIGGLE = range(1, 7)
@@ -275,7 +275,7 @@ async def test_the_block_button_works_after_a_restart(world, dice, make_bot):
     dice.decks.extend([[], ["BT1"]])  # the replay after the restart asks for the same shuffles and dice
     dice.script(*[DASH] * 6)
     await env.restart_bot(make_bot())
-    await sessions(env).open_tables()  # the new process rebuilds tables when first touched
+    await tables(env).open_tables()  # the new process rebuilds tables when first touched
     assert table_of(env, channel).state == before
     result = await alice.click(message, label="Block bob")
     assert not result.ephemeral

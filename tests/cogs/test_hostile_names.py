@@ -10,12 +10,14 @@ import re
 
 import pytest
 
+from cogs.games import registered
+
 from .helpers import components, message_by_id, table_of
 
 HOSTILE = ("@everyone **look**", "[free nitro](https://x.y)")
 RAW = [("bold", re.compile(r"(?<!\\)\*\*look")), ("mention", re.compile("@everyone")),
        ("masked link", re.compile(r"(?<!\\)\[free nitro\]\("))]
-GAMES = ["armymen", "armadillo", "doodle", "dardz"]
+GAMES = list(registered())
 LIVE_TURN = 121  # seconds: past a live table's deadline
 
 

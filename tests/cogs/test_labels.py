@@ -18,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from rest_budget import choose, move_controls, offers, press, wanted  # noqa: E402
 
-from cogs._labels import EMOJI_LABEL_CHARS, LABEL_CHARS  # noqa: E402
+from cogs.games import registered  # noqa: E402
+from cogs.table.labels import EMOJI_LABEL_CHARS, LABEL_CHARS  # noqa: E402
 
 from .helpers import message_by_id, table_of  # noqa: E402
 
@@ -33,6 +34,8 @@ GAMES = [
     ("dardz", 5, {}, r"^\d+ → \d+ (card|carta)s?$"),  # who holds them: the table text
     ("dardz", 4, {"teams": True}, r"^.+… (rolls first|tira primero)$"),  # Team DARDZ: who rolls first
 ]
+GAMES += [(game_id, min(5, parts.engine.max_players), {}, r".") for game_id, parts in registered().items()
+          if game_id not in {g for g, *_ in GAMES}]  # any other registered game, at its most seats up to five
 MAX_MOVES = 3000
 
 

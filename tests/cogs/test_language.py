@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from discord import Locale, app_commands
 
-from bot.translator import CatalogTranslator
-from cogs._language import server_language
+from bot.app.translator import CatalogTranslator
+from cogs.table.language import server_language
 
 from .helpers import labels, last_table_message, table_of
 from .test_armadillo_play import open_three_seat_table, the_dm

@@ -7,11 +7,14 @@ import hashlib
 
 import pytest
 
-from bot.games import GAMES
+from cogs.games import engines
 
-from .helpers import end_game, message_by_id, sessions, table_of, text_of
+from .helpers import end_game, message_by_id, table_of, tables, text_of
 
-COMMANDS = {"armymen": "armymen new", "armadillo": "armadillo new", "doodle": "doodle new", "dardz": "dardz new"}
+GAMES = engines()
+
+
+COMMANDS = {game_id: f"{game_id} new" for game_id in GAMES}
 
 
 def news_of(message) -> list[str]:
@@ -39,7 +42,7 @@ async def test_the_news_is_the_same_after_a_restart(world, make_bot, game_id):
     assert before and all(line for field in before for line in field.split("\n"))
 
     await env.restart_bot(make_bot())
-    again = await sessions(env).get_by_id(table.id)  # rebuilt from the database: the log replayed
+    again = await tables(env).get_by_id(table.id)  # rebuilt from the database: the log replayed
     assert again.news == table.news, "replaying the log recomputes the very same events"
     shown = (await alice.slash(channel, "game status")).response.message
     shown = message_by_id(channel, table_of(env, channel).message_id) if shown is None else shown
@@ -57,16 +60,16 @@ async def test_armadillo_hands_stay_out_of_the_channel_but_reach_their_owner(wor
     table = table_of(env, channel)
     (dealt,) = [e for e in table.news if e.kind == "round_started"]
     assert "hand" not in dealt.public() and dealt.seen_by(0)["hand"] == list(range(1, 11))
-    renderer = __import__("cogs._render", fromlist=["RENDERERS"]).RENDERERS["armadillo"]
+    renderer = env.bot.games["armadillo"].renderer
     assert renderer.news_lines(table, 1)[0].endswith("Your hand: `11 · 12 · 13 · 14 · 15 · 16 · 17 · 18 · 19 · 20`")
     public = "\n".join(news_of(message_by_id(channel, table.message_id)))
     assert "rolls first" in public and "Your hand" not in public and "11 · 12" not in public
 
 
 def test_every_game_has_words_for_its_events():
-    from cogs._render import RENDERERS
+    from cogs.games import registered
 
-    assert set(RENDERERS) == set(GAMES)
+    assert {game_id for game_id, parts in registered().items() if parts.renderer} == set(GAMES)
 
 
 async def test_the_dice_are_sealed_while_the_game_runs_and_the_seed_is_shown_at_the_end(world):

@@ -20,8 +20,8 @@ from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 from simcord.http import router
 
-from bot.games.armadillo import Roll
-from cogs._permissions import INVITE, NEEDED, invite_url
+from bot.games.armadillo.engine import Roll
+from cogs.table.permissions import INVITE, NEEDED, invite_url
 
 from .helpers import message_by_id, table_of
 from .test_armadillo_play import open_three_seat_table, roll
@@ -85,7 +85,7 @@ def above_warning(caplog) -> list[str]:
 def test_the_readme_invite_asks_for_exactly_the_permissions_the_code_lists():
     readme = README.read_text(encoding="utf-8")
     link = re.search(r"https://discord\.com/oauth2/authorize\?\S*permissions=(\d+)", readme)
-    assert link and int(link[1]) == INVITE.value, "the README's invite link is generated from cogs/_permissions.py"
+    assert link and int(link[1]) == INVITE.value, "the README's invite link is generated from cogs/table/permissions.py"
     assert f"permissions={INVITE.value}" in invite_url(1)
     table = readme.split("| permission | why the bot needs it |")[1].split("\n\n")[0]
     listed = re.findall(r"^\s*\| \*([^*]+)\* \|", table, re.M)
@@ -112,7 +112,7 @@ async def test_opening_is_refused_naming_what_is_missing(server, caplog, flags, 
     assert refused.ephemeral and said.startswith("I can't run a table here: I need "), said
     assert " and ".join(f"*{name}*" for name in named) in said
     assert ("/settings pictures off" in said) == ("Attach Files" in named)
-    assert await env.bot.sessions.store.last_session_in(channel.id) is None, "nothing was written"
+    assert await env.bot.tables.store.last_table_in(channel.id) is None, "nothing was written"
     assert not env.bot.get_guild(guild.id).threads, "no thread was made"
     assert not above_warning(caplog)
 
@@ -248,7 +248,7 @@ async def test_a_running_table_survives_losing_a_permission(server, dice, caplog
             break
     assert passed == [0], "alice's turn began with bob's last move, and she was told"
 
-    events = await env.bot.sessions.store.events(table_id)
+    events = await env.bot.tables.store.moves(table_id)
     assert [e.seat for e in events if e.by == "player"] == played, "every acknowledged move is stored"
     notices = host_notices(alice, answers)
     name = next(p.name for p in NEEDED if p.flag == flag)
@@ -283,7 +283,7 @@ async def test_a_refusal_the_bot_did_not_see_coming_is_a_warning_and_the_table_g
     assert refused and all(str(channel.id) in r.getMessage() and name in r.getMessage() for r in refused)
     assert not above_warning(caplog) and not env.errors
     after = table_of(env, channel)
-    played = [e.by for e in await env.bot.sessions.store.events(table.id)]
+    played = [e.by for e in await env.bot.tables.store.moves(table.id)]
     assert played[0] == "player" and set(played[1:]) == {"timeout"}, played
     told = heard(bob, channel, before)
     assert any("your turn to roll" in t or "te toca tirar" in t for t in told), told  # pinged, or by DM in his language
@@ -311,7 +311,7 @@ async def test_everyone_called_to_answer_hears_it_by_dm_when_the_bot_may_not_pos
     for member in (bob, alice):
         answered = await member.click(message_by_id(channel, table_of(env, channel).message_id), label="Take a token")
         assert answered.response.content is None or "unchanged" not in answered.response.content
-    events = await env.bot.sessions.store.events(table.id)
+    events = await env.bot.tables.store.moves(table.id)
     assert [(e.seat, e.by) for e in events] == [(0, "player"), (2, "computer"), (1, "player"), (0, "player")]
     notices = host_notices(alice, [rolled])
     assert len(notices) == 1 and "*Send Messages*" in notices[0]

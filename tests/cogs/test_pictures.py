@@ -11,12 +11,17 @@ import pytest
 from PIL import Image
 
 from bot.i18n import speaking
-from bot.pictures import FILENAME, render
-from cogs._ui import publisher
+from bot.pictures import FILENAME
+from bot.pictures import render as draw_with
 
 from .helpers import message_by_id, move_ids, table_of, text_of
 from .test_armadillo_play import open_three_seat_table, the_dm
 from .test_armymen_play import member_for, open_two_player_table
+
+
+def render(env, table) -> bytes:
+    """The table's picture by its game's drawer, as the bot draws it."""
+    return draw_with(env.bot.games[table.game.id].drawer, table)
 
 
 def picture_of(message: discord.Message) -> discord.Attachment | None:
@@ -58,7 +63,7 @@ async def test_the_table_message_shows_its_picture_and_keeps_its_text(world, dic
 async def test_a_picture_is_drawn_once_per_change_and_reused_when_the_table_is_shown_again(world, dice):
     env, channel, alice, bob = world
     await open_two_player_table(env, channel, alice, bob, dice)
-    drawn = publisher(env.bot).pictures.drawn
+    drawn = env.bot.edge.shared.pictures.drawn
     before = drawn.renders
     status = await alice.slash(channel, "game status")  # the same table posted again: the same picture
     assert picture_of(status.response.message) is not None and drawn.renders == before
@@ -118,5 +123,5 @@ async def test_the_picture_speaks_the_servers_language(spanish_server, dice):
     table = table_of(env, channel)
     shown = await picture_of(message_by_id(channel, table.message_id)).read()
     with speaking("es"):
-        assert shown == render(table_of(env, channel))
-    assert shown != render(table_of(env, channel))
+        assert shown == render(env, table_of(env, channel))
+    assert shown != render(env, table_of(env, channel))

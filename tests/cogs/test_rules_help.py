@@ -9,13 +9,10 @@ import re
 import discord
 import pytest
 
-import cogs.armadillo  # noqa: F401  (each cog registers its renderer)
-import cogs.armymen  # noqa: F401
-import cogs.dardz  # noqa: F401
-import cogs.doodle  # noqa: F401
 from bot.i18n import languages, speaking
-from cogs._doodle_render import RENDERER as DOODLE
-from cogs._render import CONTINUED, EMBED_CHARS, EMBED_FIELDS, FIELD_CHARS, RENDERERS, split_text
+from cogs.games import registered
+from cogs.games.doodle.render import RENDERER as DOODLE
+from cogs.table.format import CONTINUED, EMBED_CHARS, EMBED_FIELDS, FIELD_CHARS, split_text
 
 
 def words(text: str) -> str:
@@ -42,9 +39,9 @@ def within_limits(embeds: list[discord.Embed]) -> None:
 
 
 @pytest.mark.parametrize("language", languages())
-@pytest.mark.parametrize("game_id", ["armymen", "armadillo", "doodle", "dardz"])
+@pytest.mark.parametrize("game_id", list(registered()))
 def test_every_games_rules_are_shown_whole_in_every_language(game_id, language):
-    renderer = RENDERERS[game_id]
+    renderer = registered()[game_id].renderer
     with speaking(language):
         sections = renderer.rules_sections()
         embeds = renderer.rules_embeds()

@@ -3,7 +3,7 @@ table speaks the server's language; each member's hand, answers and refusals the
 
 from __future__ import annotations
 
-from bot.games.armadillo import Discard, Roll
+from bot.games.armadillo.engine import Discard, Roll
 from bot.games.rng import SeededRng
 
 from .helpers import labels, last_table_message, message_by_id, table_of, text_of

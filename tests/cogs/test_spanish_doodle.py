@@ -3,7 +3,7 @@ table (everything is public, DD-R11) speaks the server's language; each member's
 
 from __future__ import annotations
 
-from bot.games.doodle_dice import Claim, Draw, Free, Reroll, Steal, Stop
+from bot.games.doodle import Claim, Draw, Free, Reroll, Steal, Stop
 from bot.games.rng import SeededRng
 
 from .helpers import components, labels, last_table_message, message_by_id, table_of, text_of

@@ -4,8 +4,8 @@ because of another member's move follows its reader's remembered language."""
 
 from __future__ import annotations
 
-from bot.games.armadillo import Roll
-from bot.translator import CatalogTranslator
+from bot.app.translator import CatalogTranslator
+from bot.games.armadillo.engine import Roll
 
 from .helpers import last_table_message, message_by_id, table_of, text_of
 from .test_armadillo_play import open_three_seat_table, roll, the_dm

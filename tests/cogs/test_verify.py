@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import json
 
-from bot.fairness import verify
+from bot.service.fairness import verify
+from cogs.games import engines
 
 from .helpers import end_game, start_against_a_computer, table_of
+
+GAMES = engines()
+
 
 
 async def test_verify_a_closed_table_and_its_json(world, tmp_path):
@@ -28,8 +32,8 @@ async def test_verify_a_closed_table_and_its_json(world, tmp_path):
     record = json.loads(await attachment.read())
     assert record["table"] == table_id and record["status"] == "ended" and record["seed"] == "seed"
     assert record["seats"][1].startswith("🤖") and len(record["moves"]) >= 2
-    assert verify(record).ok
-    assert not verify(dict(record, seed="other", commitment=None)).ok
+    assert verify(record, GAMES).ok
+    assert not verify(dict(record, seed="other", commitment=None), GAMES).ok
 
     for table, why in ((9999, "There is no table 9999 in this server."),):
         refused = await bob.slash(channel, "game verify", table=table)

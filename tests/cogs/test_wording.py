@@ -43,13 +43,13 @@ async def test_refusals_name_whose_turn_it_is_and_cite_no_ruling(world, dice):
 async def test_a_ping_while_dice_wait_to_be_set_aside_says_so(world, dice):
     env, channel, alice, bob = world
     await open_two_player_table(env, channel, alice, bob, dice)
-    prompt = env.bot.get_cog("Game").publisher.renderer(table_of(env, channel)).turn_prompt
+    prompt = env.bot.edge.shared.renderer(table_of(env, channel)).turn_prompt
     assert prompt(table_of(env, channel), frozenset({0})) == "it's your turn to roll"
     await alice.slash(channel, "armymen roll")
     assert prompt(table_of(env, channel), frozenset({0})) == "it's your turn to set aside 1 or 2 dice"
 
 
-async def test_army_men_end_screen_names_the_last_round_played(world, dice):
+async def test_armymen_end_screen_names_the_last_round_played(world, dice):
     env, channel, alice, bob = world
     await open_two_player_table(env, channel, alice, bob, dice)
     await play_out_with_buttons(env, channel, [alice, bob])

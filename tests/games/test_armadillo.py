@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.games.armadillo import (
+from bot.games.armadillo.engine import (
     ARMADILLO,
     DECK,
     ROLLS,
@@ -22,6 +22,7 @@ from bot.games.armadillo import (
 )
 from bot.games.core import IllegalAction, decode_state, encode_action, encode_state
 from bot.games.rng import ScriptedRng
+from bot.games.text import SeatRef, Text
 
 G = ARMADILLO
 
@@ -176,6 +177,18 @@ def test_arm_r6_discard_or_token_never_both():
     state = G.apply(state, 1, Token(), ScriptedRng())
     assert state.tokens == (2, 3)  # seat 0 paid 1 and gained nothing
     assert state.last.answers[0].gained == 0 and state.last.answers[1].gained == 1
+
+
+def test_arm_r5_r6_a_seat_off_turn_is_told_why_by_the_engine():
+    """`explain`: the roll is the roller's; the others wait for it; once rolled, everyone answers once."""
+    state = with_(game(3), hands=([11, 12], [1, 2], [3, 4]), tokens=(2, 2, 2))
+    assert G.explain(state, 1, Roll(1, 0, 0)) == Text("It's {name}'s turn to roll.", {"name": 0})
+    assert str(G.explain(state, 2, Token())) == "Wait for seat 1 to roll; then everyone answers."
+    assert G.explain(state, 2, None).fields == {"name": SeatRef(0)}, "the roller, named where the table is known"
+    state = G.apply(roll(state, [5, 6], yellow=2), 1, Token(), ScriptedRng())
+    assert str(G.explain(state, 1, Roll(0, 1, 0))) == "The dice are already rolled: discard a card or take a token."
+    assert "already answered this roll" in str(G.explain(state, 1, Discard(1)))
+    assert "ARM-R5, ARM-R6" in str(G.explain(state, 1, Token()))
 
 
 def test_arm_r7_token_cap_is_never_exceeded():

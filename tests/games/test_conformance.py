@@ -4,7 +4,8 @@ For every allowed player count (and every boolean option switched on): random an
 with valid placings; every seat to act has a legal action; out-of-turn and foreign actions raise
 IllegalAction; states and actions round-trip through JSON; the same seed and moves give the same state;
 a seat's view differs from the public view only by its own private part, `you`; every state's account
-of its move (`state.events`) is data whose public part never holds a seat's secret.
+of its move (`state.events`) is data whose public part never holds a seat's secret; `has_secrets` says whether
+that private part ever holds more than the seat's number; `explain` gives a seat not to act a reason or nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import random
 
 import pytest
 
-from bot.games import GAMES
 from bot.games.core import (
     Event,
     IllegalAction,
@@ -26,6 +26,11 @@ from bot.games.core import (
     resolve_options,
 )
 from bot.games.rng import SeededRng
+from bot.games.text import Text
+from cogs.games import engines
+
+GAMES = engines()
+
 
 MAX_MOVES = 20_000
 
@@ -71,6 +76,15 @@ def check_events(game, state, players):
             assert 0 <= secret.seat < players
             assert not public_keys & set(secret.data), f"{event.kind}: a secret repeats a public parameter"
             assert event.seen_by(secret.seat) == {**event.public(), **secret.data}
+
+
+def check_explanations(game, state, players, actions):
+    """For every seat not to act, and any move of the seat to act (or none in particular), a reason in the rules'
+    words or nothing: never a failure."""
+    for seat in set(range(players)) - set(game.to_act(state)):
+        for action in [None, *actions]:
+            why = game.explain(state, seat, action)
+            assert why is None or (isinstance(why, Text) and str(why)), f"{game.id}: {why!r}"
 
 
 def play(game, players, options, seed, chooser, rng=None):
@@ -153,6 +167,7 @@ def test_every_state_is_consistent(game, players, options):
         to_act = sorted(game.to_act(state))
         seat = chooser.seat(to_act)
         legal = game.legal_actions(state, seat)
+        check_explanations(game, state, players, legal)
         with pytest.raises(IllegalAction):
             game.apply(state, seat, Foreign(), SeededRng("walk", n))
         for other in set(range(players)) - set(to_act):
@@ -162,6 +177,23 @@ def test_every_state_is_consistent(game, players, options):
                 with pytest.raises(IllegalAction):
                     game.apply(state, other, action, SeededRng("walk", n))
         state = game.apply(state, seat, chooser.action(game, state, seat, legal), SeededRng("walk", n))
+
+
+@pytest.mark.parametrize(("game", "players", "options"), list(variants()))
+def test_has_secrets_says_whether_a_seat_sees_more_than_everyone(game, players, options):
+    """The edge sends private views (DMs, My hand) only for a game with secrets: along a random playout, some
+    seat's own part of the view holds more than its seat number exactly when the game says it has secrets."""
+    chooser = RandomChooser("secrets")
+    state = game.setup(players, options, SeededRng("secrets", 0))
+    private = set()
+    for n in range(1, 400):
+        private |= private_keys(game, state, players)
+        if game.outcome(state) is not None:
+            break
+        seat = chooser.seat(sorted(game.to_act(state)))
+        state = game.apply(state, seat, chooser.action(game, state, seat, game.legal_actions(state, seat)),
+                           SeededRng("secrets", n))
+    assert isinstance(game.has_secrets, bool) and bool(private) == game.has_secrets, sorted(private)
 
 
 @pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
 from ..rng import Rng
-from ..text import N_
+from ..text import N_, Text
 from . import computer
 from .cardplay import guess, play
 from .cards import is_action, points
@@ -59,6 +59,7 @@ class Dardz(CheckedGame):
     state_type = State
     action_types = (Roll, Pick, Guess, Play, Lead)
     rules_help = RULES_HELP
+    has_secrets = True  # each points pile (DZ-R13)
 
     # --- set-up -------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> State:
@@ -104,6 +105,10 @@ class Dardz(CheckedGame):
             return [Guess(n) for n in range(1, 7)]
         assert state.lead is not None
         return [Lead(s) for s in state.teams[state.lead]]
+
+    def explain(self, state: State, seat: int, action: Any) -> Text | None:
+        """Every decision belongs to the seat (or team) on turn: whose turn it is says it all."""
+        return None
 
     def _check(self, state: State, seat: int, action: Any) -> None:
         check_legal(self, state, seat, action)

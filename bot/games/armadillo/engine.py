@@ -1,0 +1,337 @@
+"""Armadillo (../shared/rules/armadillo.md): 2-6 players shed 10 cards each over three rounds.
+
+A turn: the roller picks 1-6 dice (at most two of each colour, ARM-R2) and rolls; then every
+player, the roller included, answers in secret (discard one card at cost |card - total| for 1-3
+tokens, 4 for any card, or take a token). Answers are stored but hidden until the last one is in,
+then all resolve together (ARM-R9). Dice are drawn blue, yellow, red: randint(1,3), (4,6), (7,9).
+Each round deals 10 cards a seat from a fresh shuffle of all 60: seat 0 gets the first ten, seat 1
+the next ten, and so on. In set-up the first roller is drawn (ARM-R11) before the first shuffle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, Secret, check_legal, emit, fresh
+from ..rng import Rng
+from ..text import N_, SeatRef, Text
+from .help import RULES_HELP
+
+ROUNDS = 3
+HAND = 10
+START_TOKENS = 2
+MAX_TOKENS = 5
+ANY_CARD_COST = 4
+COLOURS = (("blue", 1, 3), ("yellow", 4, 6), ("red", 7, 9))
+DECK = tuple(value for value in range(1, 21) for _ in range(3))
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll this many blue, yellow and red dice (0-2 each, at least one die: ARM-R2)."""
+
+    blue: int = 0
+    yellow: int = 0
+    red: int = 0
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Discard one card of this value; the engine charges the tokens (ARM-R4)."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class Token:
+    """Take a token instead of discarding (nothing is gained at 5, ARM-R7)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    card: int | None  # None: took a token
+    paid: int = 0
+    gained: int = 0  # filled in when revealed: 1 for a token taken below the cap
+
+
+@dataclass(frozen=True)
+class Reveal:
+    roller: int
+    faces: tuple[int, ...]
+    answers: tuple[Answer, ...]
+
+
+@dataclass(frozen=True)
+class State:
+    players: int
+    round_no: int  # 1..3
+    turn_no: int  # roll number within the round, 1-based
+    roller: int
+    phase: str  # "roll", "respond" or "over"
+    hands: tuple[tuple[int, ...], ...]  # sorted values, secret (ARM-R12)
+    tokens: tuple[int, ...]
+    faces: tuple[int, ...] = ()  # the roll being answered, blue then yellow then red
+    answers: tuple[Answer | None, ...] = ()  # secret until all are in (ARM-R9)
+    rounds: tuple[tuple[int, ...], ...] = ()  # negative points of each finished round
+    last: Reveal | None = None
+    events: tuple[Event, ...] = ()  # the account of the last move (core.Event)
+
+
+def colour(face: int) -> str:
+    return next(name for name, low, high in COLOURS if low <= face <= high)
+
+
+def cost(card: int, total: int) -> int:
+    """ARM-R4: |card - total| when 0-3, else 4 for "any card" (the lowest applicable cost)."""
+    diff = abs(card - total)
+    return diff if diff <= 3 else ANY_CARD_COST
+
+
+def totals(state: State) -> tuple[int, ...]:
+    return tuple(sum(r[seat] for r in state.rounds) for seat in range(state.players))
+
+
+def ranking(points: Sequence[int], tokens: Sequence[int]) -> tuple[int, ...]:
+    """Placings: fewest points, then most tokens; equal keys share a place."""
+    keys = [(p, -t) for p, t in zip(points, tokens, strict=True)]
+    return tuple(1 + sum(other < key for other in keys) for key in keys)
+
+
+# --- dice odds (computer player) ------------------------------------------------------------------
+ROLLS = tuple(Roll(b, y, r) for b in range(3) for y in range(3) for r in range(3) if b + y + r)
+
+
+@cache
+def distribution(roll: Roll) -> dict[int, Fraction]:
+    """Exact probability of each total for a choice of dice."""
+    dist = {0: Fraction(1)}
+    for (_, low, high), count in zip(COLOURS, (roll.blue, roll.yellow, roll.red), strict=True):
+        for _ in range(count):
+            nxt: dict[int, Fraction] = {}
+            for total, p in dist.items():
+                for face in range(low, high + 1):
+                    nxt[total + face] = nxt.get(total + face, Fraction(0)) + p / 3
+            dist = nxt
+    return dist
+
+
+def best_roll(hand: Sequence[int]) -> Roll:
+    """Maximise P(total is in hand); ties: higher expected card hit, fewer dice, higher mean total,
+    more yellow dice (project decisions beyond "ties toward higher cards")."""
+    values = set(hand)
+
+    def key(roll: Roll) -> tuple[Any, ...]:
+        dist = distribution(roll)
+        hit = sum((dist.get(v, 0) for v in values), Fraction(0))
+        weighted = sum((dist.get(v, 0) * v for v in values), Fraction(0))
+        mean = sum((t * p for t, p in dist.items()), Fraction(0))
+        return (hit, weighted, -(roll.blue + roll.yellow + roll.red), mean, roll.yellow)
+
+    return max(ROLLS, key=key)
+
+
+class Armadillo(CheckedGame):
+    id = "armadillo"
+    title = "Armadillo"
+    min_players = 2
+    max_players = 6
+    rules_version = 1
+    options: Mapping[str, Option] = {}
+    state_type = State
+    action_types = (Roll, Discard, Token)
+    rules_help = RULES_HELP
+    has_secrets = True  # the hands (ARM-R12) and each answer until the reveal (ARM-R9)
+
+    # --- set-up -------------------------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> State:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction(N_("Armadillo is for 2 to 6 players."))
+        roller = rng.randint(0, players - 1)  # ARM-R11: seeded random first roller
+        state = State(players=players, round_no=0, turn_no=0, roller=roller, phase="roll",
+                      hands=(), tokens=(START_TOKENS,) * players)  # ARM-R8: once per game
+        return self._deal(state, roller, rng)
+
+    def _deal(self, state: State, roller: int, rng: Rng) -> State:
+        deck = list(DECK)
+        rng.shuffle(deck)  # ARM-R1: the same set-up for every player count
+        hands = tuple(tuple(sorted(deck[HAND * s:HAND * (s + 1)])) for s in range(state.players))
+        round_no = state.round_no + 1
+        state = replace(state, round_no=round_no, turn_no=1, roller=roller, phase="roll", hands=hands,
+                        faces=(), answers=())
+        return emit(state, Event("round_started", {"round": round_no, "cards": HAND, "roller": roller},
+                                 tuple(Secret(s, {"hand": hands[s]}) for s in range(state.players))))
+
+    # --- queries ------------------------------------------------------------------------------
+    def to_act(self, state: State) -> frozenset[int]:
+        if state.phase == "roll":
+            return frozenset({state.roller})
+        if state.phase == "respond":
+            return frozenset(s for s, a in enumerate(state.answers) if a is None)
+        return frozenset()
+
+    def legal_actions(self, state: State, seat: int) -> list[Roll | Discard | Token]:
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == "roll":
+            return list(ROLLS)
+        total = sum(state.faces)
+        cards = sorted(set(state.hands[seat]))
+        actions: list[Roll | Discard | Token] = [
+            Discard(v) for v in cards if cost(v, total) <= state.tokens[seat]]
+        return actions + [Token()]
+
+    def explain(self, state: State, seat: int, action: Any) -> Text | None:
+        """A roll is the roller's alone; then everyone answers once (ARM-R5, ARM-R6)."""
+        if state.phase == "roll":
+            if isinstance(action, Roll):
+                return Text(N_("It's {name}'s turn to roll."), {"name": SeatRef(state.roller)})
+            return Text(N_("Wait for {name} to roll; then everyone answers."), {"name": SeatRef(state.roller)})
+        if state.phase == "respond":
+            if isinstance(action, Roll):
+                return Text(N_("The dice are already rolled: discard a card or take a token."))
+            if 0 <= seat < state.players and state.answers[seat] is not None:
+                return Text(N_("You have already answered this roll: answers are revealed when everyone has "
+                               "answered (ARM-R5, ARM-R6)."))
+        return None
+
+    def _check(self, state: State, seat: int, action: Any) -> None:
+        if state.phase == "respond" and 0 <= seat < state.players and state.answers[seat] is not None:
+            raise IllegalAction(N_("You have already answered this roll (ARM-R5, ARM-R6)."))
+        check_legal(self, state, seat, action)
+        if state.phase == "roll":
+            if not isinstance(action, Roll):
+                raise IllegalAction(N_("Pick your dice and roll first."))
+            counts = (action.blue, action.yellow, action.red)
+            if not all(type(c) is int and 0 <= c <= 2 for c in counts) or sum(counts) < 1:
+                raise IllegalAction(N_("Pick at least one die and at most two of each colour (ARM-R2)."))
+            return
+        if isinstance(action, Roll):
+            raise IllegalAction(N_("The dice are already rolled: discard a card or take a token."))
+        if isinstance(action, Discard):
+            if type(action.card) is not int or action.card not in state.hands[seat]:
+                raise IllegalAction(N_("You have no card of that value."))
+            price = cost(action.card, sum(state.faces))
+            if price > state.tokens[seat]:
+                raise IllegalAction(N_("That card costs {price} tokens and you have {tokens} (ARM-R4)."),
+                                    price=price, tokens=state.tokens[seat])
+
+    # --- moves --------------------------------------------------------------------------------
+    def apply(self, state: State, seat: int, action: Roll | Discard | Token, rng: Rng) -> State:
+        self._check(state, seat, action)
+        state = fresh(state)
+        if isinstance(action, Roll):
+            counts = (action.blue, action.yellow, action.red)
+            faces = tuple(rng.randint(low, high)
+                          for (_, low, high), n in zip(COLOURS, counts, strict=True) for _ in range(n))
+            state = replace(state, phase="respond", faces=faces, answers=(None,) * state.players)
+            return emit(state, Event("rolled", {"seat": seat, "dice": [[colour(f), f] for f in faces],
+                                                "total": sum(faces)}))
+        if isinstance(action, Discard):
+            answer = Answer(card=action.card, paid=cost(action.card, sum(state.faces)))
+        else:
+            answer = Answer(card=None)
+        answers = state.answers[:seat] + (answer,) + state.answers[seat + 1:]
+        state = emit(replace(state, answers=answers),  # ARM-R9: what was answered stays the seat's own
+                     Event("answered", {"seat": seat}, (Secret(seat, self._answer_view(answer)),)))
+        if any(a is None for a in answers):
+            return state  # ARM-R9: hidden until the last answer is in
+        return self._resolve(state, rng)
+
+    def _resolve(self, state: State, rng: Rng) -> State:
+        hands, tokens, revealed = list(state.hands), list(state.tokens), []
+        for seat, answer in enumerate(state.answers):
+            assert answer is not None
+            if answer.card is None:  # ARM-R6/R7: a token, never above the cap
+                gained = 1 if tokens[seat] < MAX_TOKENS else 0
+                tokens[seat] += gained
+                answer = replace(answer, gained=gained)
+            else:  # ARM-R4/R5: one card, the tokens go back to the supply
+                hand = list(hands[seat])
+                hand.remove(answer.card)
+                hands[seat] = tuple(hand)
+                tokens[seat] -= answer.paid
+            revealed.append(answer)
+        state = replace(state, hands=tuple(hands), tokens=tuple(tokens),
+                        last=Reveal(state.roller, state.faces, tuple(revealed)))
+        state = emit(state, Event("answers_revealed", {"answers": [self._answer_view(a) for a in revealed]}))
+        nxt = (state.roller + 1) % state.players
+        if all(hands):
+            return replace(state, phase="roll", roller=nxt, turn_no=state.turn_no + 1, faces=(), answers=())
+        # ARM-R10: everyone at 0 cards went out; the round ends after the whole roll.
+        points = tuple(len(h) for h in hands)
+        out = [s for s in range(state.players) if not hands[s]]
+        state = emit(replace(state, rounds=state.rounds + (points,), faces=(), answers=()),
+                     Event("round_ended", {"round": state.round_no, "out": out, "points": points}))
+        if state.round_no < ROUNDS:
+            return self._deal(state, nxt, rng)  # ARM-R11: the player after the last roller
+        placings = ranking(totals(state), state.tokens)
+        winners = [s for s, p in enumerate(placings) if p == 1]
+        return emit(replace(state, phase="over"), Event("game_over", {"winners": winners}))
+
+    # --- information --------------------------------------------------------------------------
+    @staticmethod
+    def _answer_view(answer: Answer) -> dict[str, Any]:
+        return {"discard": answer.card, "paid": answer.paid, "token": answer.card is None,
+                "gained": answer.gained}
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        last = None
+        if state.last is not None:
+            last = {"roller": state.last.roller, "dice": [[colour(f), f] for f in state.last.faces],
+                    "total": sum(state.last.faces),
+                    "answers": [self._answer_view(a) for a in state.last.answers]}
+        public: dict[str, Any] = {
+            "players": state.players, "round_no": state.round_no, "rounds_total": ROUNDS,
+            "turn_no": state.turn_no, "phase": state.phase, "roller": state.roller,
+            "hand_sizes": [len(h) for h in state.hands], "tokens": list(state.tokens),
+            "max_tokens": MAX_TOKENS,
+            "dice": [[colour(f), f] for f in state.faces],
+            "total": sum(state.faces) if state.faces else None,
+            "answered": [a is not None for a in state.answers] if state.phase == "respond" else [],
+            "rounds": [list(r) for r in state.rounds], "totals": list(totals(state)),
+            "last_reveal": last,
+            "placings": list(ranking(totals(state), state.tokens)) if state.phase == "over" else None,
+        }
+        if seat is not None:
+            mine = state.answers[seat] if state.phase == "respond" else None
+            public["you"] = {"seat": seat, "hand": list(state.hands[seat]),
+                             "answer": None if mine is None else self._answer_view(mine)}
+        return public
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        points = totals(state)
+        return Outcome(placings=ranking(points, state.tokens), scores=points)
+
+    # --- automatic players --------------------------------------------------------------------
+    def computer_action(self, state: State, seat: int, rng: Rng) -> Roll | Discard | Token:
+        if state.phase == "roll":
+            return best_roll(state.hands[seat])
+        total, have = sum(state.faces), state.tokens[seat]
+        if total in state.hands[seat]:
+            return Discard(total)
+        # Cheapest cost 1-3 that keeps 2 tokens; equal costs go to the higher card (project decision).
+        options = [(cost(v, total), -v) for v in set(state.hands[seat])
+                   if cost(v, total) <= 3 and have - cost(v, total) >= 2]
+        if options:
+            return Discard(-min(options)[1])
+        return Token()
+
+    def timeout_action(self, state: State, seat: int) -> Roll | Discard | Token:
+        """ARM-R9: an exact match, else a token; never spend tokens. A roller gets the computer's dice."""
+        if state.phase == "roll":
+            return best_roll(state.hands[seat])
+        total = sum(state.faces)
+        return Discard(total) if total in state.hands[seat] else Token()
+
+    def turn_key(self, state: State) -> tuple[int, int] | None:
+        """A turn is one roll and everyone's answers to it: a roller who times out also answers (ARM-R9)."""
+        return None if state.phase == "over" else (state.round_no, state.turn_no)
+
+
+ARMADILLO = Armadillo()

@@ -1,0 +1,305 @@
+"""How the service finds a table: the database is the arbiter, this process keeps a bounded cache.
+
+Start-up reads no moves. A table is rebuilt from its log the first time it is touched (a move, a view,
+a deadline, /mygames) and kept in an LRU cache; its row, seats and moves are read from ONE snapshot
+(`Store.table_log`), so a rebuild racing another process's commit sees the table before or after it, whole.
+On SQLite this is the only process, so a cached table is current; on PostgreSQL a touch first reads the
+table's row (one indexed read), and a copy that is behind catches up with the moves it lacks. Every change
+first advances the table's revision in the database, conditional on the revision it was computed from; when
+another process got there first the change raises `Conflict`, the cached copy is marked behind, and the whole
+operation runs again on a fresh copy (`retried`), where a stale click is refused exactly as in one process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import weakref
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from dataclasses import replace
+from datetime import datetime
+from typing import Any, TypeVar
+
+from db import Conflict, Store, TableRow
+
+from ..games.core import Game
+from ..games.text import N_
+from . import errors
+from .dice import TableDice
+from .table import Clicked, LiveTable, Table, Typed, seat_from_row, snapshot
+
+log = logging.getLogger(__name__)
+
+CACHE_SIZE = 5_000  # tables kept rebuilt in memory; older ones are rebuilt again when touched
+CONFLICT_RETRIES = 8
+OPEN = ("lobby", "active")
+Result = TypeVar("Result")
+
+
+class TableCache:
+    def __init__(self, store: Store, games: Mapping[str, Game], dice: TableDice, clock: Callable[[], datetime],
+                 cache_size: int = CACHE_SIZE) -> None:
+        self.store, self.games = store, games
+        self._dice, self._clock = dice, clock
+        self._cache: OrderedDict[int, LiveTable] = OrderedDict()
+        self._cache_size = cache_size
+        self._behind: set[int] = set()  # cached tables another process changed since (read before any use)
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.rebuilds = 0  # tables replayed from their first move (first touches)
+        self.catch_ups = 0  # cached tables brought up to date with the moves another process made
+        self.conflicts_retried = 0  # changes run again because another process changed the table first
+
+    def now(self) -> float:
+        return self._clock().timestamp()
+
+    async def retried(self, operation: Callable[..., Awaitable[Result]], *args: Any) -> Result:
+        """Run a table operation again on a fresh copy when another process changed the table first. Each retry
+        follows another process's commit, so it ends; should it not within CONFLICT_RETRIES, the member is told
+        to try again (nothing changed) — a `Conflict` never leaves the service."""
+        for attempt in range(CONFLICT_RETRIES):
+            try:
+                return await operation(*args)
+            except Conflict as conflict:
+                self._behind.add(conflict.table_id)  # read it before using it again
+                if attempt == CONFLICT_RETRIES - 1:
+                    break
+                self.conflicts_retried += 1
+                if attempt >= 2:  # a crowd at one table: let the others through before the next try
+                    await asyncio.sleep(random.uniform(0, 0.002 * 2**attempt))
+        raise errors.TryAgain()
+
+    # --- start-up ------------------------------------------------------------------------------
+    async def load(self) -> list[TableRow]:
+        """Close the open tables whose game's rules changed since they began (reading no moves); returns them."""
+        closed = []
+        for row in await self.store.open_tables():
+            game = self.games.get(row.game)
+            if game is None or game.rules_version != row.rules_version:
+                with contextlib.suppress(Conflict):  # changed meanwhile: closed when it is next touched
+                    closed.append(await self.close_unplayable(row, N_("the game's rules changed since it started")))
+        return closed
+
+    async def close_unplayable(self, row: TableRow, reason: str) -> TableRow:
+        """Close a table that can't be played here; `Conflict` if it changed since `row` was read."""
+        fields = {"status": "ended", "ended_at": self.now(), "end_reason": reason, "deadline_at": None,
+                  "reminder_at": None}
+        async with self.store.transaction() as tx:
+            await tx.advance_rev(row.id, row.rev)
+            await tx.update_table(row.id, **fields)
+        self.forget(row.id)
+        return replace(row, **fields, rev=row.rev + 1)
+
+    # --- finding a table ------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def locked(self, table_id: int, *, commits: bool = False) -> AsyncIterator[LiveTable]:
+        """The open table `table_id`, current and locked in this process; GameOver when it is closed.
+
+        `commits`: the caller either commits a change or raises. Then a cached copy is used without
+        reading the table's row first: a change computed from a copy that is behind fails the revision
+        check (Conflict: `retried` runs it again on a fresh copy), and a refusal is given only after one
+        read shows that the copy was current. So a move costs no read, only its commit."""
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        async with lock:
+            cached = None
+            if commits and not self.store.single_process and table_id not in self._behind:
+                cached = self._cache.get(table_id)
+            if cached is None:
+                live = await self.current(table_id)
+                if live is None:
+                    raise errors.TableClosed()
+                yield live
+                return
+            self._cache.move_to_end(table_id)
+            try:
+                yield cached
+            except Conflict:
+                raise
+            except Exception as failure:
+                if await self.store.table(table_id) != cached.row:
+                    raise Conflict(table_id) from failure
+                raise
+
+    @contextlib.asynccontextmanager
+    async def locked_in(self, channel_id: int) -> AsyncIterator[LiveTable]:
+        table_id = await self.store.open_table_id(channel_id)
+        if table_id is None:
+            raise errors.NoTable()
+        try:
+            async with self.locked(table_id) as live:
+                yield live
+        except errors.TableClosed as closed:  # closed since the channel was looked up: none open here now
+            raise errors.NoTable() from closed
+
+    @contextlib.asynccontextmanager
+    async def locked_at(self, at: int | Clicked | Typed, user_id: int, *, commits: bool = False
+                        ) -> AsyncIterator[LiveTable]:
+        """The table a request names, locked: a table id; a control clicked, which acts only where it was
+        pressed (NotHere); or a command typed in a channel, for that channel's table of its game."""
+        if isinstance(at, Typed):
+            async with self.locked_in(at.channel_id) as live:
+                if at.game_id is not None and live.game.id != at.game_id:
+                    raise errors.Refusal(N_("The table here plays {game}."), game=live.game.title)
+                yield live
+            return
+        async with self.locked(at.table_id if isinstance(at, Clicked) else at, commits=commits) as live:
+            if isinstance(at, Clicked) and not pressed_at(live, at.guild_id, user_id):
+                raise errors.NotHere()
+            yield live
+
+    async def current(self, table_id: int, *, least_seq: int = 0) -> LiveTable | None:
+        """The table as the database has it now (None: closed). A cached copy costs one read of the row when
+        it is current; otherwise the row, the seats and the moves the copy lacks are read from one snapshot,
+        and the copy catches up with those moves. `least_seq`: a move number someone saw; a database that has
+        not reached it raises StaleMove, rebuilding nothing."""
+        live = self._cache.get(table_id)
+        if live is not None and self.store.single_process and table_id not in self._behind:
+            self._cache.move_to_end(table_id)
+            if live.row.seq < least_seq:
+                raise errors.StaleMove()
+            return live
+        if live is not None and table_id not in self._behind:
+            row = await self.store.table(table_id)
+            if row is not None and row == live.row:
+                if row.seq < least_seq:
+                    raise errors.StaleMove()
+                self._cache.move_to_end(table_id)
+                return live
+        behind = live is not None and live.state is not None
+        found = await self.store.table_log(table_id, after=live.row.seq if behind else 0)
+        if found is None or found[0].status not in OPEN:
+            self.forget(table_id)
+            return None
+        row, seats, logged = found
+        if row.seq < least_seq:
+            raise errors.StaleMove()
+        self._behind.discard(table_id)
+        if live is not None and live.row == row:
+            self._cache.move_to_end(table_id)
+            return live
+        if behind and row.status == "active":
+            caught_up = self._caught_up(live, row, seats, logged)
+            if caught_up is not None:
+                self.keep(caught_up)
+                return caught_up
+            found = await self.store.table_log(table_id)
+            if found is None or found[0].status not in OPEN:
+                self.forget(table_id)
+                return None
+        return await self._rebuild(*found)
+
+    def _caught_up(self, live: LiveTable, row: TableRow, seats, logged) -> LiveTable | None:
+        """A copy of the cached table with the moves another process made applied (no replay from the start);
+        None when that can't be done (then the table is rebuilt)."""
+        if [s.client_seed for s in seats] != [s.client_seed for s in live.seats]:
+            return None
+        if [m.seq for m in logged] != list(range(live.row.seq + 1, row.seq + 1)):
+            return None
+        fresh = LiveTable(live.row, live.game, live.seats, live.state, list(live.since), live.opening, list(live.log))
+        try:
+            self._dice.apply_logged(fresh, logged)
+        except Exception:  # a move that no longer applies: the rebuild says so, or finds the table playable
+            return None
+        fresh.row, fresh.seats = row, [seat_from_row(s) for s in seats]
+        self.catch_ups += 1
+        return fresh
+
+    async def _rebuild(self, row: TableRow, seats, logged) -> LiveTable | None:
+        """The table replayed from its first move, from one snapshot of its log (so a race can't make it look
+        broken). A table that can't be played — its game's rules changed, or its moves no longer replay — is
+        closed, unless it changed meanwhile: then it is read again."""
+        for _ in range(CONFLICT_RETRIES):
+            self.rebuilds += 1
+            game = self.games.get(row.game)
+            if game is None or game.rules_version != row.rules_version:
+                reason = N_("the game's rules changed since it started")
+            else:
+                live = LiveTable(row, game, [seat_from_row(s) for s in seats])
+                try:
+                    if row.status == "active":
+                        self._dice.replay(live, logged)
+                    self.keep(live)
+                    return live
+                except Exception:
+                    log.exception("table %s cannot be replayed", row.id)
+                    reason = N_("its moves could not be replayed")
+            try:
+                await self.close_unplayable(row, reason)
+                return None
+            except Conflict:  # another process changed it meanwhile: read it again
+                found = await self.store.table_log(row.id)
+                if found is None or found[0].status not in OPEN:
+                    self.forget(row.id)
+                    return None
+                row, seats, logged = found
+        raise errors.TryAgain()
+
+    def keep(self, live: LiveTable) -> None:
+        self._cache[live.row.id] = live
+        self._cache.move_to_end(live.row.id)
+        while len(self._cache) > self._cache_size:
+            self._behind.discard(self._cache.popitem(last=False)[0])
+
+    def forget(self, table_id: int) -> None:
+        self._cache.pop(table_id, None)
+        self._behind.discard(table_id)
+
+    # --- reads --------------------------------------------------------------------------------
+    async def get(self, channel_id: int) -> Table:
+        async with self.locked_in(channel_id) as live:
+            return snapshot(live)
+
+    async def get_by_id(self, table_id: int) -> Table | None:
+        try:
+            async with self.locked(table_id) as live:
+                return snapshot(live)
+        except errors.GameOver:
+            return None
+
+    def cached_tables(self) -> list[Table]:
+        """The open tables this process holds rebuilt right now, without a database read. With one process
+        on SQLite that is every open table touched since start-up (tests read it synchronously)."""
+        return [snapshot(live) for live in self._cache.values()]
+
+    async def open_tables(self) -> list[Table]:
+        found = [await self.get_by_id(table_id) for table_id in await self.store.open_table_ids()]
+        return [table for table in found if table is not None]
+
+    async def waiting_on(self, user_id: int) -> list[Table]:
+        """Open tables, in any server, where `user_id` must act now (for /mygames)."""
+        found = []
+        for table_id in await self.store.active_tables_of(user_id):
+            table = await self.get_by_id(table_id)
+            if table is not None and table.seat_of(user_id) in table.to_act:
+                found.append(table)
+        return found
+
+    # --- changing a table -------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def changing(self, live: LiveTable) -> AsyncIterator[Store]:
+        """A transaction that first claims the table's next revision (Conflict if another process changed
+        it); its failure also rolls the cached table back, so cache and database agree."""
+        saved = (live.row, live.state, list(live.since), list(live.seats), live.opening, list(live.log))
+        try:
+            async with self.store.transaction() as tx:
+                await tx.advance_rev(live.row.id, live.row.rev)
+                live.row = replace(live.row, rev=live.row.rev + 1)
+                yield tx
+        except BaseException as failure:
+            live.row, live.state, live.since, live.seats, live.opening, live.log = saved
+            if isinstance(failure, Conflict):
+                self._behind.add(live.row.id)  # the copy is whole, but another process changed the table
+            if live.row.status in OPEN:
+                self.keep(live)
+            raise
+
+
+def pressed_at(live: LiveTable, guild_id: int | None, user_id: int) -> bool:
+    """A control pressed in a server acts on that server's tables; from a DM, on a table the member sits at."""
+    if guild_id is not None:
+        return live.row.guild_id == guild_id
+    return any(s.user_id == user_id and not s.is_computer for s in live.seats)

@@ -1,0 +1,145 @@
+"""Closed tables, read back: their final state, their story (every event), the game step by step for a replay,
+and the game record that `/game verify` checks (fairness.py).
+
+A request names a table by its number, or, without one, by the channel it was played in (its last table)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from db import Store
+
+from ..games.core import Game, decode_action
+from ..games.rng import FAIR
+from ..games.text import N_
+from .cache import TableCache
+from .dice import TableDice
+from .errors import NoTable, Refusal
+from .fairness import record_game
+from .table import LiveTable, Table, seat_from_row, snapshot
+
+log = logging.getLogger(__name__)
+OPEN = ("lobby", "active")
+
+
+class Records:
+    def __init__(self, store: Store, games: Mapping[str, Game], dice: TableDice, cache: TableCache) -> None:
+        self._store, self._games, self._dice, self._cache = store, games, dice, cache
+
+    async def closed_table(self, table_id: int, with_story: bool = False) -> Table | None:
+        """A finished or ended table, rebuilt from the database so its message can be shown again;
+        `with_story`: with every event of the game (`Table.story`), for its history."""
+        found = await self._store.table_log(table_id)
+        if found is None or found[0].status in OPEN or found[0].game not in self._games:
+            return None
+        row, seats, logged = found
+        live = LiveTable(row, self._games[row.game], [seat_from_row(s) for s in seats])
+        if row.started_at is not None and live.game.rules_version == row.rules_version:
+            try:
+                self._dice.replay(live, logged)
+            except Exception:
+                log.exception("closed table %s cannot be replayed", row.id)
+                live.state = None
+        table = snapshot(live)
+        if with_story and live.state is not None:
+            table = replace(table, story=live.opening + tuple(e for move in live.log for e in move.events))
+        return table
+
+    async def replay_step(self, table_id: int, step: int) -> tuple[Table, int] | None:
+        """A closed table as it stood after move `step` (0: the set-up), with that move's events as its news;
+        and how many moves the game had. None: no closed table that began its game."""
+        found = await self._store.table_log(table_id)
+        if found is None:
+            return None
+        row, seats, logged = found
+        if row.status in OPEN or row.started_at is None or row.game not in self._games:
+            return None
+        if self._games[row.game].rules_version != row.rules_version:
+            return None
+        step = max(0, min(step, len(logged)))
+        live = LiveTable(replace(row, seq=step), self._games[row.game], [seat_from_row(s) for s in seats])
+        self._dice.replay(live, logged[:step])
+        news = live.log[-1].events if step else live.opening
+        table = replace(snapshot(live), news=news, luck=())
+        if step < len(logged):  # the game went on: not its result yet
+            table = replace(table, status="active", deadline_at=None)
+        return table, len(logged)
+
+    async def last_closed_in(self, channel_id: int) -> Table | None:
+        row = await self._store.last_table_in(channel_id)
+        return await self.closed_table(row.id) if row else None
+
+    async def shown_in(self, channel_id: int) -> Table:
+        """The channel's open table; with none, its last closed one (its final state); NoTable without either."""
+        try:
+            return await self._cache.get(channel_id)
+        except NoTable:
+            table = await self.last_closed_in(channel_id)
+            if table is None:
+                raise
+            return table
+
+    async def _named(self, table_id: int | None, channel_id: int) -> int:
+        """The table a command names: its number, or this channel's last table."""
+        if table_id is not None:
+            return table_id
+        row = await self._store.last_table_in(channel_id)
+        if row is None:
+            raise Refusal(N_("No table has been played in this channel yet."))
+        return row.id
+
+    async def game_record(self, guild_id: int | None, table_id: int | None, channel_id: int) -> dict[str, Any]:
+        """The record of a finished or ended table of this server; a Refusal saying why there is none."""
+        table_id = await self._named(table_id, channel_id)
+        row = await self._store.table(table_id)
+        if row is None or row.guild_id != guild_id:
+            raise Refusal(N_("There is no table {table} in this server."), table=table_id)
+        if row.status in OPEN:
+            raise Refusal(N_("Table {table} is still open: its dice seed is revealed when the game ends."),
+                          table=table_id)
+        if row.started_at is None:
+            raise Refusal(N_("Table {table} closed before its game started: no dice were rolled."), table=table_id)
+        game = self._games.get(row.game)
+        if game is None or game.rules_version != row.rules_version:
+            raise Refusal(N_("Table {table} was played under rules this bot no longer plays."), table=table_id)
+        seats = sorted(await self._store.seats(table_id), key=lambda s: s.seat)
+        names = [("🤖 " if s.is_computer else "") + s.name for s in seats]
+        moves = [(m.seat, decode_action(game, m.action), m.by) for m in await self._store.moves(table_id)]
+        client_seeds = [s.client_seed or "" for s in seats] if row.derivation == FAIR else None
+        record = record_game(game, json.loads(row.options), names, row.seed, client_seeds, moves)
+        return {"table": table_id, "status": row.status, **record}
+
+    async def history(self, guild_id: int | None, table_id: int | None, channel_id: int
+                      ) -> tuple[Table, dict[str, Any]]:
+        """A closed table of this server with its story, and its game record."""
+        table_id = await self._named(table_id, channel_id)
+        table = await self.closed_table(table_id, with_story=True)
+        if table is None or table.guild_id != guild_id:
+            if table is None and (row := await self._store.table(table_id)) and row.guild_id == guild_id:
+                raise Refusal(N_("Table {table} is still open: its history is written when the game ends."),
+                              table=table_id)
+            raise Refusal(N_("There is no table {table} in this server."), table=table_id)
+        if table.state is None:
+            raise Refusal(N_("Table {table} closed before its game started: there is no story to tell."),
+                          table=table_id)
+        return table, await self.game_record(guild_id, table_id, channel_id)
+
+    async def replay(self, guild_id: int | None, table_id: int | None, channel_id: int | None, step: int
+                     ) -> tuple[Table, int]:
+        """A closed table of this server as it stood after move `step`, and how many moves it had."""
+        table_id = await self._named(table_id, channel_id)
+        row = await self._store.table(table_id)
+        if row is None or row.guild_id != guild_id:
+            raise Refusal(N_("There is no table {table} in this server."), table=table_id)
+        found = await self.replay_step(table_id, step)
+        if found is None:
+            if row.status in OPEN:
+                raise Refusal(N_("Table {table} is still open: its replay is ready when the game ends."),
+                              table=table_id)
+            raise Refusal(N_("Table {table} closed before its game started: there is nothing to replay."),
+                          table=table_id)
+        return found

@@ -1,0 +1,89 @@
+"""Results and ratings: written in the transaction that ends a game, and read as standings (the leaderboard, a
+member's record)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from db import RatingRow, ResultRow, Store, TableRow
+
+from ..games.core import Outcome
+from .ratings import DEFAULT_MU, DEFAULT_SIGMA, rate
+
+MIN_HUMANS_FOR_RATING = 2
+
+
+async def record_result(tx: Store, row: TableRow, seats: Sequence, outcome: Outcome, now: float) -> None:
+    """Store every member's placing; rate the game when at least two members played it.
+
+    A member who left a running game keeps the seat's result (the computer finished it for them),
+    so leaving is never a way to dodge a loss. Computer seats are neither stored nor rated.
+    """
+    members = {s.seat: s.user_id for s in seats if s.user_id is not None}
+    rated = row.guild_id is not None and len(members) >= MIN_HUMANS_FOR_RATING  # leaderboards are per server
+    await tx.add_results(
+        (
+            row.id,
+            row.guild_id,
+            row.game,
+            user_id,
+            seat,
+            outcome.placings[seat],
+            outcome.scores[seat],
+            len(seats),
+            int(rated),
+            now,
+        )
+        for seat, user_id in members.items()
+    )
+    if not rated:
+        return
+    await tx.lock_ratings(row.guild_id, row.game)  # another process may be rating this server's game right now
+    before = await tx.ratings_for(row.guild_id, row.game, list(members.values()))
+    after = rate(
+        {u: (r.mu, r.sigma) for u, r in before.items()},
+        {user_id: outcome.placings[seat] for seat, user_id in members.items()},
+    )
+    for seat, user_id in members.items():
+        old = before.get(user_id, RatingRow(user_id, DEFAULT_MU, DEFAULT_SIGMA, 0, 0))
+        mu, sigma = after[user_id]
+        won = outcome.placings[seat] == 1
+        await tx.put_rating(
+            row.guild_id, row.game, RatingRow(user_id, mu, sigma, old.games + 1, old.wins + won)
+        )
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A member on a leaderboard: their rating and the name they last sat at a table under here."""
+
+    rating: RatingRow
+    name: str | None
+
+
+@dataclass(frozen=True)
+class MemberStats:
+    """A member's record in a server: per game (finished games, wins) and rating, and their latest results."""
+
+    record: dict[str, tuple[int, int]]
+    ratings: dict[str, RatingRow]
+    recent: list[ResultRow]
+
+
+class Standings:
+    """What the finished games add up to in a server: leaderboards and members' records."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10) -> list[Ranked]:
+        """A game's best players in a server, best first, with the names to show (no member cache needed)."""
+        rows = [r for __, r in await self._store.leaderboard(guild_id, game, limit=limit)]
+        names = await self._store.member_names(guild_id, [r.user_id for r in rows]) if rows else {}
+        return [Ranked(r, names.get(r.user_id)) for r in rows]
+
+    async def member(self, guild_id: int | None, user_id: int, game: str | None = None) -> MemberStats:
+        return MemberStats(await self._store.member_record(guild_id, user_id),
+                           await self._store.member_ratings(guild_id, user_id),
+                           await self._store.member_results(guild_id, user_id, game))

@@ -1,0 +1,248 @@
+"""What a table is: its seats and logged moves, the immutable snapshot the edge renders, the live copy the service
+keeps of an open one, and where a request for a table comes from.
+
+A table is a game at one channel, from its lobby to its end. Its log is the list of its moves (`Move`: who played
+what, when, and what it did — the engine's `Event`s); `Table.news` is what the last update did, `Table.story`
+every event of a closed table.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from db import SeatRow, TableRow
+
+from ..games.core import Event, Game
+from ..games.rng import FAIR, commitment
+from ..games.text import Text
+from . import errors
+from .fairness import luck_texts
+
+PACES = {"live": 120, "casual": 3600, "async": 86400}
+AUTOPILOT_AFTER = 3
+
+
+def lobby_lifetime(pace_seconds: int) -> int:
+    return 30 * 60 if pace_seconds <= PACES["live"] else 7 * 86400
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    user_id: int | None
+    name: str
+    is_computer: bool = False
+    autopilot: bool = False
+    timeouts: int = 0
+    dm_message_id: int | None = None
+    dm_channel_id: int | None = None
+    client_seed: str | None = None  # the seat's part of the dice (provably fair tables)
+
+    @property
+    def automatic(self) -> bool:
+        """Played by the computer right now (a computer seat, or a human's seat on autopilot)."""
+        return self.is_computer or self.autopilot
+
+    @property
+    def human(self) -> bool:
+        return self.user_id is not None and not self.is_computer
+
+
+@dataclass(frozen=True)
+class Move:
+    seq: int
+    seat: int
+    action: Any
+    by: str  # player | timeout | computer | autopilot
+    events: tuple[Event, ...] = ()  # what the move did (the engine's account, recomputed by replay)
+    dice: tuple[tuple[int, int, int], ...] = ()  # (low, high, value) of every number it drew
+
+
+AUTOMATIC = ("computer", "autopilot")
+
+
+def last_update(log: list[Move]) -> int:
+    """Where the moves of the table's last update begin (an index into its log).
+
+    An update is one player's move, or one deadline's timeouts, with the computer moves that follow it;
+    the moves that open the game belong to its first update. Computed from the log alone, so the table
+    shows the same news before and after a restart.
+    """
+    i = len(log)
+    while i and log[i - 1].by in AUTOMATIC:
+        i -= 1
+    if i and log[i - 1].by == "player":
+        return i - 1
+    while i and log[i - 1].by == "timeout":
+        i -= 1
+    return i
+
+
+@dataclass(frozen=True)
+class Table:
+    """An immutable snapshot of one table, for the edge to render."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: Game
+    options: dict[str, Any]
+    status: str
+    host_id: int
+    seq: int
+    pace_seconds: int
+    message_id: int | None
+    deadline_at: float | None
+    seats: tuple[Seat, ...]
+    state: Any  # None in the lobby
+    since: tuple[int, ...]  # per seat: the move number at which its pending decision began
+    end_reason: str | None = None
+    moves: tuple[Move, ...] = ()  # moves made by the call that returned this snapshot
+    newly_to_act: frozenset[int] = frozenset()  # seats whose turn began during that call
+    news: tuple[Event, ...] = ()  # what the table's last update did, set-up included when it opened the game
+    commitment: str = ""  # SHA-256 of the secret dice seed, shown from the start
+    revealed_seed: str | None = None  # the seed itself, once the table is closed
+    luck: tuple[Text, ...] = ()  # once closed: per seat, its dice against a fair die (one line each)
+    story: tuple[Event, ...] = ()  # a closed table's every event, set-up first (only when asked for)
+    client_seeds: tuple[str, ...] | None = None  # per seat, mixed into the dice; None: a table from before them
+    reminder_at: float | None = None  # when the members to act are reminded
+    host_left: bool = False  # the call that returned this snapshot seated a new host (the host left)
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        return self.game.to_act(self.state) if self.state is not None else frozenset()
+
+    @property
+    def outcome(self):
+        return self.game.outcome(self.state) if self.state is not None else None
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id and not s.is_computer), None)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+
+@dataclass
+class LiveTable:
+    """The mutable copy of an open table; only touched under its lock in the service."""
+
+    row: TableRow
+    game: Game
+    seats: list[Seat]
+    state: Any = None
+    since: list[int] = field(default_factory=list)
+    opening: tuple[Event, ...] = ()  # what the set-up did (cards dealt, who starts)
+    log: list[Move] = field(default_factory=list)  # every move, with its events
+
+    @property
+    def client_seeds(self) -> tuple[str, ...] | None:
+        """Every seat's client seed in seat order, for the dice; None for a table that began before them."""
+        if self.row.derivation != FAIR:
+            return None
+        return tuple(s.client_seed or "" for s in self.seats)
+
+    def news(self) -> tuple[Event, ...]:
+        start = last_update(self.log)
+        events = tuple(e for move in self.log[start:] for e in move.events)
+        return self.opening + events if start == 0 else events
+
+
+def seat_from_row(row: SeatRow) -> Seat:
+    return Seat(
+        row.seat,
+        row.user_id,
+        row.name,
+        row.is_computer,
+        row.autopilot,
+        row.timeouts,
+        row.dm_message_id,
+        row.dm_channel_id,
+        row.client_seed,
+    )
+
+
+def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[int] = frozenset(),
+             **extra: Any) -> Table:
+    """The table as it stands, for the edge; `moves` and `newly` are what the call made happen."""
+    row = live.row
+    closed = row.status in ("finished", "ended")
+    return Table(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        game=live.game,
+        options=json.loads(row.options),
+        status=row.status,
+        host_id=row.host_id,
+        seq=row.seq,
+        pace_seconds=row.pace_seconds,
+        message_id=row.message_id,
+        deadline_at=row.deadline_at,
+        seats=tuple(live.seats),
+        state=live.state,
+        since=tuple(live.since),
+        end_reason=row.end_reason,
+        moves=tuple(moves),
+        newly_to_act=newly,
+        news=live.news() if live.state is not None else (),
+        commitment=commitment(row.seed),
+        revealed_seed=row.seed if closed else None,
+        client_seeds=live.client_seeds,
+        luck=luck(live) if closed and live.state is not None else (),
+        reminder_at=row.reminder_at,
+        **extra,
+    )
+
+
+def luck(live: LiveTable) -> tuple[Text, ...]:
+    """Per seat, its dice against a fair die; a move's dice count for the seat that made it."""
+    dice = [(move.seat, a, b, v) for move in live.log for a, b, v in move.dice]
+    return tuple(luck_texts([s.name for s in live.seats], dice))
+
+
+def newly_to_act(live: LiveTable, moves: list[Move]) -> frozenset[int]:
+    """Seats whose current decision began during these moves (their turn started, or went on)."""
+    if live.state is None or not moves:
+        return frozenset()
+    return frozenset(s for s in live.game.to_act(live.state) if live.since[s] >= moves[0].seq)
+
+
+def seat_of(live: LiveTable, user_id: int, message: str | None = None) -> int:
+    seat = next((s.seat for s in live.seats if s.user_id == user_id and not s.is_computer), None)
+    if seat is None:
+        raise errors.NotSeated(message)
+    return seat
+
+
+def require_lobby(live: LiveTable) -> None:
+    if live.row.status != "lobby":
+        raise errors.NotInLobby()
+
+
+def require_active(live: LiveTable) -> None:
+    if live.row.status == "lobby":
+        raise errors.NotStarted()
+    if live.row.status != "active":
+        raise errors.GameOver()
+
+
+# --- where a request comes from ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Clicked:
+    """A control of table `table_id` pressed in server `guild_id` (None: in a DM). A modified client can name any
+    table, so it acts only on a table of that server, or, from a DM, on one where the member sits."""
+
+    table_id: int
+    guild_id: int | None
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A command typed in channel `channel_id`: it acts on the channel's open table, which must play `game_id`
+    (None: any game)."""
+
+    channel_id: int
+    game_id: str | None = None

@@ -1,0 +1,56 @@
+"""The one timer task: it sleeps until the earliest stored reminder or deadline, has what is due handled, and
+sleeps again. It is restarted only when a change brings a due time sooner than it would wake."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
+
+from db import Store
+
+
+class Timer:
+    def __init__(self, store: Store, clock: Callable[[], datetime], on_due: Callable[[], Awaitable[Any]]) -> None:
+        self._store, self._clock, self._on_due = store, clock, on_due
+        self._task: asyncio.Task | None = None
+        self._armed_for: float | None = None  # when the task will wake next
+        self.asleep = False  # sleeping until the next due time (tests wait for this)
+
+    @property
+    def task(self) -> asyncio.Task | None:
+        return self._task
+
+    def start(self) -> None:
+        self.wake_by(0.0)
+
+    def wake_by(self, due: float | None) -> None:
+        """Make the task wake by `due`: restart it only if it would sleep past that."""
+        if due is None:
+            return
+        running = self._task is not None and not self._task.done()
+        if running and self._armed_for is not None and self._armed_for <= due:
+            return
+        if running and self._task is not asyncio.current_task():
+            self._task.cancel()
+        self._armed_for = due
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            due = await self._store.next_due()
+            self._armed_for = due
+            if due is None:
+                return
+            self.asleep = True
+            try:
+                await asyncio.sleep(max(0.0, due - self._clock().timestamp()))
+            finally:
+                self.asleep = False
+            await self._on_due()
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None

@@ -1,0 +1,236 @@
+"""Turns: starting a game, moves, the computer's and the autopilot's moves, and closing a table.
+
+Every change happens under the table's lock and is committed in one transaction before the caller gets a snapshot
+back, so an acknowledged move is never lost. Moves carry the move number they were offered at: a click on an old
+button is refused as stale and changes nothing. Who may move is the engine's to say (`to_act`, `is_legal`), and
+why a member may not move now too (`explain`): the refusal carries the engine's reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from db import Store
+
+from ..games.core import decode_action, encode_action
+from ..games.text import N_
+from . import errors
+from .cache import TableCache
+from .dice import TableDice
+from .errors import Hint
+from .results import record_result
+from .table import (
+    Clicked,
+    LiveTable,
+    Move,
+    Table,
+    Typed,
+    newly_to_act,
+    require_active,
+    require_lobby,
+    seat_of,
+    snapshot,
+)
+
+MAX_AUTOMATIC_MOVES = 10_000
+Reading = Callable[[Table, int], Any]  # a move read from what was clicked or typed, once the table is known
+
+
+class Turns:
+    def __init__(self, cache: TableCache, dice: TableDice, clock: Callable[[], datetime]) -> None:
+        self._cache, self._dice, self._clock = cache, dice, clock
+
+    def now(self) -> float:
+        return self._clock().timestamp()
+
+    # --- the game begins and ends -------------------------------------------------------------
+    async def start(self, at: int | Clicked, user_id: int) -> Table:
+        return await self._cache.retried(self._start, at, user_id)
+
+    async def _start(self, at: int | Clicked, user_id: int) -> Table:
+        async with self._cache.locked_at(Typed(at) if isinstance(at, int) else at, user_id) as live:
+            require_lobby(live)
+            if user_id != live.row.host_id:
+                raise errors.NotHost(N_("Only the host can start the game."))
+            game = live.game
+            if len(live.seats) < game.min_players:
+                raise errors.NotEnoughPlayers(N_("{game} needs at least {n} players."), hint=Hint.ADD_A_COMPUTER,
+                                              game=game.title, n=game.min_players)
+            moves: list[Move] = []
+            async with self._cache.changing(live) as tx:
+                self._dice.setup(live)
+                started = {"status": "active", "started_at": self.now()}  # one reading of the clock for both
+                await tx.update_table(live.row.id, **started)
+                live.row = replace(live.row, **started)
+                await self.play_automatic(tx, live, moves)
+                await self.after_moves(tx, live, moves, force_deadline=True)
+            return snapshot(live, moves, newly=frozenset(game.to_act(live.state)))
+
+    async def end(self, at: int | Clicked, user_id: int, is_admin: bool = False, *, running_too: bool = True
+                  ) -> Table:
+        """End the table for everyone, unrated. `running_too` False ends only a lobby (nothing is lost): a running
+        game comes back unchanged, for the member to be asked first."""
+        return await self._cache.retried(self._end, at, user_id, is_admin, running_too)
+
+    async def _end(self, at: int | Clicked, user_id: int, is_admin: bool, running_too: bool) -> Table:
+        async with self._cache.locked_at(Typed(at) if isinstance(at, int) else at, user_id) as live:
+            if user_id != live.row.host_id and not is_admin:
+                raise errors.NotHost(N_("Only the host or a server admin can end this table."),
+                                     hint=Hint.ADMIN_MAY_END)
+            if live.row.status == "active" and not running_too:
+                return snapshot(live)
+            async with self._cache.changing(live) as tx:
+                await self.close(tx, live, "ended", N_("ended by a player"))
+            return snapshot(live)
+
+    # --- moves --------------------------------------------------------------------------------
+    async def act(self, at: int | Clicked | Typed, user_id: int, action: Any, expected_seq: int | None = None
+                  ) -> Table:
+        """One member's move at a table (`at`: its id, a control clicked or a command typed). `expected_seq` is
+        the move number the button was offered at. `action` is a move, a move as a button carries it (encoded),
+        or a `Reading` of what was clicked or typed, called once the table and the member's seat are known;
+        a reading that has nothing to read for a member off turn gives None (then whose turn it is is all there
+        is to say: a typo and a valid entry are answered alike)."""
+        return await self._cache.retried(self._act, at, user_id, action, expected_seq)
+
+    async def _act(self, at: int | Clicked | Typed, user_id: int, action: Any, expected_seq: int | None) -> Table:
+        async with self._cache.locked_at(at, user_id, commits=True) as live:
+            if expected_seq is not None and expected_seq > live.row.seq:  # the player saw moves this copy lacks?
+                live = await self._cache.current(live.row.id, least_seq=expected_seq)
+                if live is None:
+                    raise errors.TableClosed()
+            require_active(live)
+            game = live.game
+            seat = seat_of(live, user_id)
+            to_act = game.to_act(live.state)
+            if expected_seq is not None and seat in to_act and expected_seq < live.since[seat]:
+                raise errors.StaleMove()
+            if isinstance(action, str):
+                action = decode_action(game, action)
+            elif callable(action):
+                action = action(snapshot(live), seat)
+            if seat not in to_act and (action is None or not game.is_legal(live.state, seat, action)):
+                if expected_seq is not None and expected_seq < live.row.seq:
+                    raise errors.StaleMove()
+                raise errors.NotYourTurn.explained(game.explain(live.state, seat, action),
+                                                   [live.seats[s].name for s in sorted(to_act)], tuple(live.seats))
+            moves: list[Move] = []
+            async with self._cache.changing(live) as tx:
+                await self.move(tx, live, seat, action, "player", moves)
+                await self.reclaim_seat(tx, live, seat)
+                await self.play_automatic(tx, live, moves)
+                await self.after_moves(tx, live, moves)
+            return snapshot(live, moves, newly=newly_to_act(live, moves))
+
+    async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
+        """The member's seat for their private view (My hand); the owner of a seat on autopilot is back, and takes
+        it back (True: it was on autopilot). `at`: the table's channel, or a control clicked on it."""
+        return await self._cache.retried(self._hand, at, user_id)
+
+    async def _hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
+        async with self._cache.locked_at(Typed(at) if isinstance(at, int) else at, user_id) as live:
+            seat = seat_of(live, user_id,
+                           N_("You are not seated at this table: the table message shows everything public."))
+            if live.state is None:
+                raise errors.Refusal(N_("The game has not started yet: your private view comes with the first move."))
+            taken_back = live.seats[seat].autopilot
+            if taken_back:
+                async with self._cache.changing(live) as tx:
+                    await self.reclaim_seat(tx, live, seat)
+            return snapshot(live), taken_back
+
+    async def reclaim_seat(self, tx: Store, live: LiveTable, seat: int) -> None:
+        current = live.seats[seat]
+        if current.autopilot or current.timeouts:
+            await tx.update_seat(live.row.id, seat, autopilot=0, timeouts=0)
+            live.seats[seat] = replace(current, autopilot=False, timeouts=0)
+
+    async def move(self, tx: Store, live: LiveTable, seat: int, action: Any, by: str, moves: list[Move]) -> None:
+        seq = live.row.seq + 1
+        dice = self._dice.advance(live, seat, action, seq)  # raises IllegalAction before anything is written
+        await tx.append_move(live.row.id, seq, seat, encode_action(action), by, self.now())
+        live.row = replace(live.row, seq=seq)
+        move = Move(seq, seat, action, by, live.state.events, dice)
+        live.log.append(move)
+        moves.append(move)
+
+    async def play_automatic(self, tx: Store, live: LiveTable, moves: list[Move]) -> None:
+        """Computer seats and seats on autopilot move until a human must decide or the game ends."""
+        game = live.game
+        for _ in range(MAX_AUTOMATIC_MOVES):
+            if game.outcome(live.state) is not None:
+                return
+            choice = self._automatic_choice(live)
+            if choice is None:
+                return
+            seat, action = choice
+            await self.move(tx, live, seat, action, "computer" if live.seats[seat].is_computer else "autopilot", moves)
+        raise RuntimeError(f"table {live.row.id}: computer players did not stop")
+
+    def _automatic_choice(self, live: LiveTable) -> tuple[int, Any] | None:
+        game, state = live.game, live.state
+        to_act = game.to_act(state)
+        for seat in live.seats:
+            if not seat.automatic:
+                continue
+            rng = self._dice.rng(live, f"computer:{live.row.seq}:{seat.seat}")
+            if seat.seat in to_act:
+                return seat.seat, game.computer_action(state, seat.seat, rng)
+            if game.legal_actions(state, seat.seat):  # an optional interjection, e.g. a Block
+                action = game.computer_action(state, seat.seat, rng)
+                if action is not None:
+                    return seat.seat, action
+        return None
+
+    async def after_moves(self, tx: Store, live: LiveTable, moves: list[Move], force_deadline: bool = False) -> None:
+        """Finish the game if it ended; otherwise move the deadline when a new decision began."""
+        game = live.game
+        if game.outcome(live.state) is not None:
+            await record_result(tx, live.row, live.seats, game.outcome(live.state), self.now())
+            await self.close(tx, live, "finished", None)
+            return
+        if force_deadline or newly_to_act(live, moves):
+            now, pace = self.now(), live.row.pace_seconds
+            fields = {"deadline_at": now + pace, "reminder_at": now + pace / 2}
+            await tx.update_table(live.row.id, **fields)
+            live.row = replace(live.row, **fields)
+
+    async def close(self, tx: Store, live: LiveTable, status: str, reason: str | None) -> None:
+        fields = {
+            "status": status,
+            "ended_at": self.now(),
+            "end_reason": reason,
+            "deadline_at": None,
+            "reminder_at": None,
+        }
+        await tx.update_table(live.row.id, **fields)
+        live.row = replace(live.row, **fields)
+        self._cache.forget(live.row.id)
+
+    # --- the Discord side's bookkeeping -------------------------------------------------------------
+    async def set_message(self, table_id: int, message_id: int) -> None:
+        await self._cache.retried(self._set_message, table_id, message_id)
+
+    async def _set_message(self, table_id: int, message_id: int) -> None:
+        try:
+            async with self._cache.locked(table_id) as live, self._cache.changing(live) as tx:
+                await tx.update_table(table_id, message_id=message_id)
+                live.row = replace(live.row, message_id=message_id)
+        except errors.GameOver:  # a closed table: nothing to race with
+            async with self._cache.store.transaction() as tx:
+                await tx.update_table(table_id, message_id=message_id)
+
+    async def set_dm(self, table_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
+        await self._cache.retried(self._set_dm, table_id, seat, channel_id, message_id)
+
+    async def _set_dm(self, table_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
+        try:
+            async with self._cache.locked(table_id) as live, self._cache.changing(live) as tx:
+                await tx.update_seat(table_id, seat, dm_channel_id=channel_id, dm_message_id=message_id)
+                live.seats[seat] = replace(live.seats[seat], dm_channel_id=channel_id, dm_message_id=message_id)
+        except errors.GameOver:
+            async with self._cache.store.transaction() as tx:
+                await tx.update_seat(table_id, seat, dm_channel_id=channel_id, dm_message_id=message_id)

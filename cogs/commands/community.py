@@ -1,0 +1,161 @@
+"""/leaderboard, /stats, /mygames, /help: the server's community side."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import N_, _, speaking
+from bot.names import escaped
+from bot.service.ratings import PROVISIONAL_GAMES, is_provisional, shown_rating
+from bot.service.results import Ranked
+from cogs.games import live
+from cogs.table.controller import controller
+from cogs.table.format import PLACE_MEDALS, players_range
+from cogs.table.language import server_language
+from db import RatingRow
+
+GAMES = live()  # the bot's own games: the choices of /leaderboard and /stats, the list of /help
+GAME_CHOICES = [app_commands.Choice(name=parts.engine.title, value=game_id) for game_id, parts in GAMES.items()]
+
+
+NO_RATED_GAMES = N_("No rated games yet. A game counts once it finishes with at least two members playing "
+                    "(computer players and ended tables do not count).")
+RATING_EXPLAINED = N_("Everyone starts at 1000; winning against others raises the rating, losing lowers it, "
+                      "and beating strong players counts more.")
+PROVISIONAL_EXPLAINED = N_("Provisional: fewer than {n} rated games, so the rating is still settling.")
+
+
+def rating_text(r: RatingRow) -> str:
+    rating = shown_rating(r.mu, r.sigma)
+    return _("**{rating}** (provisional)", rating=rating) if is_provisional(r.games) else f"**{rating}**"
+
+
+def game_title(game_id: str) -> str:
+    parts = GAMES.get(game_id)
+    return f"{parts.renderer.emoji} {parts.engine.title}" if parts else game_id
+
+
+class Community(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def tables(self):
+        return controller(self.bot).tables
+
+    @app_commands.command(description=N_("This server's best players"))
+    @app_commands.describe(game=N_("One game (every game, each ranked on its own, if left out)"))
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        with speaking(await server_language(self.bot, interaction.guild_id)):  # a public answer
+            embed = await self._leaderboard(interaction.guild_id, game)
+        await interaction.response.send_message(embed=embed)
+
+    async def _leaderboard(self, guild_id: int | None, game: str | None) -> discord.Embed:
+        title = _("🏆 Leaderboard · {what}", what=game_title(game) if game else _("every game"))
+        embed = discord.Embed(title=title, colour=discord.Colour.gold())
+        if game:
+            ranked = await self.tables.leaderboard(guild_id, game)
+            embed.description = "\n".join(self._ranking(ranked)) or None
+            provisional = any(is_provisional(r.rating.games) for r in ranked)
+        else:  # one ranking per game: ratings from different games do not compare
+            provisional = False
+            for game_id in GAMES:
+                ranked = await self.tables.leaderboard(guild_id, game_id, limit=5)
+                if ranked:
+                    embed.add_field(name=game_title(game_id), inline=False, value="\n".join(self._ranking(ranked)))
+                    provisional |= any(is_provisional(r.rating.games) for r in ranked)
+        if not embed.description and not embed.fields:
+            embed.description = _(NO_RATED_GAMES)
+        else:
+            explained = _(RATING_EXPLAINED)
+            if provisional:
+                explained += " " + _(PROVISIONAL_EXPLAINED, n=PROVISIONAL_GAMES)
+            embed.set_footer(text=explained)
+        return embed
+
+    @staticmethod
+    def _ranking(ranked: list[Ranked]) -> list[str]:
+        """Names, not mentions: a mention in an embed shows as a raw id wherever the member is not cached."""
+        lines = []
+        for rank, (r, name) in enumerate(((x.rating, x.name) for x in ranked), start=1):
+            rate = round(100 * r.wins / r.games) if r.games else 0
+            name = escaped(name or _("a former member"))
+            lines.append(PLACE_MEDALS.get(rank, f"**{rank}.**") + " " + _(
+                "{name} — {rating} · won {wins} of {games} ({rate}%)",
+                name=name, rating=rating_text(r), wins=r.wins, games=r.games, rate=rate))
+        return lines
+
+    @app_commands.command(description=N_("A member's record per game and recent games"))
+    @app_commands.describe(member=N_("Whose record (yours if left out)"), game=N_("One game (all if left out)"))
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
+                    game: str | None = None) -> None:
+        who = member or interaction.user
+        stats = await self.tables.member_stats(interaction.guild_id, who.id, game)
+        record, ratings, recent = stats.record, stats.ratings, stats.recent
+        embed = discord.Embed(title=f"📊 {escaped(who.display_name)}", colour=discord.Colour.blurple())
+        shown = [g for g in GAMES if (game is None or g == game) and g in record]
+        with speaking(await server_language(self.bot, interaction.guild_id)):  # a public answer
+            if not shown:
+                embed.description = (_("No finished games of {game} yet.", game=game_title(game)) if game
+                                     else _("No finished games yet."))
+            for game_id in shown:
+                played, won = record[game_id]
+                lines = [_("{won} won of {played} ({rate}%)", won=won, played=played,
+                           rate=round(100 * won / played))]
+                if game_id in ratings:
+                    r = ratings[game_id]
+                    lines.append(_("rating {rating} · {games} rated", rating=rating_text(r), games=r.games))
+                embed.add_field(name=game_title(game_id), value="\n".join(lines), inline=True)
+            if recent:
+                embed.add_field(name=_("Recent games"), inline=False, value="\n".join(
+                    PLACE_MEDALS.get(r.placing, f"#{r.placing}") + " " + _(
+                        "{game} — place {placing} of {players}, score {score} · {when}", game=game_title(r.game),
+                        placing=r.placing, players=r.players, score=r.score, when=f"<t:{int(r.at)}:R>")
+                    + ("" if r.rated else " · " + _("unrated"))
+                    + " · " + _("table {table}", table=r.table_id)
+                    for r in recent))
+                embed.set_footer(text=_("Open a game with /game history table:N, or step through it with "
+                                        "/game replay table:N."))
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(description=N_("Every table that waits on you, with links"))
+    async def mygames(self, interaction: discord.Interaction) -> None:
+        control = controller(self.bot)
+        tables = await control.tables.waiting_on(interaction.user.id)
+        if not tables:
+            await interaction.response.send_message(_("No table is waiting on you. 🎉"), ephemeral=True)
+            return
+        lines = [f"{game_title(t.game.id)} — " + _("[open the table]({link})", link=control.jump_url(t))
+                 + (" · " + _("due {when}", when=f"<t:{int(t.deadline_at)}:R>") if t.deadline_at else "")
+                 for t in tables]
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+
+    @app_commands.command(description=N_("How to use this bot"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title="🎲 Dice Table", colour=discord.Colour.blurple(), description=_(
+            "Play dice-and-card games right here. Open a table in a channel, friends press **Join**, the host "
+            "presses **Start**. Everything else is buttons on the table message."))
+        embed.add_field(name=_("Games"), inline=False, value="\n".join(
+            f"{game_title(g)} — `/{g} new` · `/{g} rules` · {players_range(parts.engine)}"
+            for g, parts in GAMES.items()))
+        embed.add_field(name=_("At a table"), inline=False, value=_(
+            "`/game join` · `/game leave` · `/game start` · `/game addbot` / `removebot` (computer players)\n"
+            "`/game hand` your private view · `/game status` show the table again\n"
+            "`/game end` · `/game kick` for the host (or Manage Server)"))
+        embed.add_field(name=_("Time"), inline=False, value=_(
+            "`pace:` live (2 min), casual (1 h), async (24 h) or `minutes:`. Half-way you get a reminder; at the "
+            "deadline the rules' default move is played. After 3 missed turns the computer plays your seat until "
+            "you press **My hand**."))
+        embed.add_field(name=_("Community"), inline=False,
+                        value=_("`/leaderboard` · `/stats` · `/mygames` (tables waiting on you)"))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Community(bot))

@@ -1,0 +1,97 @@
+"""/game history: a closed table's story — players, options, every event in words, the result, the luck
+report and the revealed dice seed — with the whole story and the game record attached."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import discord
+
+from bot.i18n import _, ngettext, speaking, translated
+from bot.service import Table
+from cogs.table.controller import controller
+from cogs.table.format import options_text
+from cogs.table.language import server_language
+from cogs.table.render import Renderer
+
+from .replay import ReplayButton
+
+STORY_CHARS = 3000  # of the embed's 6000; the full story is in the attached file
+PRIVATE_CHARS = 2000  # a message's limit: the latest private lines
+
+
+def story_lines(table: Table, renderer: Renderer) -> list[str]:
+    """Every public event of the game in words (spectators' view: no seat's secret)."""
+    return [text for event in table.story if (text := renderer.event_text(table, event.seen_by(None)))]
+
+
+def history_embed(table: Table, renderer: Renderer, lines: list[str]) -> discord.Embed:
+    embed = discord.Embed(title=_("📜 {game} · table {id} · history", game=table.game.title, id=table.id),
+                          colour=renderer.colour)
+    options = options_text(table)
+    embed.description = (renderer.result_text(table)
+                         + ("\n" + _("Options: {options}", options=options) if options else ""))[:4000]
+    shown, size = [], 0
+    for line in reversed(lines):
+        size += len(line) + 1
+        if size > STORY_CHARS:
+            break
+        shown.insert(0, line)
+    if len(shown) < len(lines):
+        shown.insert(0, ngettext("… {n} earlier line: see the attached story",
+                                 "… {n} earlier lines: see the attached story", len(lines) - len(shown)))
+    chunk: list[str] = []
+    for line in shown:
+        if chunk and len("\n".join(chunk + [line])) > 1024:
+            embed.add_field(name=_("Story") if not embed.fields else "\u200b", value="\n".join(chunk), inline=False)
+            chunk = []
+        chunk.append(line[:1024])
+    if chunk:
+        embed.add_field(name=_("Story") if not embed.fields else "\u200b", value="\n".join(chunk), inline=False)
+    if table.luck:
+        embed.add_field(name=_("🍀 Luck (dice against a fair die)"),
+                        value="\n".join(map(translated, table.luck))[:1024], inline=False)
+    embed.set_footer(text=renderer.dice_seal(table))
+    return embed
+
+
+async def answer_history(interaction: discord.Interaction, table_id: int | None) -> None:
+    """`table_id` None: the channel's last table."""
+    control = controller(interaction.client)
+    table, record = await control.tables.history(interaction.guild_id, table_id, interaction.channel_id)
+    table_id, renderer = table.id, control.renderer(table)
+    with speaking(await server_language(interaction.client, interaction.guild_id)):  # a public answer
+        lines = story_lines(table, renderer)
+        embed = history_embed(table, renderer, lines)
+    files = [discord.File(io.BytesIO("\n".join(lines).encode()), filename=f"table-{table_id}-story.txt"),
+             discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
+                          filename=f"table-{table_id}.json")]
+    with speaking(await server_language(interaction.client, interaction.guild_id)):
+        view = discord.ui.View(timeout=None)
+        view.add_item(ReplayButton(table_id, 0, _("🎞️ Replay"), new=True))
+    await interaction.response.send_message(embed=embed, files=files, view=view)
+    seat = table.seat_of(interaction.user.id)
+    if seat is not None:  # a seated player also reads their own secrets (their hand, their draws), only they
+        mine = own_lines(table, renderer, seat)  # in the member's own language, like every ephemeral answer
+        if mine:
+            await interaction.followup.send(private_text(table, mine), ephemeral=True)
+
+
+def own_lines(table: Table, renderer: Renderer, seat: int) -> list[str]:
+    """The events of the game as `seat` saw them, where that differs from what everyone saw."""
+    lines = []
+    for event in table.story:
+        if event.seen_by(seat) != event.seen_by(None) and (text := renderer.event_text(table, event.seen_by(seat))):
+            lines.append(text)
+    return lines
+
+
+def private_text(table: Table, lines: list[str]) -> str:
+    head = ngettext("🔐 Only you see this: table {table} as your seat saw it ({n} private line)",
+                    "🔐 Only you see this: table {table} as your seat saw it ({n} private lines)",
+                    len(lines), table=table.id) + "\n"
+    text = head + "\n".join(lines)
+    if len(text) > PRIVATE_CHARS:
+        text = head + "…\n" + "\n".join(lines)[-(PRIVATE_CHARS - len(head) - 2):].split("\n", 1)[-1]
+    return text

@@ -1,0 +1,74 @@
+"""The replay message: a closed table's public state move by move, drawn by the game's own renderer, with
+◀ ▶ buttons. The buttons are `DynamicItem`s like the move buttons: their custom id carries the table id and
+the move to show, so they keep working after a restart, and two members stepping through the same message
+never disagree (each click shows the move its button names). The table's picture comes with each step, like
+on the table message (`/settings pictures`)."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.i18n import _, speaking
+from bot.service import Table
+from cogs.table.controller import Controller, controller
+from cogs.table.controls import TABLE_ID
+from cogs.table.errors import answer_error
+from cogs.table.language import server_language
+
+REPLAY_TEMPLATE = rf"r:{TABLE_ID}:(?P<step>0|[1-9][0-9]{{0,8}})(?P<new>:new)?"
+
+
+async def replay_message(control: Controller, table_id: int | None, step: int, guild_id: int | None,
+                         channel_id: int | None) -> tuple[Table, discord.Embed, discord.ui.View]:
+    """The replay of table `table_id` (None: the channel's last) of this server at move `step`: public
+    information only."""
+    table, total = await control.tables.replay(guild_id, table_id, channel_id, step)
+    step = table.seq
+    renderer = control.renderer(table)
+    embed = renderer.embed(table)
+    embed.title = _("🎞️ {title} · replay", title=embed.title)
+    where = (_("The set-up · move 0 of {total}", total=total) if step == 0
+             else _("Move {n} of {total}", n=step, total=total))
+    embed.description = (f"**{where}**\n\n" + (embed.description or ""))[:4000]
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayButton(table.id, max(step - 1, 0), "◀", disabled=step == 0))
+    view.add_item(ReplayButton(table.id, min(step + 1, total), "▶", disabled=step >= total))
+    return table, embed, view
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TEMPLATE):
+    """◀ or ▶ on a replay message: show move `step` in place. With `new`, (the history's Replay button) post
+    a new replay message instead."""
+
+    def __init__(self, table_id: int, step: int, label: str, *, new: bool = False, disabled: bool = False) -> None:
+        custom_id = f"r:{table_id}:{step}" + (":new" if new else "")
+        style = discord.ButtonStyle.primary if new else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled))
+        self.table_id, self.step, self.new = table_id, step, new
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> ReplayButton:
+        return cls(int(match["table"]), int(match["step"]), item.label or "", new=bool(match["new"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.client.hear(interaction)  # type: ignore[attr-defined]
+            await show_replay(interaction, self.table_id, self.step, edit=not self.new)
+        except Exception as error:  # noqa: BLE001 - the one error path answers every failure
+            await answer_error(interaction, error)
+
+
+async def show_replay(interaction: discord.Interaction, table_id: int | None, step: int, *, edit: bool) -> None:
+    """Post the replay (public: spectators' view), or step the replay message the click came from."""
+    control = controller(interaction.client)
+    with speaking(await server_language(interaction.client, interaction.guild_id)):
+        table, embed, view = await replay_message(control, table_id, step, interaction.guild_id,
+                                                  interaction.channel_id)
+        picture = await control.pictures.attach(table, embed)
+    if edit:
+        await interaction.response.edit_message(embed=embed, view=view, attachments=picture)
+    else:
+        await interaction.response.send_message(embed=embed, view=view, files=picture)

@@ -1,0 +1,58 @@
+"""/settings: a server's own choices, for members with Manage Server."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import LANGUAGE_NAMES, N_, _, languages
+from cogs.table.language import server_language
+
+SERVER_DEFAULT = "server"
+
+
+class Settings(commands.GroupCog, group_name="settings", group_description=N_("This server's settings for its tables")):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Discord shows /settings only to Manage Server by default; a server may show it to others."""
+        if interaction.permissions and interaction.permissions.manage_guild:
+            return True
+        raise app_commands.CheckFailure(_("Only members with Manage Server can change this server's settings."))
+
+    @app_commands.command(description=N_("The language of this server's public table messages"))
+    @app_commands.describe(language=N_("A language, or the server's own Discord language"))
+    @app_commands.choices(language=[
+        app_commands.Choice(name=N_("The server's Discord language"), value=SERVER_DEFAULT),
+        *(app_commands.Choice(name=LANGUAGE_NAMES.get(code, code), value=code) for code in languages()),
+    ])
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await self.bot.guild_settings.change(  # type: ignore[attr-defined]
+            interaction.guild_id, language=None if language == SERVER_DEFAULT else language)
+        chosen = await server_language(self.bot, interaction.guild_id)
+        await interaction.response.send_message(
+            _("Public table messages here are now in {language}. Each member's own answers, DMs and "
+              "My hand follow their Discord language.", language=LANGUAGE_NAMES.get(chosen, chosen)),
+            ephemeral=True)
+
+    @app_commands.command(description=N_("Show each table as a picture, or as text only"))
+    @app_commands.describe(pictures=N_("on: the table message shows a picture of the table; off: text only"))
+    @app_commands.choices(pictures=[app_commands.Choice(name=N_("on"), value="on"),
+                                    app_commands.Choice(name=N_("off"), value="off")])
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def pictures(self, interaction: discord.Interaction, pictures: str) -> None:
+        await self.bot.guild_settings.change(interaction.guild_id, pictures=pictures == "on")  # type: ignore[attr-defined]
+        await interaction.response.send_message(
+            _("Tables here now show a picture of the table above their text; it changes with the next move.")
+            if pictures == "on" else
+            _("Tables here are now text only; the picture goes with the next move."), ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Settings(bot))

@@ -1,0 +1,16 @@
+"""Army Men Dice War at the Discord edge: its /armymen commands, its table, its picture — registered once."""
+
+from discord.ext import commands
+
+from bot.games.armymen import ARMYMEN
+from cogs.games import GameParts
+
+from .cog import ArmyMen
+from .picture import draw, sample
+from .render import RENDERER
+
+GAME = GameParts(engine=ARMYMEN, renderer=RENDERER, drawer=draw, sample=sample)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ArmyMen(bot))

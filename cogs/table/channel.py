@@ -1,0 +1,35 @@
+"""Posting and editing in a table's channel, and a DM to a member: each call guarded by what the bot may do there
+(`permissions.py`: a 403 for a permission is remembered, logged and raised as `ChannelRefused`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.service import Table
+
+from .permissions import ATTACH, EMBED, VIEW, Access, ChannelAccess
+
+
+class Channel:
+    def __init__(self, bot: discord.Client, access: ChannelAccess) -> None:
+        self._bot, self._access = bot, access
+
+    async def post(self, table: Any, access: Access, what: str, **payload: Any) -> discord.Message:
+        """A message in the table's channel (a 403 for a permission raises `ChannelRefused`, logged)."""
+        needs = [VIEW, access.sending, *([EMBED] if payload.get("embed") else []),
+                 *([ATTACH] if payload.get("files") else [])]
+        channel = self._bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        return await self._access.guard(table.channel_id, what, needs, channel.send(**payload))
+
+    async def edit(self, table: Table, access: Access, message_id: int, what: str, **payload: Any) -> None:
+        """Edit one of the bot's messages there. An embed or a file counts only where the bot may send."""
+        carries = [*([EMBED] if payload.get("embed") else []), *([ATTACH] if payload.get("attachments") else [])]
+        needs = [VIEW, *([access.sending] if carries else []), *carries]
+        channel = self._bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await self._access.guard(table.channel_id, what, needs, channel.get_partial_message(message_id).edit(**payload))
+
+    async def dm(self, user_id: int, text: str) -> None:
+        user = self._bot.get_user(user_id) or await self._bot.fetch_user(user_id)
+        await user.send(text)

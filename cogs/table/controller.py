@@ -1,0 +1,225 @@
+"""The click controller: a member's click or command at a table becomes ONE call to the service, whose committed
+result the publisher then shows. Nothing here decides a rule: the service and its engines refuse, and say why.
+
+Controls name their table by a `Clicked` (its id, and where it was pressed); typed moves by a `Typed` (their channel,
+and the game the command belongs to); `/game` commands by their channel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.i18n import N_, Text, _, speaking
+from bot.names import escaped
+from bot.service import Clicked, Table, Tables, Typed
+from bot.service.errors import Refusal
+from bot.service.lobby import COMPUTER_NAME
+
+from .after_commit import attempt, tell_saved
+from .closing import ClosingRetries
+from .controls import EndButton
+from .dms import PrivateViews
+from .format import is_admin, pace_seconds
+from .permissions import CREATE_THREADS, SEND_IN_THREADS, VIEW
+from .pictures import TablePictures
+from .publisher import Publisher
+from .render import Renderer
+from .shared import Shared
+from .table_message import TableMessage
+
+Reading = Callable[[Table, int], Any]  # a move read from what was typed, once the table is known (Tables.act)
+
+
+def on_turn(parse: Callable[[], Any]) -> Reading:
+    """A move read from typed text only for a member who may move now: from anyone else a typo and a valid entry
+    get the same answer (whose turn it is)."""
+    return lambda table, seat: parse() if seat in table.to_act else None
+
+
+class Controller:
+    def __init__(self, shared: Shared, publisher: Publisher, table_message: TableMessage, closing: ClosingRetries,
+                 private_views: PrivateViews) -> None:
+        self._shared, self._publisher, self._table_message = shared, publisher, table_message
+        self._closing, self._private_views = closing, private_views
+
+    @property
+    def tables(self) -> Tables:
+        return self._shared.tables
+
+    def renderer(self, table: Table) -> Renderer:
+        return self._shared.renderer(table)
+
+    @property
+    def pictures(self) -> TablePictures:
+        return self._shared.pictures
+
+    def jump_url(self, table: Table) -> str:
+        return self._shared.jump_url(table)
+
+    # --- moves --------------------------------------------------------------------------------
+    async def play(self, interaction: discord.Interaction, at: Clicked | Typed, action: Any, seq: int | None) -> None:
+        """A move from a control (`seq`: the move it was offered at) or a typed command (seq None)."""
+        table = await self.tables.act(at, interaction.user.id, action, seq)
+        happened = self._publisher.what_happened(table, table.seat_of(interaction.user.id))
+        await self._publisher.show(table, interaction=interaction, happened=happened)
+
+    async def play_typed(self, interaction: discord.Interaction, game_id: str, action: Any) -> None:
+        """A move typed as `/<game_id> …` for the table in this channel: a move, or a `Reading` of the typing."""
+        await self.play(interaction, Typed(interaction.channel_id, game_id), action, None)
+
+    # --- the lobby ----------------------------------------------------------------------------
+    async def open_table(self, interaction: discord.Interaction, game_id: str, *, pace: str, minutes: int | None,
+                         thread: bool, options: dict[str, Any]) -> None:
+        """`/<game> new`: a lobby in this channel, or in a new thread of it. The member's hosting is checked before
+        a thread is made (so none is left behind), then the table is opened there."""
+        shared, channel = self._shared, interaction.channel
+        if interaction.guild is None or channel is None:
+            raise Refusal(N_("Tables are opened in a server channel, not in DMs."))
+        if thread and not isinstance(channel, discord.TextChannel):
+            raise Refusal(N_("A thread can only be made from a text channel: run this in the channel itself."))
+        settings = await shared.bot.guild_settings.of(interaction.guild.id)  # type: ignore[attr-defined]
+        shared.access.check_opening(interaction, new_thread=thread, pictures=settings.pictures)
+        name = interaction.user.display_name
+        if thread:
+            await self.tables.check_hosting(interaction.guild.id, interaction.user.id)
+            with speaking(await shared.languages.server(interaction.guild_id)):
+                title = _("{emoji} {name}'s table", emoji=shared.renderers[game_id].emoji, name=name)
+            where = await shared.access.guard(channel.id, "making a table's thread", [VIEW, CREATE_THREADS],
+                                              channel.create_thread(name=title[:100], auto_archive_duration=1440,
+                                                                    type=discord.ChannelType.public_thread))
+            await attempt("adding the host to the thread", shared.access.guard(
+                where.id, "adding the host to the thread", [VIEW, SEND_IN_THREADS], where.add_user(interaction.user)))
+        else:
+            where = channel
+        table = await self.tables.open(
+            guild_id=interaction.guild.id, channel_id=where.id, game_id=game_id, host_id=interaction.user.id,
+            host_name=name, options=options, pace_seconds=pace_seconds(pace, minutes))
+        # Committed: from here on every step is attempted on its own.
+        if thread:
+            await attempt("posting the table", self._table_message.edit(table))
+            await attempt("answering the host", interaction.response.send_message(
+                _("Your table is open in {channel}.", channel=where.mention), ephemeral=True))
+        elif not await attempt("posting the table as the answer", self._table_message.post_as_answer(interaction,
+                                                                                                        table)):
+            await attempt("posting the table", self._table_message.edit(table))
+            await attempt("telling the host it was saved", tell_saved(interaction))
+
+    async def lobby(self, interaction: discord.Interaction, at: int | Clicked, verb: str) -> None:
+        """Join, Leave, Add computer, Start: a lobby button (`at`: a `Clicked`) or its `/game` command (a channel)."""
+        user, tables = interaction.user, self.tables
+        if verb == "join":
+            table = await tables.join(at, user.id, user.display_name)
+        elif verb == "leave":
+            table = await tables.leave(at, user.id)
+        elif verb == "addbot":
+            with speaking(await self._shared.languages.server(interaction.guild_id)):
+                naming = _(COMPUTER_NAME)  # a computer's name is public: in the server's language
+            table = await tables.add_computer(at, user.id, naming)
+        elif verb == "start":
+            table = await tables.start(at, user.id)
+        else:
+            raise Refusal(N_("That button is not known."))
+        await self._publisher.show(table, interaction=interaction)
+
+    async def join(self, interaction: discord.Interaction, client_seed: str | None) -> None:
+        user = interaction.user
+        table = await self.tables.join(interaction.channel_id, user.id, user.display_name, client_seed=client_seed)
+        await self._publisher.show(table, interaction=interaction)
+
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """`/game leave`: a lobby seat is freed; in a running game the computer takes the seat, and everyone is
+        told (and who hosts now, if the host left)."""
+        table = await self.tables.leave(interaction.channel_id, interaction.user.id)
+        if table.state is None:  # it was a lobby
+            await self._publisher.show(table, interaction=interaction)
+            return
+        note = Text(N_("{name} left the game; the computer plays their seat from here."),
+                    {"name": escaped(interaction.user.display_name)})
+        await self._publisher.show(table, interaction=interaction, announce=with_new_host(note, table))
+
+    async def remove_computer(self, interaction: discord.Interaction) -> None:
+        table = await self.tables.remove_computer(interaction.channel_id, interaction.user.id)
+        await self._publisher.show(table, interaction=interaction)
+
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        table = await self.tables.kick(interaction.channel_id, interaction.user.id, member.id,
+                                       is_admin=is_admin(interaction))
+        removed = (N_("{name} was removed from the table. The computer plays their seat from here.")
+                   if table.status == "active" else N_("{name} was removed from the table."))
+        note = Text(removed, {"name": escaped(member.display_name)})
+        await self._publisher.show(table, interaction=interaction, announce=with_new_host(note, table))
+
+    # --- a seat's own view --------------------------------------------------------------------
+    async def hand(self, interaction: discord.Interaction, at: int | Clicked) -> None:
+        """My hand: the member's private view with their own controls, ephemeral; a seat on autopilot is taken
+        back (the table message then shows it)."""
+        table, taken_back = await self.tables.hand(at, interaction.user.id)
+        seat = table.seat_of(interaction.user.id)
+        if taken_back:
+            await attempt("showing the seat taken back",
+                          self._table_message.edit(table, self._shared.access.of(table.channel_id, interaction)))
+        views = self._private_views
+        embed, view = await views.payload(table, seat)
+        files = await views.files(table, seat, embed)
+        answer = interaction.response.send_message(embed=embed, view=view, files=files, ephemeral=True)
+        if not taken_back:  # nothing was committed: a failure may go to the one error path
+            await answer
+        elif not await attempt("showing the hand of a seat taken back", answer):
+            await attempt("telling the member it was saved", tell_saved(interaction))
+
+    # --- ending -------------------------------------------------------------------------------
+    async def end(self, interaction: discord.Interaction, at: int | Clicked, *, confirmed: bool = True) -> None:
+        """End a table for everyone (unrated); the table and DMs lose their buttons. Unconfirmed (`/game end`), a
+        running game is not ended: the member is asked first (a lobby loses nothing: it ends at once)."""
+        table = await self.tables.end(at, interaction.user.id, is_admin=is_admin(interaction), running_too=confirmed)
+        if table.status == "active":
+            view = discord.ui.View(timeout=None)
+            view.add_item(EndButton(table.id, "yes"))
+            view.add_item(EndButton(table.id, "no"))
+            await interaction.response.send_message(
+                _("End this {game} game for everyone? It will not be rated and cannot be resumed.",
+                  game=table.game.title),
+                view=view, ephemeral=True)
+            return
+        note = Text(N_("🛑 {name} ended the {game} table. It is not rated."),
+                    {"name": escaped(interaction.user.display_name), "game": table.game.title})
+        await self._publisher.show(table, interaction=interaction, announce=note)
+
+    # --- showing a table again ----------------------------------------------------------------
+    async def status(self, interaction: discord.Interaction) -> None:
+        """/game status: the table message again, at the bottom of the channel; the old one is retired.
+        With no open table here it shows the channel's last closed table, so a final state whose edit
+        failed can always be seen (and its old message loses its buttons)."""
+        table = await self.tables.shown_in(interaction.channel_id)
+        old = table.message_id
+        await self._table_message.post_as_answer(interaction, table)
+        self._closing.closing_shown(table.id)
+        access = self._shared.access.of(table.channel_id, interaction)
+        if old and access.can_see:
+            await self._table_message.retire(table, access, old)
+
+    async def show_closed(self, interaction: discord.Interaction, table_id: int) -> bool:
+        """A click on a closed table's message: show its final state in place, without buttons."""
+        table = await self.tables.closed_table(table_id)
+        if table is None or getattr(interaction.message, "id", None) != table.message_id:
+            return False
+        access = self._shared.access.of(table.channel_id, interaction)
+        await self._table_message.edit_clicked(interaction, table, access)
+        self._closing.closing_shown(table_id)
+        return True
+
+
+def with_new_host(note: Text, table: Table) -> Text:
+    """The host left and the next seated member hosts from here: say so after the note."""
+    if table.status not in ("lobby", "active") or not table.host_left:
+        return note
+    host = escaped(next(s.name for s in table.seats if s.user_id == table.host_id))
+    return Text("{note} {host}", {"note": note, "host": Text(N_("{name} hosts the table now."), {"name": host})})
+
+
+def controller(client: discord.Client) -> Controller:
+    """The bot's controller: built once with the rest of its table edge (`DiceBot.edge`)."""
+    return client.edge.controller  # type: ignore[attr-defined]

@@ -1,0 +1,245 @@
+"""The persistent controls of a table: move buttons and menus, the lobby's buttons, My hand, /game end's
+confirmation. Each hands its click to the controller (controller.py), which makes the one service call for it.
+
+Buttons are `DynamicItem`s: their custom id carries the table id, the move number it was offered
+at and the encoded action, so they keep working after a restart and a stale click is recognised.
+
+A modified client can send any custom id, so the templates are the edge's parser: each number in them is
+bounded (`TABLE_ID`, `MOVE_NO`), so a match converts to a checked value and parsing never fails; an id no
+template matches gets the stale refusal (`answer_unshown`). A control acts only on a table of the server it
+was pressed in, or, from a DM, on a table where the member has a seat (the service checks: `Clicked`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import discord
+
+from bot.games.core import encode_action
+from bot.i18n import N_, _
+from bot.service import Clicked, Table
+from bot.service.errors import StaleMove, TableClosed
+
+from .errors import answer_error
+
+
+class Controller(Protocol):
+    """What a control asks of the click controller (controller.py), which it finds on the bot (`DiceBot.edge`)."""
+
+    async def play(self, interaction: discord.Interaction, at: Clicked, action: Any, seq: int | None) -> None: ...
+
+    async def lobby(self, interaction: discord.Interaction, at: Clicked, verb: str) -> None: ...
+
+    async def hand(self, interaction: discord.Interaction, at: Clicked) -> None: ...
+
+    async def end(self, interaction: discord.Interaction, at: Clicked) -> None: ...
+
+    async def show_closed(self, interaction: discord.Interaction, table_id: int) -> bool: ...
+
+    def renderer(self, table: Table) -> Any: ...
+
+TABLE_ID = r"(?P<table>[1-9][0-9]{0,17})"  # below 10**18: inside SQLite's and PostgreSQL's 64-bit integers
+MOVE_NO = r"(?P<seq>0|[1-9][0-9]{0,8})"  # below 10**9 moves
+
+
+class TableItem:
+    """A persistent component of one table: it has the controller act on the click, and answers every failure
+    through the one error path (an ephemeral sentence; the state unchanged). A click on a closed table's
+    message shows its final state there."""
+
+    table_id: int
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.client.hear(interaction)  # type: ignore[attr-defined]
+            controller = interaction.client.edge.controller  # type: ignore[attr-defined]
+            try:
+                await self.run(interaction, controller, Clicked(self.table_id, interaction.guild_id))
+            except TableClosed:
+                if not await controller.show_closed(interaction, self.table_id):
+                    raise
+        except Exception as error:  # noqa: BLE001 - the one error path answers every failure
+            await answer_error(interaction, error)
+
+    async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
+        raise NotImplementedError
+
+
+ACTION_TEMPLATE = rf"a:{TABLE_ID}:{MOVE_NO}:(?P<code>.+)"
+
+
+class ActionButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=ACTION_TEMPLATE):
+    """A move: pressing it plays `code` at table `table`, if it is still move `seq`'s decision."""
+
+    def __init__(self, table_id: int, seq: int, code: str, *, label: str = "Move",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, row: int | None = None,
+                 emoji: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=style, row=row, emoji=emoji,
+                                           custom_id=f"a:{table_id}:{seq}:{code}"))
+        self.table_id, self.seq, self.code = table_id, seq, code
+
+    @classmethod
+    def of(cls, table: Table, action: Any, **kwargs: Any) -> ActionButton:
+        return cls(table.id, table.seq, encode_action(action), **kwargs)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> ActionButton:
+        return cls(int(match["table"]), int(match["seq"]), match["code"])
+
+    async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
+        await controller.play(interaction, at, self.code, self.seq)
+
+
+SELECT_TEMPLATE = rf"s:{TABLE_ID}:{MOVE_NO}:(?P<kind>[a-z]{{1,20}})"
+
+
+class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+    """A move chosen from a menu. Kind `act`: each option's value is an encoded action. Other kinds are
+    the game renderer's own (`Renderer.action_from_select`), e.g. a multi-select of dice to re-roll."""
+
+    def __init__(self, table_id: int, seq: int, kind: str = "act", *,
+                 options: Sequence[discord.SelectOption] = (), placeholder: str | None = None,
+                 min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:
+        select = discord.ui.Select(custom_id=f"s:{table_id}:{seq}:{kind}", options=list(options)[:25],
+                                   placeholder=placeholder, min_values=min_values,
+                                   max_values=min(max_values, max(1, len(options))), row=row)
+        super().__init__(select)
+        self.table_id, self.seq, self.kind = table_id, seq, kind
+
+    @classmethod
+    def of(cls, table: Table, kind: str = "act", **kwargs: Any) -> ActionSelect:
+        return cls(table.id, table.seq, kind, **kwargs)
+
+    @staticmethod
+    def option(label: str, action: Any, description: str | None = None, emoji: str | None = None
+               ) -> discord.SelectOption:
+        """A menu entry that plays `action` (for kind `act`)."""
+        return discord.SelectOption(label=label[:100], value=encode_action(action),
+                                    description=description[:100] if description else None, emoji=emoji)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str]) -> ActionSelect:
+        return cls(int(match["table"]), int(match["seq"]), match["kind"])
+
+    async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
+        values = list(interaction.data.get("values", []))
+        if self.kind == "act":
+            await controller.play(interaction, at, values[0] if values else "", self.seq)
+            return
+
+        def read(table: Table, seat: int) -> Any:
+            return controller.renderer(table).action_from_select(table, self.kind, values)
+
+        await controller.play(interaction, at, read, self.seq)
+
+
+class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
+                  template=rf"l:{TABLE_ID}:(?P<verb>join|leave|addbot|start)"):
+    """Join, Leave, Add computer, Start: the lobby's buttons."""
+
+    VERBS = {
+        "join": (N_("Join"), discord.ButtonStyle.success),
+        "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+        "addbot": (N_("Add computer"), discord.ButtonStyle.secondary),
+        "start": (N_("Start"), discord.ButtonStyle.primary),
+    }
+
+    def __init__(self, table_id: int, verb: str, *, disabled: bool = False) -> None:
+        label, style = self.VERBS.get(verb, ("?", discord.ButtonStyle.secondary))
+        super().__init__(discord.ui.Button(label=_(label), style=style, custom_id=f"l:{table_id}:{verb}",
+                                           disabled=disabled))
+        self.table_id, self.verb = table_id, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> LobbyButton:
+        return cls(int(match["table"]), match["verb"])
+
+    async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
+        await controller.lobby(interaction, at, self.verb)
+
+
+class HandButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"h:{TABLE_ID}"):
+    """My hand: the private view with the player's own move buttons, ephemeral. Always works."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(discord.ui.Button(label=_("My hand"), emoji="🂠", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"h:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> HandButton:
+        return cls(int(match["table"]))
+
+    async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
+        await controller.hand(interaction, at)
+
+
+class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"end:{TABLE_ID}:(?P<verb>yes|no)"):
+    """/game end's confirmation: End the table, or Keep playing."""
+
+    def __init__(self, table_id: int, verb: str) -> None:
+        label, style = (_("End the table"), discord.ButtonStyle.danger) if verb == "yes" else \
+            (_("Keep playing"), discord.ButtonStyle.secondary)
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"end:{table_id}:{verb}"))
+        self.table_id, self.verb = table_id, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> EndButton:
+        return cls(int(match["table"]), match["verb"])
+
+    async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
+        if self.verb == "yes":
+            await controller.end(interaction, at)
+        else:  # nothing to change: the confirmation goes
+            await interaction.response.edit_message(content=_("The game goes on."), view=None)
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, LobbyButton, HandButton, EndButton)
+CONTROLS: list[type[discord.ui.DynamicItem]] = []  # every persistent control the cogs added, for `answer_unshown`
+
+
+def add_controls(bot: discord.Client, *controls: type[discord.ui.DynamicItem]) -> None:
+    bot.add_dynamic_items(*controls)
+    CONTROLS.extend(c for c in controls if c not in CONTROLS)
+
+
+def remove_controls(bot: discord.Client, *controls: type[discord.ui.DynamicItem]) -> None:
+    bot.remove_dynamic_items(*controls)
+    CONTROLS[:] = [c for c in CONTROLS if c not in controls]
+
+
+def shown_custom_ids(message: discord.Message) -> set[str]:
+    found = set()
+    for row in message.components:
+        for component in getattr(row, "children", [row]):
+            if getattr(component, "custom_id", None):
+                found.add(component.custom_id)
+    return found
+
+
+async def answer_unshown(interaction: discord.Interaction) -> None:
+    """Run a control its message no longer shows. A double click, or a click from a client that had not
+    redrawn the message yet, reaches the bot after the first click changed the message; discord.py runs a
+    persistent control only while its message shows it, so the member would read "This interaction failed".
+    Here it runs all the same, and the move number in its custom id earns the stale refusal (or, still
+    current, plays). An id no control's template matches (a crafted one) gets the stale refusal."""
+    if interaction.type is not discord.InteractionType.component or interaction.data is None:
+        return
+    custom_id = str(interaction.data.get("custom_id", ""))
+    if interaction.message is not None and custom_id in shown_custom_ids(interaction.message):
+        return  # discord.py runs it
+    for control in CONTROLS:
+        match = control.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is not None:
+            item = await control.from_custom_id(interaction, discord.ui.Button(custom_id=custom_id), match)
+            await item.callback(interaction)
+            return
+    await answer_error(interaction, StaleMove())

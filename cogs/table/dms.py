@@ -1,0 +1,140 @@
+"""A seat's private view — My hand, and its DM: one DM per table and seat, edited only when what it shows changed.
+Only a game with secrets (`Game.has_secrets`) has private views."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.i18n import _, speaking
+from bot.names import escaped
+from bot.service import Seat, Table
+
+from .after_commit import attempt
+from .format import mention
+from .pictures import ATTACHED
+from .shared import Shared
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 0  # dm_channel_id stored when a member's DMs are closed (error 50007)
+DM_TABLES = 10_000  # open tables whose DMs are remembered (the least recently changed are forgotten)
+
+
+@dataclass
+class _Shown:
+    """What a table's DMs show, as far as this process knows (forgetting it costs one edit, never a wrong DM)."""
+
+    turn: Any = None  # the turn they were last brought up to date in (games with `dms_per_turn`)
+    seats: dict[int, str] = field(default_factory=dict)  # seat -> fingerprint of the DM last sent
+
+
+class PrivateViews:
+    def __init__(self, shared: Shared) -> None:
+        self._shared = shared
+        self._dm_shown: OrderedDict[int, _Shown] = OrderedDict()  # table -> its DMs; bounded, dropped at close
+
+    async def payload(self, table: Table, seat: int, *, dm: bool = False) -> tuple[discord.Embed, discord.ui.View]:
+        """The seat's private view (`dm`: as its DM shows it), in its member's language (the one their
+        client last spoke)."""
+        shared = self._shared
+        with speaking(await shared.languages.seat(table, seat)):
+            embed, view = shared.renderer(table).private_view(table, seat, dm=dm)
+            embed.set_author(name=_("Your seat at {game} — open the table", game=table.game.title),
+                             url=shared.channel_url(table))
+        if table.game.has_secrets and await shared.pictures.wanted(table):
+            embed.set_image(url=ATTACHED)  # drawn only when it is sent: `files`
+        return embed, view
+
+    async def files(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
+        """The seat's private picture, if its embed shows one, in its member's language."""
+        if embed.image.url != ATTACHED:
+            return []
+        with speaking(await self._shared.languages.seat(table, seat)):
+            return await self._shared.pictures.files(table, seat)
+
+    def _shown(self, table_id: int) -> _Shown:
+        shown = self._dm_shown.pop(table_id, None) or _Shown()
+        self._dm_shown[table_id] = shown
+        while len(self._dm_shown) > DM_TABLES:
+            self._dm_shown.popitem(last=False)
+        return shown
+
+    def dm_shown(self, table: Table, seat: int, embed: discord.Embed, view: discord.ui.View) -> None:
+        """The seat's DM now shows this (edited through a click on it)."""
+        if table.status == "active":
+            self._shown(table.id).seats[seat] = fingerprint(embed, view)
+
+    async def update_dms(self, table: Table) -> None:
+        """Bring every member's DM up to date, where what it shows changed (a game with secrets only)."""
+        try:
+            await self._update_dms(table)
+        finally:
+            if table.status != "active":  # its last DMs are out: nothing left to compare with
+                self._dm_shown.pop(table.id, None)
+
+    async def _update_dms(self, table: Table) -> None:
+        shown = self._shown(table.id)
+        if self._shared.renderer(table).dms_per_turn and table.status == "active":
+            turn = table.game.turn_key(table.state)
+            if shown.turn == turn:
+                return
+            shown.turn = turn
+        for seat in table.seats:
+            if not seat.human or seat.dm_channel_id == DM_CLOSED:
+                continue
+            embed, view = await self.payload(table, seat.seat, dm=True)
+            now = fingerprint(embed, view)
+            if shown.seats.get(seat.seat) == now:
+                continue
+            try:
+                await self._send_dm(table, seat.seat, embed, view)
+                shown.seats[seat.seat] = now
+            except discord.Forbidden:
+                await attempt("noting closed DMs", self._shared.tables.set_dm(table.id, seat.seat, DM_CLOSED, None))
+                await attempt("telling a member their DMs are closed", self._dm_closed_notice(table, seat))
+            except Exception:  # an outage: the move stands; the next change tries this DM again
+                log.warning("could not update the DM of seat %s at table %s", seat.seat, table.id, exc_info=True)
+
+    async def _dm_closed_notice(self, table: Table, seat: Seat) -> None:
+        shared = self._shared
+        access = shared.access.of(table.channel_id)
+        if not access.can_post:
+            return  # neither here nor by DM: My hand (or /game hand) still shows the member everything
+        with speaking(await shared.languages.public(table)):
+            text = _("{member}, I can't DM you — use **My hand** on the table message (or `/game hand`) to see "
+                     "your private view and play.", member=mention(table, seat.seat))
+        await shared.channel.post(table, access, "telling a member their DMs are closed", content=text,
+                                  allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
+
+    async def _send_dm(self, table: Table, seat: int, embed: discord.Embed, view: discord.ui.View) -> None:
+        info, bot = table.seats[seat], self._shared.bot
+        if info.dm_message_id and info.dm_channel_id:
+            channel = bot.get_partial_messageable(info.dm_channel_id)
+            try:
+                await channel.get_partial_message(info.dm_message_id).edit(
+                    embed=embed, view=view, attachments=await self.files(table, seat, embed))
+                return
+            except discord.NotFound:
+                pass
+        user = bot.get_user(info.user_id) or await bot.fetch_user(info.user_id)
+        dm = user.dm_channel or await user.create_dm()
+        where = bot.get_channel(table.channel_id)
+        with speaking(await self._shared.languages.seat(table, seat)):
+            in_server = where is not None and hasattr(where, "guild")
+            place = f"**{escaped(where.guild.name)}** · {where.mention}" if in_server else _("your server")
+            content = _("Your private view for the table in {place}.", place=place)
+        message = await dm.send(content=content, embed=embed, view=view, files=await self.files(table, seat, embed))
+        await self._shared.tables.set_dm(table.id, seat, dm.id, message.id)
+
+
+def fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:
+    ids = [getattr(item, "custom_id", None) for item in view.children]
+    payload = json.dumps([embed.to_dict(), ids], sort_keys=True, default=str)
+    return hashlib.sha256(payload.encode()).hexdigest()

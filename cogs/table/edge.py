@@ -1,0 +1,54 @@
+"""The table edge, built once for a bot: each part handed the parts it uses, none calling back up.
+
+    Controller ──▶ Publisher ──▶ TableMessage, ClosingRetries, PrivateViews, Notices, HostWarnings ──▶ Shared
+    TimerNotices (the service's listener) ──▶ Publisher, …
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import discord
+
+from bot.pictures import Drawer
+
+from .channel import Channel
+from .closing import ClosingRetries
+from .controller import Controller
+from .dms import PrivateViews
+from .host_warnings import HostWarnings
+from .language import Languages
+from .notices import Notices
+from .permissions import ChannelAccess
+from .pictures import TablePictures
+from .publisher import Publisher
+from .render import Renderer
+from .shared import Shared
+from .table_message import TableMessage
+from .timer_notices import TimerNotices
+
+
+@dataclass(frozen=True)
+class Edge:
+    shared: Shared
+    table_message: TableMessage
+    closing: ClosingRetries
+    private_views: PrivateViews
+    publisher: Publisher
+    controller: Controller
+    timer_notices: TimerNotices
+
+    @classmethod
+    def build(cls, bot: discord.Client, renderers: Mapping[str, Renderer], drawers: Mapping[str, Drawer]) -> Edge:
+        access = ChannelAccess(bot)
+        shared = Shared(bot, renderers, access, Channel(bot, access), TablePictures(bot, drawers), Languages(bot))
+        table_message = TableMessage(shared)
+        closing = ClosingRetries(shared, table_message)
+        private_views = PrivateViews(shared)
+        notices, host_warnings = Notices(shared), HostWarnings(shared)
+        publisher = Publisher(shared, table_message, closing, private_views, notices, host_warnings)
+        return cls(shared=shared, table_message=table_message, closing=closing, private_views=private_views,
+                   publisher=publisher,
+                   controller=Controller(shared, publisher, table_message, closing, private_views),
+                   timer_notices=TimerNotices(shared, publisher, closing, notices, host_warnings))

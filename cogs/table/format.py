@@ -1,0 +1,131 @@
+"""Formatting shared by every table message: names, dice, pace and options in words, links, and Discord's
+length limits."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import _, ngettext
+from bot.names import escaped
+from bot.service import PACES, Seat, Table
+from bot.service.errors import without_ruling_codes
+
+# https://discord.com/developers/docs/resources/message#embed-object-embed-limits: a field's value holds 1024
+# characters, an embed 25 fields, and all the embeds of a message 6000 characters together.
+FIELD_CHARS = 1024
+EMBED_FIELDS = 25
+EMBED_CHARS = 6000
+CONTINUED = "\u200b"  # the name of a field that goes on with the one above (a name can't be empty)
+CONTENT_CHARS = 2000  # a message's content (Discord's Create Message: "up to 2000 characters")
+DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def die(face: int) -> str:
+    return DIE_FACES.get(face, str(face))
+
+
+def dice(faces: Sequence[int]) -> str:
+    return " ".join(f"{die(f)}{f}" for f in faces) if faces else "—"
+
+
+def seat_name(table: Table, seat: int, *, bold: bool = True) -> str:
+    return shown_seat(table.seats[seat], bold=bold)
+
+
+def shown_seat(s: Seat, *, bold: bool = True) -> str:
+    """A seat's player as the table message names them: bold, a computer's with 🤖, a seat on autopilot said so."""
+    name = escaped(s.name)
+    name = f"**{name}**" if bold else name
+    if s.is_computer:
+        return f"🤖 {name}"
+    return _("{name} (🤖 autopilot)", name=name) if s.autopilot else name
+
+
+def mention(table: Table, seat: int) -> str:
+    user_id = table.seats[seat].user_id
+    return f"<@{user_id}>" if user_id else seat_name(table, seat)
+
+
+def split_text(text: str, limit: int = FIELD_CHARS) -> list[str]:
+    """`text` in pieces of at most `limit` characters, each cut at a line break, else after a sentence or a
+    clause, else at a space; only the whitespace at a cut is left out."""
+    pieces = []
+    while len(text) > limit:
+        window = text[:limit + 1]
+        cuts = (window.rfind(mark, limit // 2) for mark in ("\n", ". ", "; ", ", ", " "))
+        cut = next((at + 1 for at in cuts if at >= 0), limit)
+        pieces.append(text[:cut].rstrip())
+        text = text[cut:].lstrip()
+    return [*pieces, text] if text else pieces
+
+
+def pace_text(seconds: int) -> str:
+    names = {v: k for k, v in PACES.items()}
+    turns = _("{duration} turns", duration=_duration(seconds))
+    return f"{names[seconds]} · {turns}" if seconds in names else turns  # pace names are option values
+
+
+def pace_seconds(pace: str, minutes: int | None) -> int:
+    return minutes * 60 if minutes else PACES[pace]
+
+
+def options_text(table: Table) -> str:
+    """The lobby's options in words: a switched-on option by what it does; switched-off ones not at all."""
+    parts = []
+    for name, value in table.options.items():
+        option = table.game.options.get(name)
+        if isinstance(value, bool):
+            if value:
+                parts.append(without_ruling_codes(_(option.description)) if option else name)
+        else:
+            parts.append(f"{name} {value}")  # an option's name and value, as typed in the command
+    return " · ".join(parts)
+
+
+def players_range(game: Any) -> str:
+    low, high = game.min_players, game.max_players
+    return ngettext("{n} player", "{n} players", low) if low == high else _("{low}–{high} players", low=low, high=high)
+
+
+def clip(text: str, limit: int = CONTENT_CHARS) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def embed_text(embed: discord.Embed) -> str:
+    """A table message as plain text, for a channel where the bot may not embed: title, body, fields, footer."""
+    parts = [f"**{embed.title}**", embed.description or ""]
+    parts += [f.value if f.name == "\u200b" else f"**{f.name}**\n{f.value}" for f in embed.fields]
+    if embed.footer.text:
+        parts.append(f"-# {embed.footer.text}")
+    return clip("\n".join(part for part in parts if part))
+
+
+def _duration(seconds: int) -> str:
+    if seconds % 86400 == 0:
+        return ngettext("{n}-day", "{n}-day", seconds // 86400) if seconds > 86400 else _("24-hour")
+    if seconds % 3600 == 0:
+        return ngettext("{n}-hour", "{n}-hour", seconds // 3600)
+    return ngettext("{n}-minute", "{n}-minute", seconds // 60)
+
+
+def jump_url(table: Table, message_id: int | None = None, *, link_base: str | None = None) -> str:
+    """A link to the table message; with `link_base` (the playground's own pages) a link to its channel there."""
+    if link_base:
+        return f"{link_base}{table.channel_id}"
+    guild = table.guild_id or "@me"
+    return f"https://discord.com/channels/{guild}/{table.channel_id}/{message_id or table.message_id}"
+
+
+def channel_url(table: Any, *, link_base: str | None = None) -> str:
+    """A link to the table's channel, which opens at its bottom. A DM links there: a link to the table message
+    would go stale each time a buried table is posted again, and editing every DM for it would cost a call each."""
+    return f"{link_base}{table.channel_id}" if link_base else \
+        f"https://discord.com/channels/{table.guild_id or '@me'}/{table.channel_id}"
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions and interaction.permissions.manage_guild)

@@ -1,0 +1,93 @@
+"""Reaching the players: what goes to the table's channel — pings, notices, the result — or, where the bot may not
+post there (an admin took View Channel or Send Messages away), by DM to the members it concerns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import discord
+
+from bot.i18n import _, speaking
+from bot.service import Table
+
+from .after_commit import attempt
+from .dms import DM_CLOSED
+from .format import mention
+from .permissions import Access, ChannelRefused
+from .shared import Shared
+
+
+class Notices:
+    def __init__(self, shared: Shared) -> None:
+        self._shared = shared
+
+    async def post_or_dm(self, table: Table, access: Access, what: str, public: Callable[[], str],
+                         seats: Iterable[int], private: Callable[[], str] | None = None, **send: Any) -> None:
+        """`public()` in the table's channel, in the server's language; where the bot may not post there, to each
+        member of `seats` by DM, in their own language (`private()`, or the same words), headed by the table."""
+        shared = self._shared
+        access = shared.access.narrowed(table.channel_id, access)
+        if access.can_post:
+            with speaking(await shared.languages.public(table)):
+                text = public()
+            try:
+                await shared.channel.post(table, access, what, content=text, **send)
+                return
+            except ChannelRefused:
+                pass  # logged: they hear it by DM
+        for seat in seats:
+            info = table.seats[seat]
+            if not info.human or info.dm_channel_id == DM_CLOSED:
+                continue
+            with speaking(await shared.languages.seat(table, seat)):
+                text = f"{shared.renderer(table).emoji} **{table.game.title}** · <#{table.channel_id}> · " \
+                       f"{(private or public)()}"
+            await attempt(f"{what} by DM", shared.channel.dm(info.user_id, text[:2000]))
+
+    # --- pings and the result -----------------------------------------------------------------
+    @staticmethod
+    def targets(table: Table, exclude: int | None = None, seats: Iterable[int] | None = None) -> list[int]:
+        """Who a ping is for: the humans who must act now (`seats`, else whose turn just began), not on autopilot."""
+        if table.status != "active":
+            return []
+        return sorted(s for s in (table.newly_to_act if seats is None else seats)
+                      if s != exclude and table.seats[s].human and not table.seats[s].autopilot)
+
+    async def ping(self, table: Table, access: Access | None = None, *, exclude: int | None = None,
+                   prompt: Callable[[], str] | None = None, seats: Iterable[int] | None = None) -> None:
+        """One short message naming the members whose turn just began (by DM where the bot may not post)."""
+        targets = self.targets(table, exclude, seats)
+        if not targets:
+            return
+        shared = self._shared
+        access = access or shared.access.of(table.channel_id)
+        with speaking(await shared.languages.public(table)):
+            content, mentions = self.ping_text(table, targets, prompt)
+
+        def private() -> str:
+            said = prompt() if prompt else shared.renderer(table).turn_prompt(table, frozenset(targets))
+            said += " · " + _("[Open the table]({link})", link=shared.channel_url(table))
+            if not shared.access.narrowed(table.channel_id, access).can_see:  # it can't edit the table message there
+                said += "\n" + _("The table message may be behind: `/game status` shows the table as it is now.")
+            return said
+
+        await self.post_or_dm(table, access, "pinging", lambda: content, targets, private, allowed_mentions=mentions)
+
+    def ping_text(self, table: Table, targets: list[int], prompt: Callable[[], str] | None = None, *,
+                  link: bool = True) -> tuple[str, discord.AllowedMentions]:
+        """A ping's words, in the current language, and whom it may mention."""
+        users = [discord.Object(table.seats[s].user_id) for s in targets]
+        said = prompt() if prompt else self._shared.renderer(table).turn_prompt(table, frozenset(targets))
+        content = f"{' '.join(mention(table, s) for s in targets)}, {said}"
+        if link:
+            content += f" · [{table.game.title}]({self._shared.jump_url(table)})"
+        return content, discord.AllowedMentions(users=users, everyone=False, roles=False)
+
+    async def announce_result(self, table: Table, access: Access | None = None) -> None:
+        def public() -> str:
+            link = _("[See the table]({link})", link=self._shared.jump_url(table))
+            return f"{self._shared.renderer(table).result_text(table)}\n{link}"
+
+        await self.post_or_dm(table, access or self._shared.access.of(table.channel_id), "announcing the result",
+                              public, range(len(table.seats)))

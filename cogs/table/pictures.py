@@ -1,0 +1,52 @@
+"""The table as a picture in its messages (bot/pictures): the embed shows `attachment://table.png`, uploaded
+with the same send or edit (one REST call), while the embed's text stays for screen readers and
+notifications. A server may switch pictures off (`/settings pictures off`): its tables are text only.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.pictures import FILENAME, Drawer, Pictures
+from bot.service import Table
+
+ATTACHED = f"attachment://{FILENAME}"
+
+
+def as_new(payload: dict[str, Any]) -> dict[str, Any]:
+    """An edit's payload for a new message: an edit takes `attachments` (replacing the old ones), a send `files`."""
+    payload = dict(payload)
+    files = payload.pop("attachments", None)
+    if files:
+        payload["files"] = files
+    return payload
+
+
+class TablePictures:
+    def __init__(self, bot: discord.Client, drawers: Mapping[str, Drawer]) -> None:
+        self.bot = bot
+        self.drawn = Pictures(drawers)
+
+    async def wanted(self, table: Table) -> bool:
+        """Whether this table's messages show a picture (a game has begun, and the server wants pictures)."""
+        if not self.drawn.has(table):
+            return False
+        settings = await self.bot.guild_settings.of(table.guild_id)  # type: ignore[attr-defined]
+        return settings.pictures
+
+    async def attach(self, table: Table, embed: discord.Embed, seat: int | None = None) -> list[discord.File]:
+        """Point `embed` at the table's picture and return the file to upload with it; [] for text only."""
+        if not await self.wanted(table):
+            return []
+        embed.set_image(url=ATTACHED)
+        return await self.files(table, seat)
+
+    async def files(self, table: Table, seat: int | None = None) -> list[discord.File]:
+        """The picture as a file (drawn in a worker thread unless this exact view was drawn before), in the
+        current language."""
+        png = await self.drawn.of(table, seat)
+        return [discord.File(io.BytesIO(png), filename=FILENAME)]

@@ -1,0 +1,130 @@
+"""The table message: what it carries (embed, picture, controls — or plain text where the bot may not embed), its
+edits in place, and a table buried under other messages posted again at the bottom.
+
+The table message follows what the bot may do in its channel (`permissions.py`): without Attach Files it has no
+picture, without Embed Links (or sending) it is plain text, and without View Channel only a click on it (an
+interaction's answer, which needs no channel permission) still changes it.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict, deque
+from typing import Any
+
+import discord
+
+from bot.i18n import _, speaking
+from bot.service import Table
+
+from .after_commit import attempt
+from .format import clip, embed_text
+from .permissions import VIEW, Access, ChannelRefused
+from .pictures import as_new
+from .shared import Shared
+
+BURIED_AFTER = 3  # messages below the table before a change posts it again at the bottom
+RECENT_CHANNELS = 10_000  # channels whose last messages are remembered (the least recently active are forgotten)
+
+
+def moved_down() -> dict[str, Any]:
+    """What an old table message says once the table was posted again further down."""
+    return {"content": _("This table moved further down ⤵"), "embed": None, "view": None, "attachments": []}
+
+
+class TableMessage:
+    def __init__(self, shared: Shared) -> None:
+        self._shared = shared
+        # channel -> ids of the last messages seen there (since the bot started): enough to tell a buried table
+        self._recent: OrderedDict[int, deque[int]] = OrderedDict()
+
+    async def payload(self, table: Table, access: Access) -> dict[str, Any]:
+        """The table message (an edit's payload: `as_new` makes it a send's), in the server's language, with
+        its picture; `content` None clears a ping the message was posted with, once it is stale. Where the bot
+        may not attach files it has no picture; where it may not embed, it is plain text."""
+        shared = self._shared
+        renderer = shared.renderer(table)
+        with speaking(await shared.languages.public(table)):
+            embed = renderer.embed(table)
+            if not access.can_embed:
+                return {"content": embed_text(embed), "embed": None, "view": renderer.table_view(table),
+                        "attachments": []}
+            files = await shared.pictures.attach(table, embed) if access.can_attach else []
+            return {"content": None, "embed": embed, "view": renderer.table_view(table), "attachments": files}
+
+    async def edit_clicked(self, interaction: discord.Interaction, table: Table, access: Access) -> None:
+        """Edit the table message through the click on it (the interaction's answer: one call)."""
+        await interaction.response.edit_message(**await self.payload(table, access))
+
+    async def post_as_answer(self, interaction: discord.Interaction, table: Table) -> None:
+        access = self._shared.access.of(table.channel_id, interaction)
+        response = await interaction.response.send_message(**as_new(await self.payload(table, access)))
+        message_id = response.message_id or (await interaction.original_response()).id
+        await self._shared.tables.set_message(table.id, message_id)
+
+    async def edit(self, table: Table, access: Access | None = None) -> None:
+        """Edit the table message in place (posting it anew if it was deleted or never recorded). Refused for a
+        permission the bot thought it had, it tries once more with what the refusal taught it."""
+        shared = self._shared
+        known = shared.access.narrowed(table.channel_id, access) if access else shared.access.of(table.channel_id)
+        try:
+            await self._edit(table, known)
+        except ChannelRefused:
+            fewer = shared.access.narrowed(table.channel_id, known)
+            if fewer == known or not fewer.can_see:
+                raise
+            await self._edit(table, fewer)
+
+    async def _edit(self, table: Table, access: Access) -> None:
+        if not access.can_see:
+            raise ChannelRefused([VIEW])  # no call: only a click on the table (or /game status) shows it now
+        channel = self._shared.channel
+        payload = await self.payload(table, access)
+        if table.message_id:
+            try:
+                await channel.edit(table, access, table.message_id, "editing the table message", **payload)
+                return
+            except discord.NotFound:
+                pass
+        message = await channel.post(table, access, "posting the table", **as_new(payload))
+        await self._shared.tables.set_message(table.id, message.id)
+
+    async def retire(self, table: Table, access: Access, message_id: int) -> None:
+        """An old table message says the table moved further down (and loses its controls)."""
+        with speaking(await self._shared.languages.public(table)):
+            retired = moved_down()
+        await attempt("retiring the old table message", self._shared.channel.edit(
+            table, access, message_id, "retiring the old table message", **retired))
+
+    # --- a buried table ---------------------------------------------------------------------------
+    def note_message(self, message: discord.Message) -> None:
+        """Remember what is posted in a channel (pings included), in memory and without any lookup."""
+        channel_id = message.channel.id
+        recent = self._recent.pop(channel_id, None) or deque(maxlen=BURIED_AFTER + 1)
+        recent.append(message.id)
+        self._recent[channel_id] = recent
+        if len(self._recent) > RECENT_CHANNELS:
+            self._recent.popitem(last=False)
+
+    def is_buried(self, table: Table) -> bool:
+        if table.status != "active" or not table.message_id:
+            return False
+        below = sum(1 for message_id in self._recent.get(table.channel_id, ()) if message_id > table.message_id)
+        return below > BURIED_AFTER
+
+    async def move_down(self, table: Table, access: Access, click: discord.Interaction | None,
+                        moved_to: list[int], ping: tuple[str, discord.AllowedMentions]) -> None:
+        """Post the table anew at the bottom under the ping; the old message is retired (through the click, if
+        it was clicked). It costs what the ping and the table's edit cost anyway."""
+        shared = self._shared
+        payload = as_new(await self.payload(table, access))
+        text = payload.get("content")  # a plain-text table goes under the ping
+        payload.update(content=clip(f"{ping[0]}\n{text}") if text else ping[0], allowed_mentions=ping[1])
+        message = await shared.channel.post(table, access, "posting the table again at the bottom", **payload)
+        await shared.tables.set_message(table.id, message.id)
+        moved_to.append(message.id)
+        if click is not None:
+            with speaking(await shared.languages.public(table)):
+                retired = moved_down()
+            await attempt("retiring the old table message", click.response.edit_message(**retired))
+        elif table.message_id:
+            await self.retire(table, access, table.message_id)

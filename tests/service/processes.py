@@ -1,0 +1,83 @@
+"""A bot process for the many-processes tests: its own `Store` and `Tables` on the database a test names.
+
+    python tests/service/processes.py finish '{"url": …, "now": …, "start": …, "moves": [[table, user, action, seq]]}'
+        at `start` (unix time), makes every move at once; prints how many were acknowledged and what else happened
+    python tests/service/processes.py play '{"url": …, "now": …, "tables": […], "seconds": …}'
+        plays the rules' default move at the given tables for `seconds`; prints how many moves it made
+
+It prints one JSON line. Any ERROR it logs is in that line too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bot.games.core import decode_action  # noqa: E402
+from bot.service import open_tables  # noqa: E402
+from cogs.games import engines  # noqa: E402
+from db import Store  # noqa: E402
+
+GAMES = engines()
+
+
+
+class Errors(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+async def main(command: str, plan: dict) -> dict:
+    errors = Errors()
+    logging.getLogger().addHandler(errors)
+    now = datetime.fromisoformat(plan["now"])
+    store = await Store.open(plan["url"])
+    tables = open_tables(store, GAMES, clock=lambda: now)
+    outcomes: dict[str, int] = {}
+
+    def count(outcome: str) -> None:
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+
+    if command == "finish":
+        found = {t.id: t for t in [await tables.get_by_id(m[0]) for m in plan["moves"]]}
+        await asyncio.sleep(max(0.0, plan["start"] - time.time()))
+
+        async def move(table_id: int, user: int, action: str, seq: int) -> None:
+            try:
+                await tables.act(table_id, user, decode_action(found[table_id].game, action), seq)
+                count("acknowledged")
+            except Exception as failure:  # noqa: BLE001 - the test reads what happened
+                count(type(failure).__name__)
+
+        await asyncio.gather(*(move(*m) for m in plan["moves"]))
+    else:
+        stop = time.time() + plan["seconds"]
+        while time.time() < stop:
+            for table_id in plan["tables"]:
+                try:
+                    table = await tables.get_by_id(table_id)
+                    if table is None or table.status != "active":
+                        continue
+                    seat = min(table.to_act)
+                    action = table.game.timeout_action(table.state, seat)
+                    await tables.act(table_id, table.seats[seat].user_id, action, table.seq)
+                    count("acknowledged")
+                except Exception as failure:  # noqa: BLE001 - the test reads what happened
+                    count(type(failure).__name__)
+    await store.close()
+    return {"outcomes": outcomes, "errors": errors.messages}
+
+
+if __name__ == "__main__":
+    print(json.dumps(asyncio.run(main(sys.argv[1], json.loads(sys.argv[2])))), flush=True)
