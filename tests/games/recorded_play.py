@@ -1,0 +1,89 @@
+"""Recorded games of the normal computer, to prove that making the engines faster changed no rule and no decision.
+
+Two recordings per game variant (every player count, every boolean option switched on):
+- `self_play`: computers at every seat, the dice as the service draws them (`bot.games.selfplay`): every move.
+- `decisions`: a random walk through the game; at every state, the normal computer's choice for each seat that
+  may act (a seat to act, or one with an interjection) with a seeded rng, and the timeout default.
+
+`python -m tests.games.recorded_play` writes tests/fixtures/computer_games.json.gz; it was run on the engines
+before they were made faster (commit "fixture: normal computers' games recorded before the speed-up").
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from pathlib import Path
+
+from bot.games import GAMES
+from bot.games.core import encode_action, resolve_options
+from bot.games.rng import SeededRng
+from bot.games.selfplay import computers, play
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "computer_games.json.gz"
+SELF_PLAY_SEEDS = 10
+WALKS = 3
+WALK_MOVES = 600
+
+
+def variants():
+    for game in GAMES.values():
+        switches = [{}] + [{name: True} for name, o in game.options.items() if o.default is False]
+        for players in range(game.min_players, game.max_players + 1):
+            for options in switches:
+                label = "-".join([game.id, str(players)] + sorted(options))
+                yield label, game, players, resolve_options(game, options)
+
+
+def self_play_log(game, players, options, seed) -> list[str]:
+    log = []
+    play(game, computers(game, players), options, seed,
+         on_move=lambda state, seat, action: log.append(f"{seat}:{encode_action(action)}"))
+    return log
+
+
+def decision_log(game, players, options, seed) -> list[str]:
+    """A random walk; at each state every seat's computer choice and timeout default (None: passes)."""
+    chooser = random.Random(seed)
+    state = game.setup(players, options, SeededRng(seed, 0))
+    log = []
+    for n in range(1, WALK_MOVES):
+        if game.outcome(state) is not None:
+            break
+        to_act = game.to_act(state)
+        for seat in range(players):
+            if seat in to_act or game.legal_actions(state, seat):
+                action = game.computer_action(state, seat, SeededRng(f"{seed}:computer", n))
+                timeout = game.timeout_action(state, seat) if seat in to_act else None
+                log.append(f"{n}:{seat}:{_code(action)}:{_code(timeout)}")
+        seat = chooser.choice(sorted(to_act))
+        state = game.apply(state, seat, chooser.choice(list(game.legal_actions(state, seat))), SeededRng(seed, n))
+    return log
+
+
+def _code(action) -> str:
+    return "-" if action is None else encode_action(action)
+
+
+def record() -> dict[str, dict[str, list[str]]]:
+    recorded = {}
+    for label, game, players, options in variants():
+        entry = {f"self_play:{k}": self_play_log(game, players, options, f"{label}:{k}")
+                 for k in range(SELF_PLAY_SEEDS)}
+        entry.update({f"decisions:{k}": decision_log(game, players, options, f"{label}:{k}")
+                      for k in range(WALKS)})
+        recorded[label] = entry
+        print(label, sum(len(v) for v in entry.values()), flush=True)
+    return recorded
+
+
+def load() -> dict[str, dict[str, list[str]]]:
+    with gzip.open(FIXTURE, "rt", encoding="utf-8") as f:
+        return json.load(f)
+
+
+if __name__ == "__main__":
+    data = json.dumps(record(), separators=(",", ":"), sort_keys=True)
+    with gzip.GzipFile(FIXTURE, "wb", mtime=0) as f:
+        f.write(data.encode())
