@@ -11,12 +11,12 @@ the next ten, and so on. In set-up the first roller is drawn (ARM-R11) before th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from .core import CheckedGame, Event, IllegalAction, Option, Outcome, Secret, check_legal, emit, fresh
+from .core import CheckedGame, Event, IllegalAction, Option, Outcome, Secret, check_legal, emit, fresh, replace
 from .rng import Rng
 from .text import N_
 
@@ -118,16 +118,31 @@ def distribution(roll: Roll) -> dict[int, Fraction]:
     return dist
 
 
+ALL_DICE = 2 * len(COLOURS)
+
+
+@cache
+def _ways(roll: Roll) -> tuple[int, ...]:
+    """`_ways(roll)[v]` = P(total = v) x 3**6 for v in 0..20: exact integers over one denominator for every
+    choice of dice, so comparing them compares the exact probabilities."""
+    dist = distribution(roll)
+    return tuple(int(dist.get(v, 0) * 3 ** ALL_DICE) for v in range(max(DECK) + 1))
+
+
 def best_roll(hand: Sequence[int]) -> Roll:
     """Maximise P(total is in hand); ties: higher expected card hit, fewer dice, higher mean total,
     more yellow dice (project decisions beyond "ties toward higher cards")."""
-    values = set(hand)
+    return _best_roll(frozenset(hand))
 
-    def key(roll: Roll) -> tuple[Any, ...]:
-        dist = distribution(roll)
-        hit = sum((dist.get(v, 0) for v in values), Fraction(0))
-        weighted = sum((dist.get(v, 0) * v for v in values), Fraction(0))
-        mean = sum((t * p for t, p in dist.items()), Fraction(0))
+
+@cache
+def _best_roll(values: frozenset[int]) -> Roll:
+    def key(roll: Roll) -> tuple[int, ...]:
+        ways = _ways(roll)
+        hit = sum(ways[v] for v in values)
+        weighted = sum(ways[v] * v for v in values)
+        mean = sum(n * (low + high) for n, (_, low, high) in zip((roll.blue, roll.yellow, roll.red), COLOURS,
+                                                                 strict=True))  # twice the mean total
         return (hit, weighted, -(roll.blue + roll.yellow + roll.red), mean, roll.yellow)
 
     return max(ROLLS, key=key)

@@ -9,13 +9,12 @@ choice between the two, so the bot does not ask for a second click.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
+from .core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, replace
 from .rng import Rng
 from .text import N_
 
@@ -62,6 +61,16 @@ class State:
         return len(self.rounds) + 1
 
 
+def _within(faces: Sequence[int], rolled: Sequence[int]) -> bool:
+    """Whether every face can be taken from `rolled`, each die once (multiset inclusion)."""
+    left = list(rolled)
+    for face in faces:
+        if face not in left:
+            return False
+        left.remove(face)
+    return True
+
+
 def _faces(faces: Sequence[int]) -> str:
     return " ".join(str(f) for f in faces)
 
@@ -99,6 +108,7 @@ def expected_score(dice: int) -> float:
     return total / len(outcomes)
 
 
+@cache
 def best_keep(rolled: tuple[int, ...]) -> tuple[tuple[int, ...], float]:
     """The keep that minimises the expected round score from here, and that expectation."""
     ordered = sorted(rolled, key=points)
@@ -205,7 +215,8 @@ class ArmyMenDiceWar(CheckedGame):
         return [Keep(faces) for faces in sorted(keeps)]
 
     def _check(self, state: State, seat: int, action: Any) -> None:
-        check_legal(self, state, seat, action)
+        if state.turn is None or seat != state.turn or type(action) not in self.action_types:
+            check_legal(self, state, seat, action)  # raises the reason
         if isinstance(action, Roll):
             if state.rolled:
                 raise IllegalAction(N_("Set aside 1 or 2 of the dice you rolled first."))
@@ -216,32 +227,31 @@ class ArmyMenDiceWar(CheckedGame):
             raise IllegalAction(N_("Set aside 1 or 2 of the dice you just rolled (AMD-R3)."))
         if len(state.rolled) == 1 and len(action.faces) != 1:
             raise IllegalAction(N_("You rolled one die: set it aside."))
-        if Counter(action.faces) - Counter(state.rolled):
+        if not _within(action.faces, state.rolled):
             raise IllegalAction(N_("You can only set aside dice you rolled: {faces}."), faces=_faces(state.rolled))
 
     # --- moves --------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Roll | Keep, rng: Rng) -> State:
         self._check(state, seat, action)
-        state = fresh(state)
         if isinstance(action, Roll):
-            rolled = tuple(rng.randint(1, 6) for _ in range(state.to_roll))
-            return emit(replace(state, rolled=rolled), Event("rolled", {"seat": seat, "dice": rolled}))
-        kept = list(state.kept)
-        kept[seat] = kept[seat] + tuple(action.faces)
+            rolled = tuple([rng.randint(1, 6) for _ in range(state.to_roll)])
+            return replace(state, rolled=rolled, events=(Event("rolled", {"seat": seat, "dice": rolled}),))
+        mine = state.kept[seat] + tuple(action.faces)
+        kept = (mine, state.kept[1]) if seat == 0 else (state.kept[0], mine)
         left = state.to_roll - len(action.faces)
-        state = emit(state, Event("set_aside", {"seat": seat, "dice": action.faces}))
+        set_aside = Event("set_aside", {"seat": seat, "dice": action.faces})
         if left:
-            rolled = tuple(rng.randint(1, 6) for _ in range(left))
-            state = replace(state, kept=(kept[0], kept[1]), rolled=rolled, to_roll=left)
-            return emit(state, Event("rolled", {"seat": seat, "dice": rolled}))
-        done = list(state.done)
-        done[seat] = True
-        state = replace(state, kept=(kept[0], kept[1]), rolled=(), to_roll=0, done=(done[0], done[1]))
-        state = emit(state, Event("turn_ended", {"seat": seat, "score": round_score(kept[seat])}))
+            rolled = tuple([rng.randint(1, 6) for _ in range(left)])
+            return replace(state, kept=kept, rolled=rolled, to_roll=left,
+                           events=(set_aside, Event("rolled", {"seat": seat, "dice": rolled})))
+        done = (True, state.done[1]) if seat == 0 else (state.done[0], True)
+        ended = Event("turn_ended", {"seat": seat, "score": round_score(mine)})
         if not all(done):
             other = 1 - seat
-            return replace(state, turn=other, to_roll=state.dice[other] - 1)
-        return self._resolve_round(state)
+            return replace(state, kept=kept, rolled=(), done=done, turn=other, to_roll=state.dice[other] - 1,
+                           events=(set_aside, ended))
+        return self._resolve_round(replace(state, kept=kept, rolled=(), to_roll=0, done=done,
+                                           events=(set_aside, ended)))
 
     def _resolve_round(self, state: State) -> State:
         scores = (round_score(state.kept[0]), round_score(state.kept[1]))

@@ -8,10 +8,9 @@ players in `computer.py`, the cards and their point table in `cards.py`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
+from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh, replace
 from ..rng import Rng
 from ..text import N_
 from . import computer
@@ -35,6 +34,7 @@ from .turn import action_kinds, begin_turn, candidates, pick, roll, settle
 
 Action = Roll | Pick | Guess | Play | Lead
 
+WANTED = {"roll": Roll, "pick": Pick, "play": Play, "guess": Guess, "lead": Lead}
 WAIT = {
     "roll": N_("Roll the dice first."),
     "pick": N_("Pick a number from your roll (or nothing) first."),
@@ -107,8 +107,7 @@ class Dardz(CheckedGame):
 
     def _check(self, state: State, seat: int, action: Any) -> None:
         check_legal(self, state, seat, action)
-        wanted = {"roll": Roll, "pick": Pick, "play": Play, "guess": Guess, "lead": Lead}[state.phase]
-        if not isinstance(action, wanted):
+        if not isinstance(action, WANTED[state.phase]):
             raise IllegalAction(WAIT[state.phase])
         value = getattr(action, "seat", getattr(action, "n", 0))
         if not isinstance(action, (Roll, Play)) and type(value) is not int:

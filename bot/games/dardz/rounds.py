@@ -7,9 +7,7 @@ resolves that player's action cards) or, when a team chooses, stops at phase "le
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ..core import Event, emit
+from ..core import Event, emit, replace
 from ..rng import Rng
 from .cards import ALL_CARDS, points
 from .model import (
@@ -53,6 +51,8 @@ def check_round_end(state: State, rng: Rng) -> State | None:
     units = range(len(state.teams))
     counts = [pile_count(state, u) for u in units]
     reached = [u for u in units if counts[u] >= goal(state, u)]
+    if not reached and state.deck and any(state.hands):
+        return None  # the common case, answered first: this runs after every resolution
     if reached:
         # DZ-R10: the most cards wins (with teams and a solo player: the most cards beyond the goal).
         best = max(counts[u] - goal(state, u) for u in reached)

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
+from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh, replace
 from ..rng import Rng
 from ..text import N_
 from .cards import ACTIONS, BLOCK, CARDS, COLOURS, DOODLES, FIGURES, FREE_ROLL, matches, serving
@@ -75,6 +75,15 @@ class Block:
 
 Action = Steal | Draw | Reroll | Free | Claim | Stop | Block
 REROLLS = tuple(Reroll(c) for k in range(1, 7) for c in itertools.combinations(range(6), k))
+_REROLL_SET = frozenset(REROLLS)
+
+
+def _is_reroll(action: Reroll) -> bool:
+    """One of REROLLS (a set lookup: the check runs on every re-roll)."""
+    try:
+        return action in _REROLL_SET
+    except TypeError:  # unhashable dice (a list): never one of them
+        return False
 
 
 @dataclass(frozen=True)
@@ -240,7 +249,7 @@ class DoodleDice(CheckedGame):
         if isinstance(action, Reroll):
             if state.rolls_left <= 0:
                 raise IllegalAction(N_("You have no rolls left (a Free Roll gives one more, DD-R6)."))
-            if action not in REROLLS:
+            if not _is_reroll(action):
                 raise IllegalAction(N_("Name one to six different dice, 0-5 in increasing order."))
         elif isinstance(action, Free):
             if not unused(state, seat, FREE_ROLL):
@@ -409,6 +418,8 @@ class DoodleDice(CheckedGame):
             steals = [c for other, cards in enumerate(state.sets) if other != seat
                       and len(colours(state, other)) == len(COLOURS) - 1
                       for c in cards if CARDS[c].colour not in mine]
+            if not steals:
+                return Draw()
             # PD: ... and only when the steal is likelier to succeed than the best Gallery target
             # (stealing whenever possible makes computers rob each other for ever).
             rolls = 1 + EXTRA_ROLLS + free
