@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from .core import CheckedGame, Event, IllegalAction, Option, Outcome, Secret, check_legal, emit, fresh, replace
+from .core import CheckedGame, Event, IllegalAction, Option, Outcome, Secret, check_legal, emit, replace
 from .rng import Rng
 from .text import N_
 
@@ -84,6 +84,9 @@ def colour(face: int) -> str:
     return next(name for name, low, high in COLOURS if low <= face <= high)
 
 
+COLOUR_OF = {face: colour(face) for _, low, high in COLOURS for face in range(low, high + 1)}
+
+
 def cost(card: int, total: int) -> int:
     """ARM-R4: |card - total| when 0-3, else 4 for "any card" (the lowest applicable cost)."""
     diff = abs(card - total)
@@ -135,17 +138,39 @@ def best_roll(hand: Sequence[int]) -> Roll:
     return _best_roll(frozenset(hand))
 
 
-@cache
 def _best_roll(values: frozenset[int]) -> Roll:
-    def key(roll: Roll) -> tuple[int, ...]:
-        ways = _ways(roll)
-        hit = sum(ways[v] for v in values)
-        weighted = sum(ways[v] * v for v in values)
-        mean = sum(n * (low + high) for n, (_, low, high) in zip((roll.blue, roll.yellow, roll.red), COLOURS,
-                                                                 strict=True))  # twice the mean total
-        return (hit, weighted, -(roll.blue + roll.yellow + roll.red), mean, roll.yellow)
+    # Every roll's key (see _packed_keys) in one integer, 48 bits a roll: summed over the hand's values at once.
+    packed = sum(map(_PACKED.__getitem__, values), _PACKED_TAIL)
+    best, best_key = 0, -1
+    for i in range(len(ROLLS)):
+        key = (packed >> (_FIELD * i)) & _FIELD_MASK
+        if key > best_key:  # the first of equal keys, as max() would
+            best, best_key = i, key
+    return ROLLS[best]
 
-    return max(ROLLS, key=key)
+
+_FIELD = 48
+
+
+def _packed_keys() -> tuple[list[int], int]:
+    """`_best_roll`'s comparison key (P(hit), expected card hit, fewer dice, mean total, yellow dice) as one
+    exact integer per roll, laid out field by field: hit x 2**29 + weighted x 2**11 + (6 - dice) x 2**8 +
+    doubled mean x 2**2 + yellow. The hit parts are P x 3**6 (< 2**13 summed over a hand), the weighted parts
+    v x P x 3**6 (< 2**18), so sums never carry into the next part, and comparing keys compares the tuples."""
+    per_value = [0] * (max(DECK) + 1)
+    tail = 0
+    for i, roll in enumerate(ROLLS):
+        ways = _ways(roll)
+        dice = (roll.blue, roll.yellow, roll.red)
+        mean = sum(n * (low + high) for n, (_, low, high) in zip(dice, COLOURS, strict=True))
+        tail += (((ALL_DICE - sum(dice)) << 8) + (mean << 2) + roll.yellow) << (_FIELD * i)
+        for v, w in enumerate(ways):
+            per_value[v] += ((w << 29) + ((v * w) << 11)) << (_FIELD * i)
+    return per_value, tail
+
+
+_PACKED, _PACKED_TAIL = _packed_keys()
+_FIELD_MASK = (1 << _FIELD) - 1
 
 
 class Armadillo(CheckedGame):
@@ -221,21 +246,19 @@ class Armadillo(CheckedGame):
     # --- moves --------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Roll | Discard | Token, rng: Rng) -> State:
         self._check(state, seat, action)
-        state = fresh(state)
         if isinstance(action, Roll):
             counts = (action.blue, action.yellow, action.red)
-            faces = tuple(rng.randint(low, high)
-                          for (_, low, high), n in zip(COLOURS, counts, strict=True) for _ in range(n))
-            state = replace(state, phase="respond", faces=faces, answers=(None,) * state.players)
-            return emit(state, Event("rolled", {"seat": seat, "dice": [[colour(f), f] for f in faces],
-                                                "total": sum(faces)}))
+            faces = tuple([rng.randint(low, high)
+                           for (_, low, high), n in zip(COLOURS, counts, strict=True) for _ in range(n)])
+            rolled = Event("rolled", {"seat": seat, "dice": [[COLOUR_OF[f], f] for f in faces], "total": sum(faces)})
+            return replace(state, phase="respond", faces=faces, answers=(None,) * state.players, events=(rolled,))
         if isinstance(action, Discard):
             answer = Answer(card=action.card, paid=cost(action.card, sum(state.faces)))
         else:
             answer = Answer(card=None)
         answers = state.answers[:seat] + (answer,) + state.answers[seat + 1:]
-        state = emit(replace(state, answers=answers),  # ARM-R9: what was answered stays the seat's own
-                     Event("answered", {"seat": seat}, (Secret(seat, self._answer_view(answer)),)))
+        answered = Event("answered", {"seat": seat}, (Secret(seat, self._answer_view(answer)),))
+        state = replace(state, answers=answers, events=(answered,))  # ARM-R9: the answer stays the seat's own
         if any(a is None for a in answers):
             return state  # ARM-R9: hidden until the last answer is in
         return self._resolve(state, rng)
@@ -254,17 +277,18 @@ class Armadillo(CheckedGame):
                 hands[seat] = tuple(hand)
                 tokens[seat] -= answer.paid
             revealed.append(answer)
-        state = replace(state, hands=tuple(hands), tokens=tuple(tokens),
-                        last=Reveal(state.roller, state.faces, tuple(revealed)))
-        state = emit(state, Event("answers_revealed", {"answers": [self._answer_view(a) for a in revealed]}))
+        last = Reveal(state.roller, state.faces, tuple(revealed))
+        shown = Event("answers_revealed", {"answers": [self._answer_view(a) for a in revealed]})
         nxt = (state.roller + 1) % state.players
         if all(hands):
-            return replace(state, phase="roll", roller=nxt, turn_no=state.turn_no + 1, faces=(), answers=())
+            return replace(state, hands=tuple(hands), tokens=tuple(tokens), last=last, phase="roll", roller=nxt,
+                           turn_no=state.turn_no + 1, faces=(), answers=(), events=state.events + (shown,))
         # ARM-R10: everyone at 0 cards went out; the round ends after the whole roll.
         points = tuple(len(h) for h in hands)
         out = [s for s in range(state.players) if not hands[s]]
-        state = emit(replace(state, rounds=state.rounds + (points,), faces=(), answers=()),
-                     Event("round_ended", {"round": state.round_no, "out": out, "points": points}))
+        ended = Event("round_ended", {"round": state.round_no, "out": out, "points": points})
+        state = replace(state, hands=tuple(hands), tokens=tuple(tokens), last=last, rounds=state.rounds + (points,),
+                        faces=(), answers=(), events=state.events + (shown, ended))
         if state.round_no < ROUNDS:
             return self._deal(state, nxt, rng)  # ARM-R11: the player after the last roller
         placings = ranking(totals(state), state.tokens)

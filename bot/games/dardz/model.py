@@ -86,6 +86,8 @@ def make_teams(players: int, team_mode: bool) -> tuple[tuple[int, ...], ...]:
 
 
 def unit_of(state: State, seat: int) -> int:
+    if not state.team_mode:
+        return seat  # every seat is its own unit
     return next(u for u, members in enumerate(state.teams) if seat in members)
 
 

@@ -48,11 +48,11 @@ def first_roller(state: State, rng: Rng) -> tuple[int, Event]:
 
 def check_round_end(state: State, rng: Rng) -> State | None:
     """DZ-R10 and DZ-R2; None while the round goes on."""
+    if not state.team_mode and state.deck and max(map(len, state.piles)) < 10 and any(state.hands):
+        return None  # the common case (every unit one seat, nobody at 10), first: this runs after every resolution
     units = range(len(state.teams))
     counts = [pile_count(state, u) for u in units]
     reached = [u for u in units if counts[u] >= goal(state, u)]
-    if not reached and state.deck and any(state.hands):
-        return None  # the common case, answered first: this runs after every resolution
     if reached:
         # DZ-R10: the most cards wins (with teams and a solo player: the most cards beyond the goal).
         best = max(counts[u] - goal(state, u) for u in reached)
