@@ -1,23 +1,26 @@
 """Recorded games of the normal computer, to prove that making the engines faster changed no rule and no decision.
 
 Two recordings per game variant (every player count, every boolean option switched on):
-- `self_play`: computers at every seat, the dice as the service draws them (`bot.games.selfplay`): every move.
+- `self_play`: computers at every seat, the dice as the service draws them (`bot.games.selfplay`): every move,
+  then the SHA-256 of the final state's JSON (every field, and the last move's events).
 - `decisions`: a random walk through the game; at every state, the normal computer's choice for each seat that
-  may act (a seat to act, or one with an interjection) with a seeded rng, and the timeout default.
+  may act (a seat to act, or one with an interjection) with a seeded rng, and the timeout default; then one
+  SHA-256 over the JSON of every state of the walk.
 
 `python -m tests.games.recorded_play` writes tests/fixtures/computer_games.json.gz; it was run on the engines
-before they were made faster (commit "fixture: normal computers' games recorded before the speed-up").
+of main before issue 28 (aa4578b, exported with `git archive`, this file and `bot/games/selfplay.py` beside).
 """
 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import random
 from pathlib import Path
 
 from bot.games import GAMES
-from bot.games.core import encode_action, resolve_options
+from bot.games.core import encode_action, encode_state, resolve_options
 from bot.games.rng import SeededRng
 from bot.games.selfplay import computers, play
 
@@ -38,17 +41,18 @@ def variants():
 
 def self_play_log(game, players, options, seed) -> list[str]:
     log = []
-    play(game, computers(game, players), options, seed,
-         on_move=lambda state, seat, action: log.append(f"{seat}:{encode_action(action)}"))
-    return log
+    final, _ = play(game, computers(game, players), options, seed,
+                    on_move=lambda state, seat, action: log.append(f"{seat}:{encode_action(action)}"))
+    return [*log, "final:" + hashlib.sha256(encode_state(final).encode()).hexdigest()]
 
 
 def decision_log(game, players, options, seed) -> list[str]:
     """A random walk; at each state every seat's computer choice and timeout default (None: passes)."""
     chooser = random.Random(seed)
     state = game.setup(players, options, SeededRng(seed, 0))
-    log = []
+    log, states = [], hashlib.sha256()
     for n in range(1, WALK_MOVES):
+        states.update(encode_state(state).encode())
         if game.outcome(state) is not None:
             break
         to_act = game.to_act(state)
@@ -59,7 +63,8 @@ def decision_log(game, players, options, seed) -> list[str]:
                 log.append(f"{n}:{seat}:{_code(action)}:{_code(timeout)}")
         seat = chooser.choice(sorted(to_act))
         state = game.apply(state, seat, chooser.choice(list(game.legal_actions(state, seat))), SeededRng(seed, n))
-    return log
+    states.update(encode_state(state).encode())
+    return [*log, "states:" + states.hexdigest()]
 
 
 def _code(action) -> str:
