@@ -10,6 +10,7 @@ the next ten, and so on. In set-up the first roller is drawn (ARM-R11) before th
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -17,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from .core import CheckedGame, Event, IllegalAction, Option, Outcome, Secret, check_legal, emit, replace
+from .levels import DEFAULT_LEVEL, check_level, easy_action
 from .rng import Rng
 from .text import N_
 
@@ -332,7 +334,33 @@ class Armadillo(CheckedGame):
         return Outcome(placings=ranking(points, state.tokens), scores=points)
 
     # --- automatic players --------------------------------------------------------------------
-    def computer_action(self, state: State, seat: int, rng: Rng) -> Roll | Discard | Token:
+    def computer_action(self, state: State, seat: int, rng: Rng,
+                        level: str = DEFAULT_LEVEL) -> Roll | Discard | Token:
+        check_level(level)
+        if level == "easy":
+            return easy_action(self, state, seat, rng, self._normal_action)
+        if level == "hard":
+            from . import armadillo_planner
+            return armadillo_planner.choose(self.determinize(state, seat, rng), seat)
+        return self._normal_action(state, seat, rng)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """A state `seat` cannot tell from this one: every other hand redrawn from the cards it cannot see, at
+        its public size (ARM-R12), and the answers not yet revealed cleared (ARM-R9)."""
+        unseen = sorted((Counter(DECK) - Counter(state.hands[seat])).elements())
+        rng.shuffle(unseen)
+        hands, dealt = [], 0
+        for s, hand in enumerate(state.hands):
+            if s == seat:
+                hands.append(hand)
+            else:
+                hands.append(tuple(sorted(unseen[dealt:dealt + len(hand)])))
+                dealt += len(hand)
+        answers = tuple(a if s == seat else None for s, a in enumerate(state.answers))
+        return replace(state, hands=tuple(hands), answers=answers)
+
+    def _normal_action(self, state: State, seat: int, rng: Rng) -> Roll | Discard | Token:
+        """The rules spec's computer (ARM "Computer player")."""
         if state.phase == "roll":
             return best_roll(state.hands[seat])
         total, have = sum(state.faces), state.tokens[seat]

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from .core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, replace
+from .levels import DEFAULT_LEVEL, check_level, easy_action
 from .rng import Rng
 from .text import N_
 
@@ -299,7 +300,17 @@ class ArmyMenDiceWar(CheckedGame):
         return Outcome(placings=placings, scores=totals)
 
     # --- automatic players --------------------------------------------------------------------
-    def computer_action(self, state: State, seat: int, rng: Rng) -> Roll | Keep:
+    def computer_action(self, state: State, seat: int, rng: Rng, level: str = DEFAULT_LEVEL) -> Roll | Keep:
+        check_level(level)
+        if level == "easy":
+            return easy_action(self, state, seat, rng, self._normal_action)
+        if level == "hard":
+            from . import army_men_planner  # imported on first use: it builds its tables then (about 0.3 s)
+            return army_men_planner.choose(state, seat)
+        return self._normal_action(state, seat, rng)
+
+    def _normal_action(self, state: State, seat: int, rng: Rng) -> Roll | Keep:
+        """Minimise the expected round score (the rules spec's computer)."""
         if not state.rolled:
             return Roll()
         return Keep(best_keep(state.rolled)[0])

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh, replace
+from ..levels import DEFAULT_LEVEL, check_level, easy_action
 from ..rng import Rng
 from ..text import N_
 from . import computer
@@ -189,7 +190,12 @@ class Dardz(CheckedGame):
         """A turn is the roller's rolls, picks, Bonus Roll, action cards and Jackpot guess (DZ-R14)."""
         return None if state.phase == "over" else (state.round_no, state.turn)
 
-    def computer_action(self, state: State, seat: int, rng: Rng) -> Action:
+    def computer_action(self, state: State, seat: int, rng: Rng, level: str = DEFAULT_LEVEL) -> Action:
+        check_level(level)
+        if level == "easy":
+            return easy_action(self, state, seat, rng, computer.computer_action)
+        if level == "hard":
+            return computer.computer_action(state, seat, rng)
         return computer.computer_action(state, seat, rng)
 
 

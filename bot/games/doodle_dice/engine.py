@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh, replace
+from ..levels import DEFAULT_LEVEL, check_level, easy_action
 from ..rng import Rng
 from ..text import N_
 from .cards import ACTIONS, BLOCK, CARDS, COLOURS, DOODLES, FIGURES, FREE_ROLL, matches, serving
@@ -404,7 +405,16 @@ class DoodleDice(CheckedGame):
         threats = [t for t in self.block_targets(state, seat) if len(colours(state, t)) == len(COLOURS) - 1]
         return Block(threats[0]) if threats else None
 
-    def computer_action(self, state: State, seat: int, rng: Rng) -> Action | None:
+    def computer_action(self, state: State, seat: int, rng: Rng, level: str = DEFAULT_LEVEL) -> Action | None:
+        check_level(level)
+        if level == "easy":
+            return easy_action(self, state, seat, rng, self._normal_action)
+        if level == "hard":
+            return self._normal_action(state, seat, rng)
+        return self._normal_action(state, seat, rng)
+
+    def _normal_action(self, state: State, seat: int, rng: Rng) -> Action | None:
+        """The rules spec's computer (DD "Computer player"); None: no interjection."""
         if seat not in self.to_act(state):  # the interjection: block a player holding five colours
             return self._computer_block(state, seat)
         block = self._computer_block(state, seat)

@@ -1,0 +1,55 @@
+"""Computer levels, shared by the engines: `easy` (a beginner), `normal` (the rules spec's computer) and `hard`
+(plans ahead, see each game's planner). Every random choice of a computer comes from the rng it is given (the
+table's seeded stream for that decision), so the same table replays the same computer moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from .rng import Rng
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+EASY_SLIP = 30  # percent of its decisions where easy plays another legal move than normal would
+
+
+def check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level {level!r}: one of {', '.join(LEVELS)}")
+
+
+def easy_action(game: Any, state: Any, seat: int, rng: Rng, normal: Callable[[Any, int, Rng], Any]) -> Any:
+    """Normal's choice, except on EASY_SLIP % of decisions: another legal move, drawn with `rng` (for a seat
+    that may interject, passing counts as a move)."""
+    slip = rng.randint(1, 100) <= EASY_SLIP
+    chosen = normal(state, seat, rng)
+    if not slip:
+        return chosen
+    options = list(game.legal_actions(state, seat))
+    if seat not in game.to_act(state):
+        options.append(None)  # an interjection (a Block) is never owed
+    others = [a for a in options if a != chosen]
+    return others[rng.randint(0, len(others) - 1)] if others else chosen
+
+
+def planner_random(rng: Rng) -> random.Random:
+    """A fast generator for a planner's many draws (shuffles, sampled dice), seeded from `rng`: its choices
+    still come only from the table's stream. Planners use only `.random()`, whose sequence for a seed Python
+    guarantees across versions."""
+    return random.Random(rng.randint(0, 2**32 - 1))
+
+
+def below(draw: random.Random, n: int) -> int:
+    """A number in 0..n-1 from `draw.random()` (stable across Python versions, unlike randrange)."""
+    return min(int(draw.random() * n), n - 1)
+
+
+def shuffled(draw: random.Random, items: list[Any]) -> list[Any]:
+    """`items` shuffled in place (Fisher-Yates on `draw.random()`), and returned."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(draw, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
