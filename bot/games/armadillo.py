@@ -254,10 +254,7 @@ class Armadillo(CheckedGame):
                            for (_, low, high), n in zip(COLOURS, counts, strict=True) for _ in range(n)])
             rolled = Event("rolled", {"seat": seat, "dice": [[COLOUR_OF[f], f] for f in faces], "total": sum(faces)})
             return replace(state, phase="respond", faces=faces, answers=(None,) * state.players, events=(rolled,))
-        if isinstance(action, Discard):
-            answer = Answer(card=action.card, paid=cost(action.card, sum(state.faces)))
-        else:
-            answer = Answer(card=None)
+        answer = self._answer(action, state)
         answers = state.answers[:seat] + (answer,) + state.answers[seat + 1:]
         answered = Event("answered", {"seat": seat}, (Secret(seat, self._answer_view(answer)),))
         state = replace(state, answers=answers, events=(answered,))  # ARM-R9: the answer stays the seat's own
@@ -338,15 +335,24 @@ class Armadillo(CheckedGame):
                         level: str = DEFAULT_LEVEL) -> Roll | Discard | Token:
         check_level(level)
         if level == "easy":
-            return easy_action(self, state, seat, rng, self._normal_action)
+            return easy_action(self, state, seat, rng, self._normal_action, self._beginner_action)
         if level == "hard":
             from . import armadillo_planner
             return armadillo_planner.choose(self.determinize(state, seat, rng), seat)
         return self._normal_action(state, seat, rng)
 
+    def _beginner_action(self, state: State, seat: int, rng: Rng) -> Roll | Discard | Token:
+        """Easy's slips: any dice that can hit one of its cards, at random; an answer that never pays tokens (an
+        exact match, else a token)."""
+        if state.phase == "roll":
+            hits = [r for r in ROLLS if set(distribution(r)) & set(state.hands[seat])]
+            return hits[rng.randint(0, len(hits) - 1)]
+        return self.timeout_action(state, seat)
+
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         """A state `seat` cannot tell from this one: every other hand redrawn from the cards it cannot see, at
-        its public size (ARM-R12), and the answers not yet revealed cleared (ARM-R9)."""
+        its public size (ARM-R12), and each answer given but not yet revealed (ARM-R9) redrawn as the normal
+        computer's answer for the redrawn hand."""
         unseen = sorted((Counter(DECK) - Counter(state.hands[seat])).elements())
         rng.shuffle(unseen)
         hands, dealt = [], 0
@@ -356,8 +362,18 @@ class Armadillo(CheckedGame):
             else:
                 hands.append(tuple(sorted(unseen[dealt:dealt + len(hand)])))
                 dealt += len(hand)
-        answers = tuple(a if s == seat else None for s, a in enumerate(state.answers))
-        return replace(state, hands=tuple(hands), answers=answers)
+        state = replace(state, hands=tuple(hands))
+        if state.phase != "respond":
+            return state
+        answers = tuple(a if s == seat or a is None else self._answer(self._normal_action(state, s, rng), state)
+                        for s, a in enumerate(state.answers))
+        return replace(state, answers=answers)
+
+    @staticmethod
+    def _answer(action: Discard | Token, state: State) -> Answer:
+        if isinstance(action, Discard):
+            return Answer(card=action.card, paid=cost(action.card, sum(state.faces)))
+        return Answer(card=None)
 
     def _normal_action(self, state: State, seat: int, rng: Rng) -> Roll | Discard | Token:
         """The rules spec's computer (ARM "Computer player")."""

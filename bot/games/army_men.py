@@ -309,6 +309,10 @@ class ArmyMenDiceWar(CheckedGame):
             return army_men_planner.choose(state, seat)
         return self._normal_action(state, seat, rng)
 
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """Nothing is hidden (AMD-R10)."""
+        return state
+
     def _normal_action(self, state: State, seat: int, rng: Rng) -> Roll | Keep:
         """Minimise the expected round score (the rules spec's computer)."""
         if not state.rolled:

@@ -142,7 +142,17 @@ class Game(Protocol):
 
     def timeout_action(self, state: Any, seat: int) -> Any: ...
 
-    def computer_action(self, state: Any, seat: int, rng: Rng) -> Any: ...
+    def computer_action(self, state: Any, seat: int, rng: Rng, level: str = "normal") -> Any:
+        """The computer's move at `level` (levels.LEVELS: "easy", "normal" — the rules file's computer player —
+        or "hard"); for a seat not to act, an optional interjection or None. Every random choice comes from
+        `rng`, and "hard" decides only from what `seat` may see: it plans on `determinize`d states."""
+        ...
+
+    def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
+        """A state `seat` cannot tell from `state`: everything it may see (its `view`) is kept, everything hidden
+        from it (other hands, the deck order…) redrawn with `rng` from what it could be, using only what the
+        seat may see — so two states that differ only in what is hidden give the same result."""
+        ...
 
     def turn_key(self, state: Any) -> Hashable | None:
         """Which turn the pending decisions belong to. At a deadline the service plays a seat's

@@ -21,13 +21,18 @@ def check_level(level: str) -> None:
         raise ValueError(f"unknown computer level {level!r}: one of {', '.join(LEVELS)}")
 
 
-def easy_action(game: Any, state: Any, seat: int, rng: Rng, normal: Callable[[Any, int, Rng], Any]) -> Any:
-    """Normal's choice, except on EASY_SLIP % of decisions: another legal move, drawn with `rng` (for a seat
-    that may interject, passing counts as a move)."""
+Chooser = Callable[[Any, int, Rng], Any]
+
+
+def easy_action(game: Any, state: Any, seat: int, rng: Rng, normal: Chooser, beginner: Chooser | None = None) -> Any:
+    """Normal's choice, except on EASY_SLIP % of decisions: the game's `beginner` move if it has one, else
+    another legal move drawn with `rng` (for a seat that may interject, passing counts as a move)."""
     slip = rng.randint(1, 100) <= EASY_SLIP
     chosen = normal(state, seat, rng)
     if not slip:
         return chosen
+    if beginner is not None:
+        return beginner(state, seat, rng)
     options = list(game.legal_actions(state, seat))
     if seat not in game.to_act(state):
         options.append(None)  # an interjection (a Block) is never owed

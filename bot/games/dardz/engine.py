@@ -7,6 +7,7 @@ players in `computer.py`, the cards and their point table in `cards.py`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,7 +17,7 @@ from ..rng import Rng
 from ..text import N_
 from . import computer
 from .cardplay import guess, play
-from .cards import is_action, points
+from .cards import ALL_CARDS, is_action, points
 from .help import RULES_HELP
 from .model import (
     BONUS,
@@ -26,6 +27,7 @@ from .model import (
     Play,
     Roll,
     State,
+    goal,
     make_teams,
     multiplier,
     unit_of,
@@ -194,9 +196,34 @@ class Dardz(CheckedGame):
         check_level(level)
         if level == "easy":
             return easy_action(self, state, seat, rng, computer.computer_action)
-        if level == "hard":
-            return computer.computer_action(state, seat, rng)
+        if level == "hard" and state.phase == "pick":
+            from . import planner
+            return planner.choose(self, self.determinize(state, seat, rng), seat, rng)
         return computer.computer_action(state, seat, rng)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """A state `seat` cannot tell from this one (DZ-R13: hands and scores are public, a pile only its owner's):
+        the cards it cannot see (the draw pile and the other piles) reshuffled, the draw pile at its size, and
+        the other piles at sizes drawn at random, no unit reaching its goal (the round would be over)."""
+        hidden = sorted((Counter(ALL_CARDS) - Counter(c for h in state.hands for c in h) - Counter(state.piles[seat]))
+                        .elements())
+        rng.shuffle(hidden)
+        deck, rest = hidden[:len(state.deck)], hidden[len(state.deck):]
+        others = [s for s in range(state.players) if s != seat]
+        units = [unit_of(state, s) for s in range(state.players)]
+        room = {u: goal(state, u) - 1 for u in range(len(state.teams))}
+        room[units[seat]] -= len(state.piles[seat])
+        sizes = dict.fromkeys(others, 0)
+        for _ in rest:
+            open_seats = [s for s in others if room[units[s]] > 0] or others
+            s = open_seats[rng.randint(0, len(open_seats) - 1)]
+            sizes[s] += 1
+            room[units[s]] -= 1
+        piles, dealt = list(state.piles), 0
+        for s in others:
+            piles[s] = tuple(rest[dealt:dealt + sizes[s]])
+            dealt += sizes[s]
+        return replace(state, deck=tuple(deck), piles=tuple(piles))
 
 
 DARDZ = Dardz()

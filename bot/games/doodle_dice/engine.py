@@ -410,8 +410,15 @@ class DoodleDice(CheckedGame):
         if level == "easy":
             return easy_action(self, state, seat, rng, self._normal_action)
         if level == "hard":
-            return self._normal_action(state, seat, rng)
+            from . import planner
+            return planner.choose(self, self.determinize(state, seat, rng), seat)
         return self._normal_action(state, seat, rng)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """A state `seat` cannot tell from this one: the deck reshuffled (only its size is seen, DD-R11)."""
+        deck = sorted(state.deck)
+        rng.shuffle(deck)
+        return replace(state, deck=tuple(deck))
 
     def _normal_action(self, state: State, seat: int, rng: Rng) -> Action | None:
         """The rules spec's computer (DD "Computer player"); None: no interjection."""
