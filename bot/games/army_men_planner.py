@@ -104,17 +104,45 @@ def final_value(diff: float, tiebreak: int, games_left: int) -> float:
     return 0.5
 
 
-@cache
 def win_value(mine: int, theirs: int, diff: int, start: bool, games_left: int) -> float:
     """Chance to win from a round start (dice, total difference, whether I start) if both play the normal
     computer's keep from here; a tie of totals counts half."""
     if min(mine, theirs) <= 1 or abs(diff) > DECIDED:  # AMD-R1/R2; or out of reach in practice
         return final_value(diff, 0, games_left)
-    value = 0.0
+    return _win_row(mine, theirs, start, games_left)[diff + DECIDED]
+
+
+@cache
+def _round_diffs(mine: int, theirs: int) -> tuple[tuple[int, float], ...]:
+    """The round's score difference (mine minus theirs) when both keep as the normal computer: (d, chance)."""
+    diffs: dict[int, float] = {}
     for sm, p in normal_scores(mine - 1):
         for so, q in normal_scores(theirs - 1):
-            value += p * q * win_value(*next_dice(mine, theirs, sm, so), diff + sm - so, not start, games_left)
-    return value
+            diffs[sm - so] = diffs.get(sm - so, 0.0) + p * q
+    return tuple(sorted(diffs.items()))
+
+
+@cache
+def _win_row(mine: int, theirs: int, start: bool, games_left: int) -> list[float]:
+    """`win_value` for every total difference in -DECIDED..DECIDED (one row: the rows are built once)."""
+    width = 2 * DECIDED + 1
+    row = [0.0] * width
+    for d, p in _round_diffs(mine, theirs):
+        a, b = next_dice(mine, theirs, d, 0)  # AMD-R5 depends only on the sign of the difference
+        if min(a, b) <= 1:
+            after = [final_value(diff, 0, games_left) for diff in range(d - DECIDED, d + DECIDED + 1)]
+        else:
+            after = _shifted(_win_row(a, b, not start, games_left), d, games_left)
+        row = [r + p * v for r, v in zip(row, after, strict=True)]
+    return row
+
+
+def _shifted(row: list[float], d: int, games_left: int) -> list[float]:
+    """row read at diff + d for every diff, final values beyond its ends."""
+    low = [final_value(diff, 0, games_left) for diff in range(d - DECIDED, -DECIDED)]
+    high = [final_value(diff, 0, games_left) for diff in range(max(DECIDED + 1, d - DECIDED), d + DECIDED + 1)]
+    inside = row[max(0, d):min(len(row), len(row) + d)]
+    return low + inside + high
 
 
 def choose(state: State, seat: int) -> Roll | Keep:
