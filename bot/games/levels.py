@@ -5,7 +5,6 @@ table's seeded stream for that decision), so the same table replays the same com
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -38,23 +37,3 @@ def easy_action(game: Any, state: Any, seat: int, rng: Rng, normal: Chooser, beg
         options.append(None)  # an interjection (a Block) is never owed
     others = [a for a in options if a != chosen]
     return others[rng.randint(0, len(others) - 1)] if others else chosen
-
-
-def planner_random(rng: Rng) -> random.Random:
-    """A fast generator for a planner's many draws (shuffles, sampled dice), seeded from `rng`: its choices
-    still come only from the table's stream. Planners use only `.random()`, whose sequence for a seed Python
-    guarantees across versions."""
-    return random.Random(rng.randint(0, 2**32 - 1))
-
-
-def below(draw: random.Random, n: int) -> int:
-    """A number in 0..n-1 from `draw.random()` (stable across Python versions, unlike randrange)."""
-    return min(int(draw.random() * n), n - 1)
-
-
-def shuffled(draw: random.Random, items: list[Any]) -> list[Any]:
-    """`items` shuffled in place (Fisher-Yates on `draw.random()`), and returned."""
-    for i in range(len(items) - 1, 0, -1):
-        j = below(draw, i + 1)
-        items[i], items[j] = items[j], items[i]
-    return items

@@ -32,6 +32,15 @@ if TYPE_CHECKING:
     from .model import State
 
 SAMPLES = 4  # determinized worlds per decision
+HAND_VALUE = True
+# P(a card in a hand reaches its holder's pile before the round ends), by number (0: action cards), for rounds
+# whose largest pile holds 0-2, 3-5, 6-8, 9+ cards: measured over 600 games of two normal computers.
+LATER = (
+    (0.85, 0.92, 0.91, 0.93, 0.92, 0.92, 0.94, 0.83, 0.76, 0.72, 0.66, 0.49, 0.31),
+    (0.87, 0.87, 0.88, 0.91, 0.88, 0.91, 0.91, 0.79, 0.72, 0.65, 0.56, 0.38, 0.24),
+    (0.86, 0.72, 0.74, 0.70, 0.74, 0.79, 0.77, 0.63, 0.50, 0.45, 0.39, 0.20, 0.11),
+    (0.35, 0.30, 0.30, 0.28, 0.30, 0.32, 0.31, 0.25, 0.20, 0.18, 0.16, 0.08, 0.04),
+)
 NUMBERS = tuple(range(1, 13))
 
 
@@ -77,6 +86,11 @@ class Turn:
         self.rivals = len(view.teams) - 1
         self.scale = len(view.teams[self.me])  # a team races to 20: counts halved
         self.order = [(seat + i) % self.players for i in range(self.players)]
+        self.later = LATER[min(max(len(p) for p in view.piles) // 3, len(LATER) - 1)] if HAND_VALUE else None
+
+    def kept(self, card: str) -> float:
+        """What a card in a hand is worth already: it will likely reach its holder's pile this round anyway."""
+        return 0.0 if self.later is None else self.later[number(card) or 0] * POINTS[card]
 
     def counts(self, piles: tuple[tuple[str, ...], ...]) -> tuple[int, int]:
         """(my unit's pile cards, the most of any rival unit), in the race's scale."""
@@ -95,7 +109,7 @@ class Turn:
             if hit:
                 hands[s] = tuple(c for c in hands[s] if number(c) != n)
                 moved.append((s, len(hit)))
-                value = sum(POINTS[c] for c in hit)
+                value = sum(POINTS[c] - self.kept(c) for c in hit)
                 if self.unit[s] == self.me:
                     gained += value
                     mine += len(hit)
@@ -104,15 +118,19 @@ class Turn:
                     theirs[self.unit[s]] += len(hit)
         drawn = 0
         for s, k in moved:  # DZ-R1: replacements in seat order from the roller
-            hands[s] = hands[s] + tuple(deck[drawn:drawn + k])
+            new = tuple(deck[drawn:drawn + k])
+            hands[s] = hands[s] + new
             drawn += k
+            value = sum(map(self.kept, new))
+            gained += value if self.unit[s] == self.me else -value / self.rivals
         return hands, deck[drawn:], gained, mine, max(theirs.values(), default=0)
 
     def end(self, mine: float, theirs: int) -> float:
         return race_value(round(mine / self.scale), round(theirs / self.scale), False)
 
     def bonus_hand(self, hands: list[tuple[str, ...]]) -> tuple[tuple[int, int], ...]:
-        return tuple(sorted((number(c), POINTS[c]) for s in bonus_seats(self.view, self.seat) for c in hands[s]
+        return tuple(sorted((number(c), POINTS[c] - self.kept(c)) for s in bonus_seats(self.view, self.seat)
+                            for c in hands[s]
                             if number(c) is not None))
 
     def roll3(self, hands: list, deck: list, mine: int, theirs: int) -> dict[int, float]:
