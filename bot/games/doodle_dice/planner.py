@@ -51,16 +51,25 @@ def colour_worth(colour: str) -> float:
 
 
 def worth(state: State, seat: int, card: str) -> float:
+    """A card's worth to `seat`: its colour's, and for a card of a rival's set also that rival's loss, shared
+    among the rivals (it counts in full with one rival, a quarter with four)."""
     held = owner(state, card)
-    return colour_worth(CARDS[card].colour) * (STEAL if held is not None and held != seat else 1.0)
+    stolen = held is not None and held != seat
+    return colour_worth(CARDS[card].colour) * (1.0 + (STEAL - 1.0) / (state.players - 1) if stolen else 1.0)
 
 
 def may_steal(state: State, seat: int, other: int) -> bool:
-    """While the deck lasts, any steal worth more than the Gallery; then only to win at once, or from a rival
-    holding at least GAP colours more. Every turn draws from the deck, and after it each steal narrows a gap
-    (the sum of the squared colour counts falls), so computers never rob each other round and round."""
+    """Steal to win at once; else, with one rival, any steal worth more than the Gallery, and with several only
+    from a rival holding five colours (robbing the others helps the rest of the table more than itself). Once the
+    deck is empty, only from a rival holding at least GAP colours more: every turn draws from the deck, and
+    after it each steal narrows a gap (the sum of the squared colour counts falls), so computers never rob each
+    other round and round."""
     theirs, mine = len(colours(state, other)), len(colours(state, seat))
-    return bool(state.deck) or theirs - mine >= GAP or mine == len(COLOURS) - 1
+    if mine == len(COLOURS) - 1:
+        return True
+    if not state.deck and theirs - mine < GAP:
+        return False
+    return state.players == 2 or theirs == len(COLOURS) - 1
 
 
 GAP = 2
