@@ -12,9 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .core import Game
-from .rng import Rng, table_rng
-
-Chooser = Callable[[Any, int, Rng], Any]  # (state, seat, rng) -> action, or None to pass an interjection
+from .levels import Chooser  # (state, seat, rng) -> action, or None to pass an interjection
+from .rng import table_rng
 
 MAX_MOVES = 20_000
 
