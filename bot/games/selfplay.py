@@ -1,4 +1,5 @@
 """A table of automatic seats played the way the session service plays computers, for benchmarks and tests.
+Self-contained (core and rng only), so `benchmarks/engine_speed.py` can run it on an earlier commit's engines.
 
 The dice are the service's: move n draws from the table's stream n (the set-up from stream 0), and a seat's
 decision before move n+1 from the stream "computer:n:seat" (`bot/sessions.py` `_automatic_choice`). Seats are
@@ -12,8 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .core import Game
-from .levels import Chooser  # (state, seat, rng) -> action, or None to pass an interjection
-from .rng import table_rng
+from .rng import Rng, table_rng
+
+Chooser = Callable[[Any, int, Rng], Any]  # (state, seat, rng) -> action, or None to pass an interjection
 
 MAX_MOVES = 20_000
 
