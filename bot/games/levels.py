@@ -12,7 +12,7 @@ from .rng import Rng
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
-EASY_SLIP = 30  # percent of its decisions where easy plays another legal move than normal would
+EASY_SLIP = 30  # percent of its decisions where easy slips: a beginner's move, or another legal move
 
 
 def check_level(level: str) -> None:
