@@ -9,9 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 from .rng import Rng
+from .text import N_
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
+NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}  # how a level is said (translated)
 EASY_SLIP = 30  # percent of its decisions where easy slips: a beginner's move, or another legal move
 
 
