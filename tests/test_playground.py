@@ -119,7 +119,8 @@ async def test_sofia_speaks_spanish_beside_the_english_members(playground):
     assert spanish.ephemeral
     assert "Juega a juegos de dados y cartas aquí mismo." in spanish.response.embeds[0].description
     lobby = (await sam.slash(channel, "armadillo new")).response.message
-    assert "Join" in [getattr(c, "label", None) for row in lobby.components for c in row.children], "the server speaks English"
+    labels = [getattr(c, "label", None) for row in lobby.components for c in row.children]
+    assert "Join" in labels, "the server speaks English"
     await sofia.click(lobby, label="Join")
     again = await sofia.slash(channel, "game join")
     assert again.ephemeral and again.response.content == "Ya estás sentado en esta mesa."
@@ -147,7 +148,8 @@ async def test_the_language_picker_sets_the_servers_public_language(playground):
     assert '<html lang="es">' in page and "Elige un canal" in page and "Mensajes directos" in page
     sam, channel = playground.members["Sam"], playground.channels["dardz"]
     lobby = (await sam.slash(channel, "dardz new")).response.message
-    assert "Unirme" in [getattr(c, "label", None) for row in lobby.components for c in row.children], "public messages: Spanish"
+    labels = [getattr(c, "label", None) for row in lobby.components for c in row.children]
+    assert "Unirme" in labels, "public messages: Spanish"
     answer = await sam.slash(channel, "game join")  # Sam's own Discord speaks English
     assert answer.ephemeral and answer.response.content == "You are already seated at this table."
 
