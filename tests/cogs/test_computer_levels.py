@@ -155,3 +155,19 @@ async def test_an_add_computer_button_posted_before_levels_still_seats_a_normal_
     assert not clicked.ephemeral
     assert await seats(env, table_id) == [("alice", False, "normal"), ("Computer 1", True, "normal")]
     assert "🤖 **Computer 1** · normal" in text_of(message_by_id(channel, lobby.id))
+
+
+async def test_a_hard_computers_level_reads_in_spanish_in_the_history_and_the_replay(spanish_server, make_bot):
+    env, guild, channel, alice, bob, mod = spanish_server
+    lobby = (await alice.slash(channel, "armymen new", pace="live")).response.message
+    await add_computer(alice, lobby, "hard")
+    await env.restart_bot(make_bot())
+    await alice.click(message_by_id(channel, lobby.id), label="Empezar")
+    await play_out_with_buttons(env, channel, [alice])
+
+    history = await bob.slash(channel, "game history")  # bob's client: Spanish
+    assert "🤖 **Ordenador 1** · difícil — " in history.response.message.embeds[0].description
+    replay = await bob.slash(channel, "game replay")
+    assert "🤖 **Ordenador 1** · difícil" in text_of(replay.response.message)
+    verified = await bob.slash(channel, "game verify")
+    assert "✓" in verified.response.message.content
