@@ -103,6 +103,10 @@ async def test_anyone_but_a_player_follows_a_running_table_once(svc):
     assert svc.session_row(table.id)["followers"] == 2
     finished = await svc.play(table)
     assert finished.followers == 2
+    replayed, moves = await svc.tables.replay(None, table.id, None, 1, CAROL)  # from her DM: she followed it
+    assert replayed.seq == 1 and moves == finished.seq
+    with pytest.raises(errors.Refusal, match="no table"):  # the same button from a stranger's DMs
+        await svc.tables.replay(None, table.id, None, 1, ALICE + 50)
     with pytest.raises(errors.GameOver):
         await svc.tables.follow(at(table), ALICE + 50)
 
