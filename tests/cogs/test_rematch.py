@@ -51,7 +51,11 @@ async def test_three_players_press_rematch_and_the_same_game_opens_again_rotated
     await carol.click(final, label="Rematch")
     final = final_message(channel, old_id)
     assert "2 of 3 want a rematch" in text_of(final)
+    before = len(env.http_requests)
     await alice.click(final, label="Rematch")
+    opening = [f"{r.method} {r.path.split('/')[1]}" for r in env.http_requests[before:]]
+    assert opening == ["POST interactions", "POST channels", "POST channels"], \
+        "the click's answer, then the rematch's table and its first ping"
     final = final_message(channel, old_id)
     new = table_of(env, channel)
     assert new is not None and new.id != old_id and new.status == "active"

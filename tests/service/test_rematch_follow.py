@@ -4,6 +4,7 @@ SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
@@ -11,6 +12,8 @@ import pytest
 from bot.service import Clicked, errors, open_tables
 from bot.service.table import REMATCH_WINDOW
 from cogs.games import engines
+
+from .test_many_processes import second_process
 
 GAMES = engines()
 
@@ -128,3 +131,26 @@ async def test_a_profile_adds_up_the_members_games(svc):
     assert sum(armymen.placings.values()) == 3
     assert [(m.season, m.game) for m in profile.medals] == [("Spring", "armymen")]
     assert profile.streak != 0
+
+
+async def test_the_last_two_yes_at_once_in_two_processes_open_one_rematch(svc):
+    old = await finished_doodle(svc, ALICE, BOB, CAROL)
+    await svc.tables.rematch(at(old), ALICE, True)
+    other = await second_process(svc)
+    answers = await asyncio.gather(svc.tables.rematch(at(old), BOB, True), other.rematch(at(old), CAROL, True))
+    opened = [new for __, new in answers if new is not None]
+    assert len(opened) == 1, "both answers counted, one table opened"
+    assert svc.query("SELECT id FROM sessions WHERE rematch_of = ?", old.id) == [(opened[0].id,)]
+    assert sorted(u for (u,) in svc.query("SELECT user_id FROM rematch_votes WHERE session_id = ?", old.id)) == \
+        [ALICE, BOB, CAROL]
+
+
+async def test_a_double_follow_from_two_processes_counts_once(svc):
+    table = await svc.started(CHANNEL, ALICE, BOB)
+    other = await second_process(svc)
+    outcomes = await asyncio.gather(svc.tables.follow(at(table), CAROL), other.follow(at(table), CAROL),
+                                    return_exceptions=True)
+    assert sum(not isinstance(o, BaseException) for o in outcomes) == 1
+    assert [type(o) for o in outcomes if isinstance(o, BaseException)] == [errors.Refusal]
+    assert svc.session_row(table.id)["followers"] == 1
+    assert svc.query("SELECT user_id FROM followers WHERE session_id = ?", table.id) == [(CAROL,)]
