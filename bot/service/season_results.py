@@ -1,8 +1,9 @@
 """A finished game in the running season: its ratings there, fair play, and a monthly season's rollover.
 
 Season ratings start fresh (OpenSkill's defaults) and move like the all-time ones, under the server's season
-lock, taken in the transaction that records the result: so a season started, ended or rolled over at the same
-moment by another process is seen whole, before or after. **Fair play:** within a season only the first
+lock, taken in the transaction that records the result when a season runs: so a season ended or rolled over at
+the same moment by another process is seen whole, before or after (a result at the very moment a season starts
+may count in it or not). **Fair play:** within a season only the first
 `FAIR_PLAY_GAMES` rated games of a game a day (in the server's time zone) between the same two members move
 their ratings; the rest still count as played (and won).
 """
@@ -52,8 +53,10 @@ async def roll_over(seasons: Seasons, season: SeasonRow, now: float) -> SeasonRo
 async def rate_in_season(tx: Store, row: TableRow, members: dict[int, int], placings: Outcome, now: float) -> None:
     """`members`: seat -> member of a rated game that just finished at table `row`."""
     seasons = Seasons(tx)
+    if await seasons.running(row.guild_id) is None:  # most servers: no season, and no lock to wait for
+        return
     await seasons.lock(row.guild_id)
-    season = await seasons.running(row.guild_id)
+    season = await seasons.running(row.guild_id)  # again, under the lock: it may have ended meanwhile
     if season is None:
         return
     if season.ends_at is not None and season.ends_at <= now:  # the timer has not rolled it over yet

@@ -4,12 +4,15 @@ change nothing. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 
 import pytest
 
 from bot.service import errors
 from bot.service.ratings import DEFAULT_MU, DEFAULT_SIGMA
+
+from .test_many_processes import second_process
 
 ALICE, BOB, CAROL = 101, 102, 103
 CHANNEL = 900
@@ -127,3 +130,15 @@ async def test_a_past_season_keeps_its_leaderboard(svc):
     assert await svc.tables.leaderboard(svc.GUILD, "armymen", season_id=summer.id) == []
     with pytest.raises(errors.Refusal, match="no season named Winter"):
         await svc.tables.season_named(svc.GUILD, "Winter")
+
+
+async def test_two_processes_roll_a_month_over_once_and_post_its_podium_once(svc):
+    svc.now = datetime(2025, 3, 31, 23, 0, tzinfo=UTC)
+    await svc.tables.start_season(svc.GUILD, None, CHANNEL)
+    await a_game(svc)
+    other = await second_process(svc)
+    await svc.settle()
+    svc.now = datetime(2025, 4, 1, 0, 0, 1, tzinfo=UTC)
+    rolled = await asyncio.gather(svc.tables.roll_seasons(), other.roll_seasons())
+    assert [e.season.name for ended in rolled for e in ended] == ["2025-03"]
+    assert [s.name for s in await svc.tables.seasons(svc.GUILD)] == ["2025-04", "2025-03"]
