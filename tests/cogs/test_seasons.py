@@ -99,3 +99,14 @@ async def test_a_spanish_server_reads_its_season_in_spanish(spanish_server):
     assert "temporada Primavera" in board.embeds[0].title and "Juego limpio" in board.embeds[0].footer.text
     ended = await mod.slash(channel, "season end")
     assert "La temporada **Primavera** ha terminado" in ended.response.content
+
+
+async def test_a_season_ended_elsewhere_posts_its_podium_in_its_chosen_channel(moderated):
+    env, channel, alice, bob, mod = moderated
+    podiums = channel.guild.create_text_channel("podiums")
+    await mod.slash(channel, "season start", name="Spring", channel=podiums)
+    await rated_game(env, channel, alice, bob)
+    ended = await mod.slash(channel, "season end")
+    assert ended.ephemeral and f"its podium is in <#{podiums.id}>" in ended.response.content
+    (posted,) = podiums.history()
+    assert "Season **Spring** is over" in posted.content and posted.attachments[0].filename == "podium.png"
