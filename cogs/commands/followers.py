@@ -12,6 +12,7 @@ from bot.service import Table
 from cogs.table.after_commit import attempt
 from cogs.table.controller import controller
 from cogs.table.controls import add_controls, remove_controls
+from cogs.table.format import CONTENT_CHARS
 from cogs.table.offers import OFFER_CONTROLS
 
 from .replay import ReplayButton
@@ -42,7 +43,8 @@ class Followers(commands.Cog):
                 view = discord.ui.View(timeout=None)
                 if table.state is not None:
                     view.add_item(ReplayButton(table.id, 0, _("🎞️ Replay"), new=True))
-            await attempt("telling a follower how the table ended", edge.channel.dm(user_id, text[:2000], view=view))
+            await attempt("telling a follower how the table ended",
+                          edge.channel.dm(user_id, text[:CONTENT_CHARS], view=view))
 
 
 async def setup(bot: commands.Bot) -> None:

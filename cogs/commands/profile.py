@@ -18,10 +18,8 @@ from bot.pictures.community import places_text, profile
 from bot.service.profiles import Profile
 from bot.service.ratings import is_provisional, shown_rating
 from cogs.table.controller import controller
-from cogs.table.format import PLACE_MEDALS
+from cogs.table.format import ALT_TEXT_CHARS, CONTENT_CHARS, PLACE_MEDALS
 from cogs.table.language import server_language
-
-ALT_TEXT_CHARS = 1024  # Discord: an attachment's description (alt text) is at most 1024 characters
 
 
 def profile_text(name: str, card: Profile, titles: dict[str, str]) -> str:
@@ -64,7 +62,7 @@ class Profiles(commands.Cog):
         card = await controller(self.bot).tables.profile(interaction.guild_id, who.id, who.display_name)
         titles = {g: parts.engine.title for g, parts in self.bot.games.items()}  # type: ignore[attr-defined]
         with speaking(await server_language(self.bot, interaction.guild_id)):  # a public answer
-            text = profile_text(who.display_name, card, titles)[:2000]
+            text = profile_text(who.display_name, card, titles)[:CONTENT_CHARS]
             png = await asyncio.to_thread(profile, who.display_name, card, titles)
         picture = discord.File(io.BytesIO(png), filename="profile.png", description=text[:ALT_TEXT_CHARS])
         await interaction.response.send_message(text, file=picture, allowed_mentions=discord.AllowedMentions.none())

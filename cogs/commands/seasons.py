@@ -23,12 +23,10 @@ from bot.service.ratings import shown_rating
 from bot.service.seasons import MAX_NAME, Ended
 from cogs.table.after_commit import attempt
 from cogs.table.controller import controller
-from cogs.table.format import PLACE_MEDALS
+from cogs.table.format import ALT_TEXT_CHARS, CONTENT_CHARS, PLACE_MEDALS
 from cogs.table.language import server_language
 
 log = logging.getLogger(__name__)
-ALT_TEXT_CHARS = 1024  # Discord: an attachment's description (alt text) is at most 1024 characters
-CONTENT_CHARS = 2000
 
 
 @dataclass(frozen=True)
