@@ -142,3 +142,13 @@ async def test_two_processes_roll_a_month_over_once_and_post_its_podium_once(svc
     rolled = await asyncio.gather(svc.tables.roll_seasons(), other.roll_seasons())
     assert [e.season.name for ended in rolled for e in ended] == ["2025-03"]
     assert [s.name for s in await svc.tables.seasons(svc.GUILD)] == ["2025-04", "2025-03"]
+
+
+async def test_a_new_time_zone_moves_the_running_months_rollover(svc):
+    svc.now = datetime(2025, 3, 10, tzinfo=UTC)
+    march = await svc.tables.start_season(svc.GUILD, None, None)
+    assert march.ends_at == datetime(2025, 4, 1, tzinfo=UTC).timestamp()
+    await svc.tables.set_time_zone(svc.GUILD, "America/New_York")
+    running = await svc.tables.running_season(svc.GUILD)
+    assert running.time_zone == "America/New_York"
+    assert running.ends_at == datetime(2025, 4, 1, 4, 0, tzinfo=UTC).timestamp()  # midnight there (EDT)
