@@ -143,7 +143,7 @@ class Store:
 
     async def update_table(self, table_id: int, **fields: object) -> None:
         allowed = {"status", "message_id", "deadline_at", "reminder_at", "ended_at", "end_reason", "host_id"}
-        allowed |= {"started_at", "claimed_until"}
+        allowed |= {"started_at", "claimed_until", "followers"}
         assert fields and set(fields) <= allowed, fields
         change = self._row_change(table_id)
         if change is not None:
@@ -194,11 +194,12 @@ class Store:
             (table_id, seq, seat, action, by, at),
         )
 
-    async def save_guild_settings(self, guild_id: int, *, language: str | None, pictures: bool) -> None:
+    async def save_guild_settings(self, guild_id: int, *, language: str | None, pictures: bool,
+                                  time_zone: str | None = None) -> None:
         await self._write(
-            "INSERT INTO guild_settings (guild_id, language, pictures) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, pictures = excluded.pictures",
-            (guild_id, language, pictures),
+            "INSERT INTO guild_settings (guild_id, language, pictures, time_zone) VALUES (?, ?, ?, ?) ON CONFLICT"
+            " (guild_id) DO UPDATE SET language = excluded.language, pictures = excluded.pictures, time_zone ="
+            " excluded.time_zone", (guild_id, language, pictures, time_zone),
         )
 
     async def save_member_language(self, user_id: int, language: str) -> None:
@@ -216,10 +217,11 @@ class Store:
         )
 
     async def add_results(self, rows: Iterable[tuple]) -> None:
-        """Rows of (table_id, guild_id, game, user_id, seat, placing, score, players, rated, at)."""
+        """Rows of (table_id, guild_id, game, user_id, seat, placing, score, players, rated, at, mu, sigma): mu and
+        sigma are the member's rating after a rated game (None: unrated)."""
         await self._write(
-            "INSERT INTO results (session_id, guild_id, game, user_id, seat, \"placing\", score, players, rated, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO results (session_id, guild_id, game, user_id, seat, \"placing\", score, players, rated, at,"
+            " mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
             many=True,
         )
@@ -250,7 +252,7 @@ class Store:
 
     # --- reads -------------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettingsRow | None:
-        row = await self._one("SELECT guild_id, language, pictures FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        row = await self._one("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return from_mapping(GuildSettingsRow, {**row, "pictures": bool(row["pictures"])}) if row else None
 
     async def member_language(self, user_id: int) -> str | None:
