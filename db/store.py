@@ -143,7 +143,7 @@ class Store:
 
     async def update_table(self, table_id: int, **fields: object) -> None:
         allowed = {"status", "message_id", "deadline_at", "reminder_at", "ended_at", "end_reason", "host_id"}
-        allowed |= {"started_at", "claimed_until"}
+        allowed |= {"started_at", "claimed_until", "followers"}
         assert fields and set(fields) <= allowed, fields
         change = self._row_change(table_id)
         if change is not None:
@@ -158,11 +158,9 @@ class Store:
 
     async def add_seat(self, table_id: int, seat: int, user_id: int | None, name: str, is_computer: bool,
                        client_seed: str | None = None, level: str = "normal") -> None:
-        await self._write(
-            "INSERT INTO seats (session_id, seat, user_id, name, is_computer, client_seed, level)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (table_id, seat, user_id, name, int(is_computer), client_seed, level),
-        )
+        await self._write("INSERT INTO seats (session_id, seat, user_id, name, is_computer, client_seed, level)"
+                          " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                          (table_id, seat, user_id, name, int(is_computer), client_seed, level))
 
     async def remove_seat(self, table_id: int, seat: int) -> None:
         """Remove a lobby seat; the seats behind it move up one."""
@@ -195,11 +193,12 @@ class Store:
             (table_id, seq, seat, action, by, at),
         )
 
-    async def save_guild_settings(self, guild_id: int, *, language: str | None, pictures: bool) -> None:
+    async def save_guild_settings(self, guild_id: int, *, language: str | None, pictures: bool,
+                                  time_zone: str | None = None) -> None:
         await self._write(
-            "INSERT INTO guild_settings (guild_id, language, pictures) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, pictures = excluded.pictures",
-            (guild_id, language, pictures),
+            "INSERT INTO guild_settings (guild_id, language, pictures, time_zone) VALUES (?, ?, ?, ?) ON CONFLICT"
+            " (guild_id) DO UPDATE SET language = excluded.language, pictures = excluded.pictures, time_zone ="
+            " excluded.time_zone", (guild_id, language, pictures, time_zone),
         )
 
     async def save_member_language(self, user_id: int, language: str) -> None:
@@ -217,10 +216,11 @@ class Store:
         )
 
     async def add_results(self, rows: Iterable[tuple]) -> None:
-        """Rows of (table_id, guild_id, game, user_id, seat, placing, score, players, rated, at)."""
+        """Rows of (table_id, guild_id, game, user_id, seat, placing, score, players, rated, at, mu, sigma): mu and
+        sigma are the member's rating after a rated game (None: unrated)."""
         await self._write(
-            "INSERT INTO results (session_id, guild_id, game, user_id, seat, \"placing\", score, players, rated, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO results (session_id, guild_id, game, user_id, seat, \"placing\", score, players, rated, at,"
+            " mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
             many=True,
         )
@@ -251,7 +251,7 @@ class Store:
 
     # --- reads -------------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettingsRow | None:
-        row = await self._one("SELECT guild_id, language, pictures FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        row = await self._one("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return from_mapping(GuildSettingsRow, {**row, "pictures": bool(row["pictures"])}) if row else None
 
     async def member_language(self, user_id: int) -> str | None:
