@@ -1,5 +1,6 @@
 """`python -m bot`: live on Discord with DISCORD_TOKEN; without one, the offline playground.
-`python -m bot verify FILE`: whether a game record (table-N.json) is exactly reproduced by its seed."""
+`python -m bot verify FILE`: whether a game record (table-N.json) is exactly reproduced by its seed (its dice,
+its shuffles and its computers' moves)."""
 
 from __future__ import annotations
 
@@ -40,8 +41,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def verify_file(argv: list[str]) -> int:
     """Print one line: verified, or why not. Exit status 0 only when the game is exactly reproduced."""
-    parser = argparse.ArgumentParser(prog="python -m bot verify",
-                                     description="Recompute every die and shuffle of a game record from its seed.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot verify",
+        description="Recompute every die, shuffle and computer move of a game record from its seed.")
     parser.add_argument("file", type=Path, help="a game record, e.g. table-12.json from /game history")
     parser.add_argument("--luck", action="store_true", help="also print the luck report, one line per player")
     args = parser.parse_args(argv)

@@ -54,11 +54,11 @@ CLIENT_LOCALES = {"Sofía": "es-ES"}  # each member's Discord client language; t
 def welcome_text(game_id: str, title: str) -> str:
     """The first message of a game's channel: what to type (in the current language)."""
     return _("👋 Welcome to **{game}**! Type `/{command} new` (add `pace: live` for 2-minute turns) to open a "
-             "table, press **Add computer** for computer opponents, then **Start**. To play as someone else, "
-             "switch **Viewing as** at the top to Alice, Bob or Carol and press **Join**; Sofía's Discord speaks "
-             "Spanish. `/{command} rules` explains the game; `/help` lists every command. Private views the bot "
-             "sends by DM are on the front page (browser Back): each member has a **Direct messages** link there.",
-             game=title, command=game_id)
+             "table, pick a level in **🤖 Add a computer…** for computer opponents, then **Start**. To play as "
+             "someone else, switch **Viewing as** at the top to Alice, Bob or Carol and press **Join**; Sofía's "
+             "Discord speaks Spanish. `/{command} rules` explains the game; `/help` lists every command. Private "
+             "views the bot sends by DM are on the front page (browser Back): each member has a **Direct messages** "
+             "link there.", game=title, command=game_id)
 
 
 class Playground:
@@ -311,9 +311,9 @@ FRONT_PAGE = {
     "language": N_("Language of the server's public messages (each member's answers, DMs and My hand follow "
                    "their own Discord: Sofía's is Spanish):"),
     "how": N_("In a channel, type / in the message box for the commands. Viewing as (top of the page) switches "
-              "between Sam (you, to start with), Alice, Bob, Carol and Sofía; Add computer in a lobby seats a "
-              "computer player. Come back here (browser Back) to change channel: the preview shows one channel "
-              "at a time."),
+              "between Sam (you, to start with), Alice, Bob, Carol and Sofía; 🤖 Add a computer… in a lobby seats "
+              "a computer player at the level picked. Come back here (browser Back) to change channel: the preview "
+              "shows one channel at a time."),
     "stop": N_("Stop the playground with Ctrl-C in its terminal; every move is saved as it is made."),
 }
 

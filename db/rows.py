@@ -53,6 +53,7 @@ class SeatRow:
     dm_message_id: int | None
     dm_channel_id: int | None
     client_seed: str | None = None  # the seat's part of the dice (provably fair); None before client seeds
+    level: str = "normal"  # how a computer seat plays (migration 0010); a member's seat: normal
 
 
 @dataclass(frozen=True)

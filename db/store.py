@@ -157,11 +157,10 @@ class Store:
         return pending.rows.get(table_id) if pending is not None else None
 
     async def add_seat(self, table_id: int, seat: int, user_id: int | None, name: str, is_computer: bool,
-                       client_seed: str | None = None) -> None:
-        await self._write(
-            "INSERT INTO seats (session_id, seat, user_id, name, is_computer, client_seed) VALUES (?, ?, ?, ?, ?, ?)",
-            (table_id, seat, user_id, name, int(is_computer), client_seed),
-        )
+                       client_seed: str | None = None, level: str = "normal") -> None:
+        await self._write("INSERT INTO seats (session_id, seat, user_id, name, is_computer, client_seed, level)"
+                          " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                          (table_id, seat, user_id, name, int(is_computer), client_seed, level))
 
     async def remove_seat(self, table_id: int, seat: int) -> None:
         """Remove a lobby seat; the seats behind it move up one."""

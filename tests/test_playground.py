@@ -69,7 +69,7 @@ async def test_the_world_has_a_channel_per_game_four_members_and_a_welcome(playg
         (welcome,) = channel.history()
         assert welcome.author.bot
         assert playground.bot.tree.get_command(game_id), f"/{game_id} is a command"
-        assert f"/{game_id} new" in welcome.content and "Add computer" in welcome.content
+        assert f"/{game_id} new" in welcome.content and "Add a computer" in welcome.content
 
 
 async def test_switching_channels_keeps_the_address(playground):
@@ -83,7 +83,7 @@ async def test_switching_channels_keeps_the_address(playground):
 async def test_one_person_plays_alone_with_a_computer_player(playground):
     you, channel = playground.members["Sam"], playground.channels["armymen"]
     lobby = (await you.slash(channel, "armymen new")).response.message
-    await you.click(lobby, label="Add computer")
+    await you.select(lobby, ["normal"])  # the lobby's "🤖 Add a computer…" menu
     await you.click(lobby, label="Start")
     (table,) = await playground.bot.tables.open_tables()
     assert table.status == "active" and table.seats[1].is_computer
@@ -119,7 +119,8 @@ async def test_sofia_speaks_spanish_beside_the_english_members(playground):
     assert spanish.ephemeral
     assert "Juega a juegos de dados y cartas aquí mismo." in spanish.response.embeds[0].description
     lobby = (await sam.slash(channel, "armadillo new")).response.message
-    assert "Join" in [c.label for row in lobby.components for c in row.children], "the server speaks English"
+    labels = [getattr(c, "label", None) for row in lobby.components for c in row.children]
+    assert "Join" in labels, "the server speaks English"
     await sofia.click(lobby, label="Join")
     again = await sofia.slash(channel, "game join")
     assert again.ephemeral and again.response.content == "Ya estás sentado en esta mesa."
@@ -147,7 +148,8 @@ async def test_the_language_picker_sets_the_servers_public_language(playground):
     assert '<html lang="es">' in page and "Elige un canal" in page and "Mensajes directos" in page
     sam, channel = playground.members["Sam"], playground.channels["dardz"]
     lobby = (await sam.slash(channel, "dardz new")).response.message
-    assert "Unirme" in [c.label for row in lobby.components for c in row.children], "public messages: Spanish"
+    labels = [getattr(c, "label", None) for row in lobby.components for c in row.children]
+    assert "Unirme" in labels, "public messages: Spanish"
     answer = await sam.slash(channel, "game join")  # Sam's own Discord speaks English
     assert answer.ephemeral and answer.response.content == "You are already seated at this table."
 

@@ -7,6 +7,7 @@ edge, their packages are the extensions loaded beside the shared commands. The o
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
@@ -70,6 +71,7 @@ class DiceBot(commands.Bot):
         self._new_client_seed = new_client_seed
         self.store: Store | None = None
         self.tables: Tables | None = None
+        self._warming: asyncio.Task[None] | None = None  # the hard computers' tables, built at start-up
         self.guild_settings: GuildSettings | None = None
         self.member_languages: MemberLanguages | None = None
         self.link_base: str | None = None  # the playground links tables to its own pages, not discord.com
@@ -104,6 +106,7 @@ class DiceBot(commands.Bot):
         self.tables.listener = notices.on_table_event
         self.tables.season_listener = self.season_ended
         self.tables.start_timer()
+        self._warming = asyncio.create_task(self.tables.warm_computers())
 
     async def season_ended(self, ended: Any) -> None:
         """The timer ended a season (a monthly rollover): the seasons cog posts its podium (`on_season_ended`)."""
@@ -123,6 +126,9 @@ class DiceBot(commands.Bot):
 
     async def shutdown_storage(self) -> None:
         """Stop the timer and close the database (tests call this; `close` does it in production)."""
+        if self._warming is not None:  # a thread can't be stopped: it ends within a second of CPU
+            await self._warming
+            self._warming = None
         if self.tables is not None:
             await self.tables.close()
             self.tables = None

@@ -115,7 +115,8 @@ class Records:
         names = [("🤖 " if s.is_computer else "") + s.name for s in seats]
         moves = [(m.seat, decode_action(game, m.action), m.by) for m in await self._store.moves(table_id)]
         client_seeds = [s.client_seed or "" for s in seats] if row.derivation == FAIR else None
-        record = record_game(game, json.loads(row.options), names, row.seed, client_seeds, moves)
+        levels = [s.level if s.is_computer else None for s in seats]
+        record = record_game(game, json.loads(row.options), names, row.seed, client_seeds, moves, levels)
         return {"table": table_id, "status": row.status, **record}
 
     async def history(self, guild_id: int | None, table_id: int | None, channel_id: int

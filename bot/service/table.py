@@ -15,6 +15,7 @@ from typing import Any
 from db import SeatRow, TableRow
 
 from ..games.core import Event, Game
+from ..games.levels import DEFAULT_LEVEL
 from ..games.rng import FAIR, commitment
 from ..games.text import Text
 from . import errors
@@ -40,11 +41,17 @@ class Seat:
     dm_message_id: int | None = None
     dm_channel_id: int | None = None
     client_seed: str | None = None  # the seat's part of the dice (provably fair tables)
+    level: str = DEFAULT_LEVEL  # how a computer seat plays (bot/games/levels.py); a member's seat keeps normal
 
     @property
     def automatic(self) -> bool:
         """Played by the computer right now (a computer seat, or a human's seat on autopilot)."""
         return self.is_computer or self.autopilot
+
+    @property
+    def playing_level(self) -> str:
+        """The level the computer plays this seat at: a computer seat's own; an absent member's autopilot, normal."""
+        return self.level if self.is_computer else DEFAULT_LEVEL
 
     @property
     def human(self) -> bool:
@@ -203,6 +210,7 @@ def seat_from_row(row: SeatRow) -> Seat:
         row.dm_message_id,
         row.dm_channel_id,
         row.client_seed,
+        row.level,
     )
 
 

@@ -8,6 +8,7 @@ into another's private methods. After a change that moved a table's next reminde
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -17,8 +18,10 @@ from db import RatingRow, Store, TableRow
 from db.seasons import SeasonRow
 
 from ..games.core import Game
+from ..games.levels import DEFAULT_LEVEL
 from ..games.rng import table_rng
 from .cache import CACHE_SIZE, TableCache
+from .computers import warm
 from .deadlines import Deadlines, Listener
 from .dice import RngFactory, TableDice
 from .follows import Follows
@@ -104,8 +107,10 @@ class Tables:
         """`at`: the table's channel, or a control clicked on it."""
         return await self._lobby.join(at, user_id, name, client_seed)
 
-    async def add_computer(self, at: int | Clicked, by_user: int, naming: str = COMPUTER_NAME) -> Table:
-        return await self._lobby.add_computer(at, by_user, naming)
+    async def add_computer(self, at: int | Clicked, by_user: int, naming: str = COMPUTER_NAME,
+                           level: str = DEFAULT_LEVEL) -> Table:
+        """`level`: easy, normal or hard (bot/games/levels.py); anything else is refused."""
+        return await self._lobby.add_computer(at, by_user, naming, level)
 
     async def remove_computer(self, channel_id: int, by_user: int) -> Table:
         return await self._lobby.remove_computer(channel_id, by_user)
@@ -259,6 +264,10 @@ class Tables:
     async def load(self) -> list[TableRow]:
         """Start-up: close the tables whose game's rules changed (reading no moves); returns them."""
         return await self._cache.load()
+
+    async def warm_computers(self) -> None:
+        """Start-up, in the background: the hard computers' tables built in a worker thread (computers.warm)."""
+        await asyncio.to_thread(warm, self.games)
 
     @property
     def listener(self) -> Listener | None:

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.games.levels import DEFAULT_LEVEL
 from bot.i18n import N_, Text, _, speaking
 from bot.names import escaped
 from bot.service import Clicked, Table, Tables, Typed
@@ -107,8 +108,10 @@ class Controller:
             await attempt("posting the table", self._table_message.edit(table))
             await attempt("telling the host it was saved", tell_saved(interaction))
 
-    async def lobby(self, interaction: discord.Interaction, at: int | Clicked, verb: str) -> None:
-        """Join, Leave, Add computer, Start: a lobby button (`at`: a `Clicked`) or its `/game` command (a channel)."""
+    async def lobby(self, interaction: discord.Interaction, at: int | Clicked, verb: str,
+                    level: str = DEFAULT_LEVEL) -> None:
+        """Join, Leave, Add a computer (at `level`), Start: a lobby control (`at`: a `Clicked`) or its `/game`
+        command (a channel)."""
         user, tables = interaction.user, self.tables
         if verb == "join":
             table = await tables.join(at, user.id, user.display_name)
@@ -117,7 +120,7 @@ class Controller:
         elif verb == "addbot":
             with speaking(await self._shared.languages.server(interaction.guild_id)):
                 naming = _(COMPUTER_NAME)  # a computer's name is public: in the server's language
-            table = await tables.add_computer(at, user.id, naming)
+            table = await tables.add_computer(at, user.id, naming, level)
         elif verb == "start":
             table = await tables.start(at, user.id)
         else:

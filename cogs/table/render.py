@@ -17,13 +17,14 @@ from bot.games.core import Game, IllegalAction
 from bot.i18n import N_, _, translated
 from bot.service import Table
 
-from .controls import ActionButton, HandButton, LobbyButton
+from .controls import ActionButton, ComputerMenu, HandButton, LobbyButton
 from .format import (
     CONTINUED,
     EMBED_CHARS,
     EMBED_FIELDS,
     FIELD_CHARS,
     PLACE_MEDALS,
+    listed_seat,
     options_text,
     pace_text,
     players_range,
@@ -197,7 +198,7 @@ class Renderer:
 
     def _lobby(self, table: Table, embed: discord.Embed) -> discord.Embed:
         game = table.game
-        seated = "\n".join(f"{i + 1}. {seat_name(table, i)}" + (" 👑" if s.user_id == table.host_id else "")
+        seated = "\n".join(f"{i + 1}. {listed_seat(table, i)}" + (" 👑" if s.user_id == table.host_id else "")
                            + (f" · 🎲 `{s.client_seed}`" if table.client_seeds is not None else "")
                            for i, s in enumerate(table.seats))
         options = options_text(table)
@@ -205,8 +206,8 @@ class Renderer:
             if len(table.seats) >= game.max_players:
                 how = _("The table is full: the host presses **Start**.")
             elif game.min_players > 1:
-                how = _("Press **Join** to play. The host presses **Start** (or **Add computer** for a computer "
-                        "opponent).")
+                how = _("Press **Join** to play. The host presses **Start** (and may add a computer opponent first: "
+                        "easy, normal or hard).")
             else:
                 how = _("Press **Join** to play. The host presses **Start**.")
             embed.description = (
@@ -229,7 +230,7 @@ class Renderer:
         for seat in range(len(table.seats)):
             marker = "▶️" if seat in table.to_act else "▫️"
             status = self.seat_status(table, view, seat)
-            lines.append(f"{marker} {seat_name(table, seat)}" + (f" — {status}" if status else ""))
+            lines.append(f"{marker} {listed_seat(table, seat)}" + (f" — {status}" if status else ""))
         return "\n".join(lines)
 
     def result_text(self, table: Table) -> str:
@@ -237,7 +238,7 @@ class Renderer:
         if table.status == "ended" or outcome is None:
             return _("🛑 Table closed ({reason}). Not rated.", reason=_(table.end_reason or N_("ended")))
         order = sorted(range(len(table.seats)), key=lambda s: outcome.placings[s])
-        lines = [f"{PLACE_MEDALS.get(outcome.placings[s], '▫️')} {seat_name(table, s)} — {outcome.scores[s]}"
+        lines = [f"{PLACE_MEDALS.get(outcome.placings[s], '▫️')} {listed_seat(table, s)} — {outcome.scores[s]}"
                  for s in order]
         winners = outcome.winners
         names = [seat_name(table, s) for s in winners]
@@ -252,8 +253,9 @@ class Renderer:
     def table_items(self, table: Table) -> list[discord.ui.Item]:
         if table.status == "lobby":
             full = len(table.seats) >= table.game.max_players
-            return [LobbyButton(table.id, verb, disabled=full and verb in ("join", "addbot"))
-                    for verb in ("join", "leave", "addbot", "start")]
+            buttons: list[discord.ui.Item] = [LobbyButton(table.id, verb, disabled=full and verb == "join")
+                                              for verb in ("join", "leave", "start")]
+            return [*buttons, ComputerMenu(table.id, disabled=full, row=1)]
         if table.status != "active":
             return offer_items(table)
         items = self.public_items(table)

@@ -53,10 +53,15 @@ async def end_game(member, channel):
     return await member.click(asked.response.message, label="End the table")
 
 
+async def add_computer(member, lobby, level: str = "normal"):
+    """The host picks a level in the lobby's "🤖 Add a computer…" menu (its one menu)."""
+    return await member.select(lobby, [level])
+
+
 async def start_against_a_computer(env, channel, member, game: str) -> int:
     """`member` opens a live `game` table, adds a computer and starts: the table's id."""
     lobby = (await member.slash(channel, f"{game} new", pace="live")).response.message
-    await member.click(lobby, label="Add computer")
+    await add_computer(member, lobby)
     await member.click(lobby, label="Start")
     return table_of(env, channel).id
 

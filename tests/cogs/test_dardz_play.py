@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import discord
 
-from .helpers import components, labels, last_table_message, message_by_id, move_ids, table_of, tables, text_of
+from .helpers import (
+    add_computer,
+    components,
+    labels,
+    last_table_message,
+    message_by_id,
+    move_ids,
+    table_of,
+    tables,
+    text_of,
+)
 
 PRIVATE = "Your points pile"  # the private line of the DM / My hand view (DZ-R13)
 
@@ -83,7 +93,7 @@ async def test_two_members_and_a_computer_play_a_whole_game(world, dice):
     lobby = (await alice.slash(channel, "dardz new", pace="live", target=50)).response.message
     assert "target 50" in text_of(lobby)
     await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Add computer")
+    await add_computer(alice, lobby)
     await alice.click(lobby, label="Start")
     table = table_of(env, channel)
     assert table.options == {"teams": False, "target": 50}
@@ -104,9 +114,9 @@ async def test_two_members_and_a_computer_play_a_whole_game(world, dice):
 async def test_team_dardz_two_members_and_two_computers(world, dice):
     env, channel, alice, bob = world
     lobby = (await alice.slash(channel, "dardz new", teams=True, target=50)).response.message
-    await alice.click(lobby, label="Add computer")  # seats: alice, computer, bob, computer
+    await add_computer(alice, lobby)  # seats: alice, computer, bob, computer
     await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Add computer")
+    await add_computer(alice, lobby)
     await alice.click(lobby, label="Start")
     table = table_of(env, channel)
     view = table.view(None)

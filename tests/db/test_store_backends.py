@@ -62,7 +62,8 @@ async def test_a_release_0001_database_upgrades_in_place_and_loses_nothing(tmp_p
     assert [row[:old_columns] for row in after["results"]] == before["results"]
     assert {row[old_columns:] for row in after["results"]} == {(None, None)}, "no rating history from before"
     assert [row[: len(before["seats"][0])] for row in after["seats"]] == before["seats"]
-    assert {row[-1] for row in after["seats"]} == {None}, "old seats have no client seed"
+    added = {row[len(before["seats"][0]):] for row in after["seats"]}  # client_seed (0006), level (0010)
+    assert added == {(None, "normal")}, "old seats have no client seed, and their computers play normal"
     with closing(sqlite3.connect(path)) as conn:
         derivations = {row[0] for row in conn.execute("SELECT derivation FROM sessions")}
     assert derivations == {None}, "old tables keep the old dice derivation"

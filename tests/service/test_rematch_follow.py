@@ -75,13 +75,15 @@ async def test_a_no_ends_the_offer_and_a_late_or_foreign_answer_changes_nothing(
 
 
 async def test_a_rematch_carries_every_stored_attribute_of_a_computer_seat(svc):
-    """A column a seat gains later (a computer's level, say) is carried over without a change to the rematch."""
-    svc.write("ALTER TABLE seats ADD COLUMN level TEXT")
-    old = await finished_doodle(svc, ALICE, None)
-    svc.write("UPDATE seats SET level = 'hard' WHERE session_id = ? AND seat = 1", old.id)
+    """A column a seat gained after the rematch was written (a computer's level, migration 0010) is carried over
+    without a change to the rematch: the hard computer plays the rematch at hard."""
+    await svc.lobby(CHANNEL, ALICE, game_id="doodle")
+    await svc.tables.add_computer(CHANNEL, ALICE, level="hard")
+    old = await svc.play(await svc.tables.start(CHANNEL, ALICE))
     __, new = await svc.tables.rematch(at(old), ALICE, True)
-    assert [(r["user_id"], r["is_computer"], r["level"], r["name"]) for r in svc.seat_rows(new.id)] == [
-        (None, 1, "hard", "Computer 1"), (ALICE, 0, None, "Player 101")]
+    assert [(r["user_id"], bool(r["is_computer"]), r["level"], r["name"]) for r in svc.seat_rows(new.id)] == [
+        (None, True, "hard", "Computer 1"), (ALICE, False, "normal", "Player 101")]
+    assert [s.level for s in new.seats] == ["hard", "normal"]
 
 
 async def test_a_rematch_in_a_channel_taken_since_is_refused_and_counts_no_answer(svc):
