@@ -17,6 +17,7 @@ from db import Store, TableRow
 
 from ..games.core import Game
 from ..games.rng import table_rng
+from ..metrics import UNMEASURED, Unmeasured
 from .cache import CACHE_SIZE, TableCache
 from .deadlines import Deadlines, Listener
 from .dice import RngFactory, TableDice
@@ -24,6 +25,7 @@ from .lobby import COMPUTER_NAME, Lobby
 from .records import Records
 from .results import MemberStats, Ranked, Standings
 from .table import PACES, Clicked, Table, Typed
+from .telemetry import moves_made
 from .timer import Timer
 from .turns import Turns
 
@@ -37,12 +39,14 @@ def open_tables(
     new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
     new_client_seed: Callable[[], str] = lambda: secrets.token_hex(4),
     cache_size: int = CACHE_SIZE,
+    metrics: Unmeasured = UNMEASURED,
 ) -> Tables:
-    """The service over `store`, for the games `games` (id -> engine): its collaborators, built once."""
+    """The service over `store`, for the games `games` (id -> engine): its collaborators, built once. `metrics`
+    counts what it does (bot/metrics.py)."""
     dice = TableDice(rng_factory)
-    cache = TableCache(store, games, dice, clock, cache_size)
+    cache = TableCache(store, games, dice, clock, cache_size, metrics)
     turns = Turns(cache, dice, clock)
-    deadlines = Deadlines(cache, turns)
+    deadlines = Deadlines(cache, turns, metrics)
     return Tables(
         cache=cache,
         turns=turns,
@@ -51,13 +55,14 @@ def open_tables(
         timer=Timer(store, clock, deadlines.expire_due),
         records=Records(store, games, dice, cache),
         standings=Standings(store),
+        metrics=metrics,
     )
 
 
 class Tables:
     def __init__(self, *, cache: TableCache, turns: Turns, lobby: Lobby, deadlines: Deadlines, timer: Timer,
-                 records: Records, standings: Standings) -> None:
-        self._cache, self._turns, self._lobby = cache, turns, lobby
+                 records: Records, standings: Standings, metrics: Unmeasured = UNMEASURED) -> None:
+        self._cache, self._turns, self._lobby, self._metrics = cache, turns, lobby, metrics
         self._deadlines, self._timer, self._records, self._standings = deadlines, timer, records, standings
 
     @property
@@ -101,7 +106,8 @@ class Tables:
     async def act(self, at: int | Clicked | Typed, user_id: int, action: Any, expected_seq: int | None = None
                   ) -> Table:
         """`at`: the table's id, a control clicked on it, or a command typed in its channel (Turns.act)."""
-        return self._woken(await self._turns.act(at, user_id, action, expected_seq))
+        return self._woken(await self._turns.act(at, user_id, action, expected_seq),
+                           "typed" if isinstance(at, Typed) else "click")
 
     async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
         return await self._turns.hand(at, user_id)
@@ -132,6 +138,11 @@ class Tables:
 
     async def waiting_on(self, user_id: int) -> list[Table]:
         return await self._cache.waiting_on(user_id)
+
+    @property
+    def cached_count(self) -> int:
+        """How many open tables this process holds rebuilt in memory."""
+        return self._cache.cached_count
 
     @property
     def rebuilds(self) -> int:
@@ -202,7 +213,10 @@ class Tables:
     async def close(self) -> None:
         await self._timer.close()
 
-    def _woken(self, table: Table) -> Table:
-        """The timer wakes by the table's next reminder or deadline (a change may have brought it sooner)."""
+    def _woken(self, table: Table, member: str = "click") -> Table:
+        """After a change: its moves counted and logged (a member's own move came from `member`, click or typed),
+        and the timer woken by the table's next reminder or deadline (a change may have brought it sooner)."""
+        if table.moves:
+            moves_made(table, self._metrics, member)
         self._timer.wake_by(table.reminder_at or table.deadline_at)
         return table
