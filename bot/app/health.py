@@ -52,15 +52,18 @@ def latencies(bot: discord.Client) -> list[tuple[int, float]]:
 
 
 class Health:
-    """The HTTP side of a bot (`DiceBot`, with its `metrics`): `start(host, port)` binds (OSError when it can't)."""
+    """The HTTP side of a bot (`DiceBot`, with its `metrics`): `start(host, port)` binds (OSError when it can't). The
+    live bot binds before it builds its client (so a port in use stops it before anything else), then sets `bot`."""
 
-    def __init__(self, bot: discord.Client, metrics: Metrics) -> None:
-        self.bot, self.metrics = bot, metrics
+    def __init__(self, metrics: Metrics, bot: discord.Client | None = None) -> None:
+        self.metrics, self.bot = metrics, bot
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
 
     async def problems(self) -> list[str]:
         """What is wrong, in short sentences; [] when healthy."""
+        if self.bot is None:
+            return ["the bot is starting"]
         found = gateway_problems(self.bot)
         store = getattr(self.bot, "store", None)
         if store is None:
@@ -82,12 +85,13 @@ class Health:
     async def scrape(self, request: web.Request) -> web.Response:
         bot, problems = self.bot, await self.problems()
         tables = getattr(bot, "tables", None)
+        latency = latencies(bot) if bot is not None else []
         counts = {(game, status): 0 for game in getattr(bot, "games", {}) for status in OPEN}
         if tables is not None and not any(p.startswith("the database") for p in problems):
             for game, status, count in await tables.store.open_table_counts():
                 counts[(game, status)] = count
         self.metrics.sample(open_tables=[(g, s, n) for (g, s), n in sorted(counts.items())],
-                            latencies=latencies(bot), cached=tables.cached_count if tables is not None else 0,
+                            latencies=latency, cached=tables.cached_count if tables is not None else 0,
                             ready=not problems)
         return web.Response(body=self.metrics.exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 

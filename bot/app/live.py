@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
 
 from db import StoreUnavailable, check_database, hold_sqlite_file
@@ -31,15 +32,14 @@ async def serve(settings: Settings) -> int:
     """Run the live bot until it is told to stop; the exit status (2: a setting it can't run with, said in one
     sentence)."""
     metrics = Metrics() if settings.port else UNMEASURED
-    bot = ShardedDiceBot(settings.database, dev_guild_id=settings.dev_guild_id, shard_count=settings.shard_count,
-                         shard_ids=list(settings.shard_ids) if settings.shard_ids else None, metrics=metrics)
-    health = Health(bot, metrics) if isinstance(metrics, Metrics) else None
+    health = Health(metrics) if isinstance(metrics, Metrics) else None
     if health is not None:
         try:
             await health.start(settings.metrics_host, settings.port)
         except OSError as error:
-            return refused(f"METRICS_PORT {settings.port} can't be used on {settings.metrics_host} "
-                           f"({error.strerror or error}): choose another port, or unset METRICS_PORT.")
+            why = os.strerror(error.errno).lower() if error.errno else str(error)
+            return refused(f"METRICS_PORT {settings.port} can't be used on {settings.metrics_host} ({why}): "
+                           f"choose another port, or unset METRICS_PORT.")
     try:
         try:
             if settings.database_url:
@@ -51,6 +51,10 @@ async def serve(settings: Settings) -> int:
         problem = await commands_problem(settings.dev_guild_id)
         if problem:
             return refused(problem)
+        bot = ShardedDiceBot(settings.database, dev_guild_id=settings.dev_guild_id, shard_count=settings.shard_count,
+                             shard_ids=list(settings.shard_ids) if settings.shard_ids else None, metrics=metrics)
+        if health is not None:
+            health.bot = bot
         stop = asyncio.Event()
         on_stop_signals(stop.set)
         async with bot:

@@ -29,7 +29,7 @@ def simcord_bot(make_bot):
 
 @pytest.fixture
 async def health(simcord_env):
-    served = Health(simcord_env.bot, simcord_env.bot.metrics)
+    served = Health(simcord_env.bot.metrics, simcord_env.bot)
     await served.start("127.0.0.1", 0)
     yield served
     await served.stop()
@@ -141,7 +141,7 @@ async def test_a_disconnected_shard_makes_healthz_503(make_bot):
     bot = make_bot(ShardedDiceBot, metrics=Metrics(), shard_count=2)
     env = simcord.Env(bot)
     await env.start()
-    served = Health(bot, bot.metrics)
+    served = Health(bot.metrics, bot)
     await served.start("127.0.0.1", 0)
     try:
         assert (await get(served, "/healthz"))[0] == 200
@@ -201,7 +201,7 @@ async def test_not_ready_while_postgresql_is_unreachable():
     bot = DiceBot(schema.url.replace(address.netloc, f"{address.username}@127.0.0.1:{port}"), metrics=Metrics())
     env = simcord.Env(bot)
     await env.start()
-    served = Health(bot, bot.metrics)
+    served = Health(bot.metrics, bot)
     await served.start("127.0.0.1", 0)
     try:
         assert (await get(served, "/healthz"))[0] == 200

@@ -1,5 +1,6 @@
 """The graceful stop's gate, in SimCord: once the bot is stopping, a click is answered privately — the bot is
-restarting, try again in a moment — and changes nothing. (A real process stopped mid-game: tests/test_graceful_stop.py.)"""
+restarting, try again in a moment — and changes nothing. (A real process stopped mid-game:
+tests/test_graceful_stop.py.)"""
 
 from __future__ import annotations
 
