@@ -12,6 +12,8 @@ import logging
 import os
 import sys
 
+import discord
+
 from db import StoreUnavailable, check_database, hold_sqlite_file
 
 from ..config import Settings
@@ -65,7 +67,11 @@ async def serve(settings: Settings) -> int:
                 log.info("stopping: asked to (SIGTERM or SIGINT)")
                 await bot.close()
             told.cancel()
-            await running
+            try:
+                await running
+            except discord.LoginFailure:
+                return refused("DISCORD_TOKEN was refused by Discord: copy the bot's token again (Developer Portal, "
+                               "your application, Bot, Reset Token).")
         log.info("stopped")
         return 0
     finally:
