@@ -215,6 +215,9 @@ async def test_a_rebuild_racing_commits_returns_the_old_or_the_new_table_whole(s
     if isinstance(svc.path, str):
         writer = start_process(svc, "play", tables=ids, seconds=seconds)
         moving = None
+        started = time.monotonic()  # a loaded machine may take seconds to start it: read once it plays
+        while not any(svc.event_count(t) for t in ids) and time.monotonic() - started < 60:
+            await asyncio.sleep(0.01)
     else:  # SQLite: one process per file, so the other "process" is a second service in this one
         writer, moving = None, asyncio.ensure_future(play_in_this_process(svc.tables, ids, seconds))
     seen = []
