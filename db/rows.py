@@ -38,6 +38,7 @@ class TableRow:
     started_at: float | None = None
     rev: int = 0  # committed changes of this table (the optimistic-concurrency check)
     derivation: str | None = None  # the dice derivation (bot/games/rng.py): None for tables before client seeds
+    followers: int = 0  # members who follow the table (its result comes to them by DM)
 
 
 @dataclass(frozen=True)
@@ -90,3 +91,4 @@ class GuildSettingsRow:
     guild_id: int
     language: str | None  # None: the server's own Discord language
     pictures: bool
+    time_zone: str | None = None  # an IANA name; None: UTC

@@ -135,7 +135,7 @@ class Store:
 
     async def update_table(self, table_id: int, **fields: object) -> None:
         allowed = {"status", "message_id", "deadline_at", "reminder_at", "ended_at", "end_reason", "host_id"}
-        allowed |= {"started_at", "claimed_until"}
+        allowed |= {"started_at", "claimed_until", "followers"}
         assert fields and set(fields) <= allowed, fields
         change = self._row_change(table_id)
         if change is not None:
@@ -186,11 +186,12 @@ class Store:
             (table_id, seq, seat, action, by, at),
         )
 
-    async def save_guild_settings(self, guild_id: int, *, language: str | None, pictures: bool) -> None:
+    async def save_guild_settings(self, guild_id: int, *, language: str | None, pictures: bool,
+                                  time_zone: str | None = None) -> None:
         await self._write(
-            "INSERT INTO guild_settings (guild_id, language, pictures) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, pictures = excluded.pictures",
-            (guild_id, language, pictures),
+            "INSERT INTO guild_settings (guild_id, language, pictures, time_zone) VALUES (?, ?, ?, ?) ON CONFLICT"
+            " (guild_id) DO UPDATE SET language = excluded.language, pictures = excluded.pictures, time_zone ="
+            " excluded.time_zone", (guild_id, language, pictures, time_zone),
         )
 
     async def save_member_language(self, user_id: int, language: str) -> None:
@@ -208,10 +209,11 @@ class Store:
         )
 
     async def add_results(self, rows: Iterable[tuple]) -> None:
-        """Rows of (table_id, guild_id, game, user_id, seat, placing, score, players, rated, at)."""
+        """Rows of (table_id, guild_id, game, user_id, seat, placing, score, players, rated, at, mu, sigma): mu and
+        sigma are the member's rating after a rated game (None: unrated)."""
         await self._write(
-            "INSERT INTO results (session_id, guild_id, game, user_id, seat, \"placing\", score, players, rated, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO results (session_id, guild_id, game, user_id, seat, \"placing\", score, players, rated, at,"
+            " mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
             many=True,
         )
@@ -242,7 +244,7 @@ class Store:
 
     # --- reads -------------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettingsRow | None:
-        row = await self._one("SELECT guild_id, language, pictures FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        row = await self._one("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return from_mapping(GuildSettingsRow, {**row, "pictures": bool(row["pictures"])}) if row else None
 
     async def member_language(self, user_id: int) -> str | None:
@@ -330,15 +332,13 @@ class Store:
         )
         return row["id"] if row else None
 
-    async def ping(self) -> None:
-        """A trivial query: the database answers (the health check)."""
+    async def ping(self) -> None:  # the health check's trivial query
         await self._all("SELECT 1 AS ok FROM sessions LIMIT 1")
 
     async def open_table_counts(self) -> list[tuple[str, str, int]]:
         """(game, status, how many) of the open tables."""
-        rows = await self._all("SELECT game, status, COUNT(*) AS n FROM sessions WHERE status IN ('lobby', 'active')"
-                               " GROUP BY game, status")
-        return [(row["game"], row["status"], row["n"]) for row in rows]
+        return [(row["game"], row["status"], row["n"]) for row in await self._all(
+            "SELECT game, status, COUNT(*) n FROM sessions WHERE status IN ('lobby', 'active') GROUP BY game, status")]
 
     async def open_table_ids(self) -> list[int]:
         rows = await self._all("SELECT id FROM sessions WHERE status IN ('lobby', 'active') ORDER BY id")

@@ -36,7 +36,8 @@ from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
-COMMANDS = ("cogs.commands.game", "cogs.commands.community", "cogs.commands.settings")  # beside the games'
+COMMANDS = ("cogs.commands.game", "cogs.commands.community", "cogs.commands.settings",  # beside the games'
+            "cogs.commands.seasons", "cogs.commands.followers", "cogs.commands.profile")
 
 
 def utcnow() -> datetime:
@@ -109,7 +110,12 @@ class DiceBot(commands.Bot):
         for row in closed:
             await notices.announce_closed(row)
         self.tables.listener = notices.on_table_event
+        self.tables.season_listener = self.season_ended
         self.tables.start_timer()
+
+    async def season_ended(self, ended: Any) -> None:
+        """The timer ended a season (a monthly rollover): the seasons cog posts its podium (`on_season_ended`)."""
+        self.dispatch("season_ended", ended)
 
     async def hear(self, interaction: discord.Interaction) -> None:
         """Every interaction's entry point (commands and table controls): the member's answers are in their

@@ -18,9 +18,13 @@ def _drawable(char: str) -> bool:
     return char.isspace() or face.getmask(char).getbbox() != face.getmask("\uffff").getbbox()
 
 
+def drawable(text: str) -> str:
+    """`text` without the characters the shipped font cannot draw (emoji)."""
+    return "".join(c for c in text if _drawable(c)).strip()
+
+
 def name(table: Table, seat: int) -> str:
-    shown = "".join(c for c in table.seats[seat].name if _drawable(c)).strip()
-    return shown or f"#{seat + 1}"
+    return drawable(table.seats[seat].name) or f"#{seat + 1}"
 
 
 def names(table: Table, seats: Any) -> str:

@@ -1,6 +1,6 @@
-"""The one timer task: it sleeps until the earliest stored reminder or deadline, has what is due handled, and
-sleeps again. It is restarted only when a change brings a due time sooner than it would wake. Closing it lets a
-round under way finish (its moves commit, the listener says them), and stops it asleep."""
+"""The one timer task: it sleeps until the earliest stored reminder, deadline or season rollover, has what is due
+handled, and sleeps again. It is restarted only when a change brings a due time sooner than it would wake. Closing
+it lets a round under way finish (its moves commit, the listener says them), and stops it asleep."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
-from db import Store
-
 
 class Timer:
-    def __init__(self, store: Store, clock: Callable[[], datetime], on_due: Callable[[], Awaitable[Any]]) -> None:
-        self._store, self._clock, self._on_due = store, clock, on_due
+    def __init__(self, next_due: Callable[[], Awaitable[float | None]], clock: Callable[[], datetime],
+                 on_due: Callable[[], Awaitable[Any]]) -> None:
+        """`next_due`: the earliest due time stored (None: nothing is due); `on_due` handles what is due."""
+        self._next_due, self._clock, self._on_due = next_due, clock, on_due
         self._task: asyncio.Task | None = None
         self._armed_for: float | None = None  # when the task will wake next
         self.asleep = False  # sleeping until the next due time (tests wait for this)
@@ -46,7 +46,7 @@ class Timer:
 
     async def _run(self) -> None:
         while True:
-            due = await self._store.next_due()
+            due = await self._next_due()
             self._armed_for = due
             if due is None:
                 return

@@ -59,15 +59,20 @@ class Turns:
             if len(live.seats) < game.min_players:
                 raise errors.NotEnoughPlayers(N_("{game} needs at least {n} players."), hint=Hint.ADD_A_COMPUTER,
                                               game=game.title, n=game.min_players)
-            moves: list[Move] = []
             async with self._cache.changing(live) as tx:
-                self._dice.setup(live)
-                started = {"status": "active", "started_at": self.now()}  # one reading of the clock for both
-                await tx.update_table(live.row.id, **started)
-                live.row = replace(live.row, **started)
-                await self.play_automatic(tx, live, moves)
-                await self.after_moves(tx, live, moves, force_deadline=True)
+                moves = await self.begin(tx, live)
             return snapshot(live, moves, newly=frozenset(game.to_act(live.state)))
+
+    async def begin(self, tx: Store, live: LiveTable) -> list[Move]:
+        """The game begins at a table: the set-up, and the computers' moves up to the first human decision."""
+        moves: list[Move] = []
+        self._dice.setup(live)
+        started = {"status": "active", "started_at": self.now()}  # one reading of the clock for both
+        await tx.update_table(live.row.id, **started)
+        live.row = replace(live.row, **started)
+        await self.play_automatic(tx, live, moves)
+        await self.after_moves(tx, live, moves, force_deadline=True)
+        return moves
 
     async def end(self, at: int | Clicked, user_id: int, is_admin: bool = False, *, running_too: bool = True
                   ) -> Table:

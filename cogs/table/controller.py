@@ -190,6 +190,27 @@ class Controller:
                     {"name": escaped(interaction.user.display_name), "game": table.game.title})
         await self._publisher.show(table, interaction=interaction, announce=note)
 
+    # --- following, a rematch -----------------------------------------------------------------
+    async def follow(self, interaction: discord.Interaction, at: Clicked) -> None:
+        """Follow a running table: the member is told, only them (the table shows the count from its next
+        change, so the press costs one call)."""
+        table = await self.tables.follow(at, interaction.user.id)
+        await attempt("answering the follower", interaction.response.send_message(
+            _("👀 You follow table {table}: its result comes to you by DM, with its replay.", table=table.id),
+            ephemeral=True))
+
+    async def rematch(self, interaction: discord.Interaction, at: Clicked, wants: bool) -> None:
+        """A player's answer to the rematch offer, shown on the finished table through the click; once everyone
+        said yes, the rematch's table is posted below it and begins."""
+        table, rematch = await self.tables.rematch(at, interaction.user.id, wants)
+        access = self._shared.access.of(table.channel_id, interaction)
+        if await attempt("showing the rematch answers", self._table_message.edit_clicked(interaction, table, access)):
+            self._closing.closing_shown(table.id)
+        else:
+            await attempt("telling the member it was saved", tell_saved(interaction))
+        if rematch is not None:
+            await self._publisher.show(rematch)
+
     # --- showing a table again ----------------------------------------------------------------
     async def status(self, interaction: discord.Interaction) -> None:
         """/game status: the table message again, at the bottom of the channel; the old one is retired.

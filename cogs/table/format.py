@@ -20,6 +20,9 @@ EMBED_FIELDS = 25
 EMBED_CHARS = 6000
 CONTINUED = "\u200b"  # the name of a field that goes on with the one above (a name can't be empty)
 CONTENT_CHARS = 2000  # a message's content (Discord's Create Message: "up to 2000 characters")
+# https://discord.com/developers/docs/resources/message#attachment-object-attachment-structure: "description (alt
+# text) for the file (max 1024 characters)".
+ALT_TEXT_CHARS = 1024
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 

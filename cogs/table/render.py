@@ -30,6 +30,7 @@ from .format import (
     seat_name,
     split_text,
 )
+from .offers import offer_items, offer_lines
 
 NEWS_TITLE = N_("What just happened")
 MAX_ACTION_BUTTONS = 20
@@ -168,6 +169,8 @@ class Renderer:
                                  when=f"<t:{int(table.deadline_at)}:R>")
         elif table.status in ("finished", "ended"):
             body = (body + "\n\n" + self.result_text(table)).strip()
+        if offered := offer_lines(table):
+            body += "\n\n" + "\n".join(offered)
         embed.description = body[:4000]
         embed.add_field(name=_("Players"), value=self.players_text(table, view)[:1024], inline=False)
         for name, value in self.news_fields(table):
@@ -252,15 +255,16 @@ class Renderer:
             return [LobbyButton(table.id, verb, disabled=full and verb in ("join", "addbot"))
                     for verb in ("join", "leave", "addbot", "start")]
         if table.status != "active":
-            return []
+            return offer_items(table)
         items = self.public_items(table)
-        # My hand (private view, own buttons, taking a seat back from autopilot) goes on the next free row.
-        # A DynamicItem's own `row` misses a wrapped Select's row (discord.py 2.7): ask the wrapped item.
+        # My hand (private view, own buttons, taking a seat back from autopilot) goes on the next free row, and
+        # Follow beside it. A DynamicItem's own `row` misses a wrapped Select's row (discord.py 2.7): ask the
+        # wrapped item.
         row = max((getattr(getattr(i, "item", i), "row", 0) or 0 for i in items), default=-1) + 1
         if row <= 4:
-            hand = HandButton(table.id)
-            hand.item.row = row
-            items.append(hand)
+            for item in (HandButton(table.id), *offer_items(table)):
+                item.item.row = row
+                items.append(item)
         return items
 
     def table_view(self, table: Table) -> discord.ui.View:

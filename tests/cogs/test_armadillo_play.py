@@ -100,7 +100,7 @@ async def test_answers_on_the_table_or_my_hand_stay_secret(world, dice):
     # any other card for 4 tokens; who presses which is seen by no one
     assert labels(table_message) == [f"Discard {v} ({c})" for v, c in [
         (10, "3 tokens"), (11, "2 tokens"), (12, "1 token"), (13, "free"), (14, "1 token"), (15, "2 tokens"),
-        (16, "3 tokens")]] + ["Take a token", "My hand"]
+        (16, "3 tokens")]] + ["Take a token", "My hand", "Follow"]
     other = next(c for c in components(table_message) if getattr(c, "options", None))
     assert len(other.options) == 13 and "4 tokens" in other.placeholder
 

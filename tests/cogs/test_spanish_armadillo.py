@@ -58,6 +58,6 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     final = text_of(last_table_message(channel))
     assert "**Ronda 3 de 3**" in final and "Fin de la partida:" in final and ("¡Gana" in final or "¡Ganan" in final)
     assert "Round" not in final and "wins" not in final
-    assert labels(last_table_message(channel)) == []
+    assert labels(last_table_message(channel)) == ["Revancha", "Sin revancha"]  # no move: only the rematch
     assert "La partida ha terminado" in the_dm(bob).embeds[0].description
     assert "The game is over" in the_dm(alice).embeds[0].description

@@ -58,7 +58,7 @@ async def test_refusals_of_the_shared_commands_in_spanish(spanish_server):
 async def test_a_spanish_server_after_a_rated_game(spanish_server, dice):
     env, guild, channel, alice, bob, mod = spanish_server
     assert text_of((await bob.slash(channel, "leaderboard")).response.message).startswith(
-        "\n🏆 Clasificación · todos los juegos\nTodavía no hay partidas clasificadas.")
+        "\n🏆 Clasificación · todos los juegos · histórico\nTodavía no hay partidas clasificadas.")
     lobby = (await alice.slash(channel, "armymen new", pace="live")).response.message
     await bob.click(lobby, label="Unirme")
     dice.script(0)
