@@ -16,7 +16,6 @@ import html
 import logging
 import os
 import secrets
-import signal
 import socket
 import sys
 import unicodedata
@@ -39,6 +38,7 @@ import simcord.interactions  # noqa: E402
 from db import StoreUnavailable, hold_sqlite_file  # noqa: E402
 
 from .app import DiceBot, utcnow  # noqa: E402
+from .app.lifecycle import on_stop_signals  # noqa: E402
 from .config import DEFAULT_PLAYGROUND_DATABASE, Settings  # noqa: E402
 from .i18n import LANGUAGE_NAMES, N_, _, language_of, languages, speaking  # noqa: E402
 
@@ -286,7 +286,10 @@ button{{font:inherit;margin-right:.3em}}</style></head>
 <p>{texts["stop"]}</p></body></html>"""
 
     async def stop(self) -> None:
-        """Close the page, the simulated Discord, then the database (every acknowledged move is committed)."""
+        """Stop the bot gracefully (the moves being made commit and are shown), then close the page, the simulated
+        Discord (once a click the page sent meanwhile is answered) and the database."""
+        if self._started:
+            await self.bot.stop()
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -297,6 +300,8 @@ button{{font:inherit;margin-right:.3em}}</style></head>
             await self._runner.cleanup()
         if self._started:
             self._started = False
+            while getattr(self.env, "_operation_task", None) is not None:  # SimCord stops between operations
+                await asyncio.sleep(0.01)
             await self.env.shutdown()
         await self.bot.shutdown_storage()
         if simcord.interactions.base_payload == self._with_client_locales:
@@ -318,8 +323,7 @@ FRONT_PAGE = {
 }
 
 
-def username(name: str) -> str:
-    """A Discord username: lowercase ASCII ("Sofía" → "sofia")."""
+def username(name: str) -> str:  # a Discord username: lowercase ASCII ("Sofía" → "sofia")
     return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
 
 
@@ -341,10 +345,9 @@ def _browser_available() -> bool:
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         return False
     try:
-        browser = webbrowser.get()
+        return type(webbrowser.get()) is not webbrowser.GenericBrowser
     except webbrowser.Error:
         return False
-    return type(browser) is not webbrowser.GenericBrowser
 
 
 def _port_is_free(port: int) -> bool:
@@ -362,10 +365,7 @@ async def serve(database: Path, *, port: int | None, seed: str | None, open_brow
     if port is None:
         port = DEFAULT_PORT if _port_is_free(DEFAULT_PORT) else 0
     playground = Playground(database, port=port, seed=seed)
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: KeyboardInterrupt instead
-            loop.add_signal_handler(sig, playground.closed.set)
+    on_stop_signals(playground.closed.set)  # Windows: KeyboardInterrupt instead
     try:
         await playground.start()
     except OSError as error:

@@ -17,19 +17,11 @@ from pathlib import Path
 
 from .connect import open_driver
 from .errors import DUPLICATE, ChannelTaken, Conflict
+from .postgres import TABLE_LOG_POSTGRES
 from .rows import GuildSettingsRow, MoveRow, RatingRow, ResultRow, SeatRow, TableRow, from_mapping
 from .sqlite import RowcountMismatch
 from .writes import Pending, RowChange
 
-# PostgreSQL: a table's row, seats and moves in ONE statement, so they come from one snapshot (READ COMMITTED
-# takes a snapshot per statement) in one round trip. SQLite reads them in one transaction instead.
-TABLE_LOG_POSTGRES = (
-    "SELECT row_to_json(s)::text AS table_row,"
-    " (SELECT COALESCE(json_agg(x ORDER BY x.seat), '[]'::json) FROM seats x WHERE x.session_id = s.id)::text AS seats,"
-    " (SELECT COALESCE(json_agg(e ORDER BY e.seq), '[]'::json) FROM events e"
-    " WHERE e.session_id = s.id AND e.seq > ?)::text AS events"
-    " FROM sessions s WHERE s.id = ?"
-)
 TableLog = tuple[TableRow, list[SeatRow], list[MoveRow]]
 CLAIM_SECONDS = 60  # a deadline claim lapses after this long, so another process fires what a dead one claimed
 
@@ -338,6 +330,14 @@ class Store:
             "SELECT id FROM sessions WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         )
         return row["id"] if row else None
+
+    async def ping(self) -> None:  # the health check's trivial query
+        await self._all("SELECT 1 AS ok FROM sessions LIMIT 1")
+
+    async def open_table_counts(self) -> list[tuple[str, str, int]]:
+        """(game, status, how many) of the open tables."""
+        return [(row["game"], row["status"], row["n"]) for row in await self._all(
+            "SELECT game, status, COUNT(*) n FROM sessions WHERE status IN ('lobby', 'active') GROUP BY game, status")]
 
     async def open_table_ids(self) -> list[int]:
         rows = await self._all("SELECT id FROM sessions WHERE status IN ('lobby', 'active') ORDER BY id")

@@ -20,6 +20,7 @@ from db.seasons import SeasonRow
 from ..games.core import Game
 from ..games.levels import DEFAULT_LEVEL
 from ..games.rng import table_rng
+from ..metrics import UNMEASURED, Unmeasured
 from .cache import CACHE_SIZE, TableCache
 from .computers import warm
 from .deadlines import Deadlines, Listener
@@ -32,6 +33,7 @@ from .rematch import Rematches
 from .results import MemberStats, Ranked, Standings
 from .seasons import Ended, SeasonListener, Seasons
 from .table import PACES, Clicked, Table, Typed
+from .telemetry import moves_made
 from .timer import Timer
 from .turns import Turns
 
@@ -45,12 +47,14 @@ def open_tables(
     new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
     new_client_seed: Callable[[], str] = lambda: secrets.token_hex(4),
     cache_size: int = CACHE_SIZE,
+    metrics: Unmeasured = UNMEASURED,
 ) -> Tables:
-    """The service over `store`, for the games `games` (id -> engine): its collaborators, built once."""
+    """The service over `store`, for the games `games` (id -> engine): its collaborators, built once. `metrics`
+    counts what it does (bot/metrics.py)."""
     dice = TableDice(rng_factory)
-    cache = TableCache(store, games, dice, clock, cache_size)
+    cache = TableCache(store, games, dice, clock, cache_size, metrics)
     turns = Turns(cache, dice, clock)
-    deadlines = Deadlines(cache, turns)
+    deadlines = Deadlines(cache, turns, metrics)
     lobby = Lobby(cache, turns, games, clock, new_seed, new_client_seed)
     records = Records(store, games, dice, cache)
     seasons = Seasons(store, clock)
@@ -74,14 +78,15 @@ def open_tables(
         seasons=seasons,
         follows=Follows(cache, clock),
         rematches=Rematches(cache, turns, lobby, records, clock, new_seed, new_client_seed),
+        metrics=metrics,
     )
 
 
 class Tables:
     def __init__(self, *, cache: TableCache, turns: Turns, lobby: Lobby, deadlines: Deadlines, timer: Timer,
-                 records: Records, standings: Standings, seasons: Seasons, follows: Follows, rematches: Rematches
-                 ) -> None:
-        self._cache, self._turns, self._lobby = cache, turns, lobby
+                 records: Records, standings: Standings, seasons: Seasons, follows: Follows, rematches: Rematches,
+                 metrics: Unmeasured = UNMEASURED) -> None:
+        self._cache, self._turns, self._lobby, self._metrics = cache, turns, lobby, metrics
         self._deadlines, self._timer, self._records, self._standings = deadlines, timer, records, standings
         self._seasons, self._follows, self._rematches = seasons, follows, rematches
 
@@ -128,7 +133,8 @@ class Tables:
     async def act(self, at: int | Clicked | Typed, user_id: int, action: Any, expected_seq: int | None = None
                   ) -> Table:
         """`at`: the table's id, a control clicked on it, or a command typed in its channel (Turns.act)."""
-        return self._woken(await self._turns.act(at, user_id, action, expected_seq))
+        return self._woken(await self._turns.act(at, user_id, action, expected_seq),
+                           "typed" if isinstance(at, Typed) else "click")
 
     async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
         return await self._turns.hand(at, user_id)
@@ -159,6 +165,11 @@ class Tables:
 
     async def waiting_on(self, user_id: int) -> list[Table]:
         return await self._cache.waiting_on(user_id)
+
+    @property
+    def cached_count(self) -> int:
+        """How many open tables this process holds rebuilt in memory."""
+        return self._cache.cached_count
 
     @property
     def rebuilds(self) -> int:
@@ -290,7 +301,10 @@ class Tables:
     async def close(self) -> None:
         await self._timer.close()
 
-    def _woken(self, table: Table) -> Table:
-        """The timer wakes by the table's next reminder or deadline (a change may have brought it sooner)."""
+    def _woken(self, table: Table, member: str = "click") -> Table:
+        """After a change: its moves counted and logged (a member's own move came from `member`, click or typed),
+        and the timer woken by the table's next reminder or deadline (a change may have brought it sooner)."""
+        if table.moves:
+            moves_made(table, self._metrics, member)
         self._timer.wake_by(table.reminder_at or table.deadline_at)
         return table

@@ -14,6 +14,7 @@ import discord
 
 from bot.games.levels import DEFAULT_LEVEL
 from bot.i18n import N_, Text, _, speaking
+from bot.metrics import UNMEASURED, Unmeasured
 from bot.names import escaped
 from bot.service import Clicked, Table, Tables, Typed
 from bot.service.errors import Refusal
@@ -42,9 +43,9 @@ def on_turn(parse: Callable[[], Any]) -> Reading:
 
 class Controller:
     def __init__(self, shared: Shared, publisher: Publisher, table_message: TableMessage, closing: ClosingRetries,
-                 private_views: PrivateViews) -> None:
+                 private_views: PrivateViews, metrics: Unmeasured = UNMEASURED) -> None:
         self._shared, self._publisher, self._table_message = shared, publisher, table_message
-        self._closing, self._private_views = closing, private_views
+        self._closing, self._private_views, self._metrics = closing, private_views, metrics
 
     @property
     def tables(self) -> Tables:
@@ -66,6 +67,7 @@ class Controller:
         table = await self.tables.act(at, interaction.user.id, action, seq)
         happened = self._publisher.what_happened(table, table.seat_of(interaction.user.id))
         await self._publisher.show(table, interaction=interaction, happened=happened)
+        self._metrics.move_answered(table.game.id, (discord.utils.utcnow() - interaction.created_at).total_seconds())
 
     async def play_typed(self, interaction: discord.Interaction, game_id: str, action: Any) -> None:
         """A move typed as `/<game_id> …` for the table in this channel: a move, or a `Reading` of the typing."""
