@@ -143,7 +143,7 @@ class Store:
 
     async def update_table(self, table_id: int, **fields: object) -> None:
         allowed = {"status", "message_id", "deadline_at", "reminder_at", "ended_at", "end_reason", "host_id"}
-        allowed |= {"started_at", "claimed_until"}
+        allowed |= {"started_at", "claimed_until", "ping_message_id", "ping_seq", "ping_seats"}
         assert fields and set(fields) <= allowed, fields
         change = self._row_change(table_id)
         if change is not None:
@@ -157,10 +157,11 @@ class Store:
         return pending.rows.get(table_id) if pending is not None else None
 
     async def add_seat(self, table_id: int, seat: int, user_id: int | None, name: str, is_computer: bool,
-                       client_seed: str | None = None) -> None:
+                       client_seed: str | None = None, touched_at: float | None = None) -> None:
         await self._write(
-            "INSERT INTO seats (session_id, seat, user_id, name, is_computer, client_seed) VALUES (?, ?, ?, ?, ?, ?)",
-            (table_id, seat, user_id, name, int(is_computer), client_seed),
+            "INSERT INTO seats (session_id, seat, user_id, name, is_computer, client_seed, touched_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (table_id, seat, user_id, name, int(is_computer), client_seed, touched_at),
         )
 
     async def remove_seat(self, table_id: int, seat: int) -> None:
@@ -171,28 +172,29 @@ class Store:
         await self._write("UPDATE seats SET seat = -seat - 1 WHERE session_id = ? AND seat < 0", (table_id,))
 
     async def update_seat(self, table_id: int, seat: int, **fields: object) -> None:
-        allowed = {"is_computer", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "name", "client_seed"}
+        allowed = {"is_computer", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "name", "client_seed",
+                   "touched_at"}
         assert fields and set(fields) <= allowed, fields
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        await self._write(
-            f"UPDATE seats SET {assignments} WHERE session_id = ? AND seat = ?", (*fields.values(), table_id, seat)
-        )
+        await self._write(f"UPDATE seats SET {assignments} WHERE session_id = ? AND seat = ?",
+                          (*fields.values(), table_id, seat))
+
+    async def touch_seat(self, table_id: int, seat: int, at: float) -> None:
+        """The seat's member touched the table at `at` (a later touch already stored stays)."""
+        await self._write("UPDATE seats SET touched_at = ? WHERE session_id = ? AND seat = ?"
+                          " AND (touched_at IS NULL OR touched_at < ?)", (at, table_id, seat, at))
 
     async def append_move(self, table_id: int, seq: int, seat: int, action: str, by: str, at: float) -> None:
         """Log move `seq`; raises `Conflict` unless the table's stored move number is still `seq - 1`."""
         change = self._row_change(table_id)
         if change is None:
-            await self._write(
-                "UPDATE sessions SET seq = ? WHERE id = ? AND seq = ?", (seq, table_id, seq - 1),
-                expect=1, tag=table_id,
-            )
+            await self._write("UPDATE sessions SET seq = ? WHERE id = ? AND seq = ?", (seq, table_id, seq - 1),
+                              expect=1, tag=table_id)
         else:
             change.seq_from = seq - 1 if change.seq_from is None else change.seq_from
             change.fields["seq"] = seq
-        await self._write(
-            "INSERT INTO events (session_id, seq, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (table_id, seq, seat, action, by, at),
-        )
+        await self._write("INSERT INTO events (session_id, seq, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)",
+                          (table_id, seq, seat, action, by, at))
 
     async def save_guild_settings(self, guild_id: int, *, language: str | None, pictures: bool) -> None:
         await self._write(
@@ -217,12 +219,8 @@ class Store:
 
     async def add_results(self, rows: Iterable[tuple]) -> None:
         """Rows of (table_id, guild_id, game, user_id, seat, placing, score, players, rated, at)."""
-        await self._write(
-            "INSERT INTO results (session_id, guild_id, game, user_id, seat, \"placing\", score, players, rated, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            rows,
-            many=True,
-        )
+        await self._write("INSERT INTO results (session_id, guild_id, game, user_id, seat, \"placing\", score, players,"
+                          " rated, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows, many=True)
 
     async def lock_ratings(self, guild_id: int, game: str) -> None:
         """Until this transaction ends, no other one rates a game of this server and game: a rating is read and
@@ -304,10 +302,13 @@ class Store:
                 return None
             return row, await self.seats(table_id), await self.moves(table_id, after)
 
+    async def touches(self, table_id: int) -> list[float | None]:
+        """Per seat, in seat order, the last touch of the table stored (other than a move)."""
+        rows = await self._all("SELECT touched_at FROM seats WHERE session_id = ? ORDER BY seat", (table_id,))
+        return [row["touched_at"] for row in rows]
+
     async def moves(self, table_id: int, after: int = 0) -> list[MoveRow]:
-        rows = await self._all(
-            "SELECT * FROM events WHERE session_id = ? AND seq > ? ORDER BY seq", (table_id, after)
-        )
+        rows = await self._all("SELECT * FROM events WHERE session_id = ? AND seq > ? ORDER BY seq", (table_id, after))
         return [from_mapping(MoveRow, row) for row in rows]
 
     async def next_due(self) -> float | None:
@@ -333,9 +334,8 @@ class Store:
         return sorted(row["id"] for row in rows)
 
     async def open_table_id(self, channel_id: int) -> int | None:
-        row = await self._one(
-            "SELECT id FROM sessions WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-        )
+        row = await self._one("SELECT id FROM sessions WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                              (channel_id,))
         return row["id"] if row else None
 
     async def open_table_ids(self) -> list[int]:

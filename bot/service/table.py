@@ -9,7 +9,7 @@ every event of a closed table.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from db import SeatRow, TableRow
@@ -39,6 +39,7 @@ class Seat:
     dm_message_id: int | None = None
     dm_channel_id: int | None = None
     client_seed: str | None = None  # the seat's part of the dice (provably fair tables)
+    touched_at: float | None = None  # its member's last touch of the table known here: a click, a move, My hand
 
     @property
     def automatic(self) -> bool:
@@ -109,6 +110,8 @@ class Table:
     client_seeds: tuple[str, ...] | None = None  # per seat, mixed into the dice; None: a table from before them
     reminder_at: float | None = None  # when the members to act are reminded
     host_left: bool = False  # the call that returned this snapshot seated a new host (the host left)
+    called: frozenset[int] = frozenset()  # seats to ping now: they must act and have not touched the table lately
+    answered_pings: tuple[int, ...] = ()  # ping messages to take down: all they named have acted (calls.py)
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -161,6 +164,7 @@ def seat_from_row(row: SeatRow) -> Seat:
         row.dm_message_id,
         row.dm_channel_id,
         row.client_seed,
+        row.touched_at,
     )
 
 
@@ -208,6 +212,13 @@ def newly_to_act(live: LiveTable, moves: list[Move]) -> frozenset[int]:
     if live.state is None or not moves:
         return frozenset()
     return frozenset(s for s in live.game.to_act(live.state) if live.since[s] >= moves[0].seq)
+
+
+def touched(live: LiveTable, seat: int, at: float) -> None:
+    """What this copy knows of the seat's member's last touch of the table (a later one known stays)."""
+    info = live.seats[seat]
+    if info.touched_at is None or info.touched_at < at:
+        live.seats[seat] = replace(info, touched_at=at)
 
 
 def seat_of(live: LiveTable, user_id: int, message: str | None = None) -> int:

@@ -18,6 +18,7 @@ from db import Store, TableRow
 from ..games.core import Game
 from ..games.rng import table_rng
 from .cache import CACHE_SIZE, TableCache
+from .calls import Calls
 from .deadlines import Deadlines, Listener
 from .dice import RngFactory, TableDice
 from .lobby import COMPUTER_NAME, Lobby
@@ -41,12 +42,14 @@ def open_tables(
     """The service over `store`, for the games `games` (id -> engine): its collaborators, built once."""
     dice = TableDice(rng_factory)
     cache = TableCache(store, games, dice, clock, cache_size)
-    turns = Turns(cache, dice, clock)
-    deadlines = Deadlines(cache, turns)
+    calls = Calls(cache, clock)
+    turns = Turns(cache, dice, calls, clock)
+    deadlines = Deadlines(cache, turns, calls)
     return Tables(
         cache=cache,
         turns=turns,
-        lobby=Lobby(cache, turns, games, clock, new_seed, new_client_seed),
+        calls=calls,
+        lobby=Lobby(cache, turns, calls, games, clock, new_seed, new_client_seed),
         deadlines=deadlines,
         timer=Timer(store, clock, deadlines.expire_due),
         records=Records(store, games, dice, cache),
@@ -55,9 +58,9 @@ def open_tables(
 
 
 class Tables:
-    def __init__(self, *, cache: TableCache, turns: Turns, lobby: Lobby, deadlines: Deadlines, timer: Timer,
-                 records: Records, standings: Standings) -> None:
-        self._cache, self._turns, self._lobby = cache, turns, lobby
+    def __init__(self, *, cache: TableCache, turns: Turns, calls: Calls, lobby: Lobby, deadlines: Deadlines,
+                 timer: Timer, records: Records, standings: Standings) -> None:
+        self._cache, self._turns, self._calls, self._lobby = cache, turns, calls, lobby
         self._deadlines, self._timer, self._records, self._standings = deadlines, timer, records, standings
 
     @property
@@ -116,6 +119,11 @@ class Tables:
 
     async def set_dm(self, table_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
         await self._turns.set_dm(table_id, seat, channel_id, message_id)
+
+    async def record_ping(self, table_id: int, message_id: int | None, seats: frozenset[int], seq: int
+                          ) -> tuple[int, ...]:
+        """The table's ping now standing in its channel (Calls.record_ping): the messages to delete."""
+        return await self._calls.record_ping(table_id, message_id, seats, seq)
 
     # --- open tables --------------------------------------------------------------------------
     async def get(self, channel_id: int) -> Table:

@@ -297,8 +297,9 @@ async def test_a_refusal_the_bot_did_not_see_coming_is_a_warning_and_the_table_g
 async def test_everyone_called_to_answer_hears_it_by_dm_when_the_bot_may_not_post(server, dice, caplog):
     """Armadillo: a roll calls every other seat to answer at once; the secrets stay in each member's own DM."""
     env, _, channel, alice, bob, _ = server
-    table = await open_three_seat_table(env, channel, alice, bob, dice, pace="live")
+    table = await open_three_seat_table(env, channel, alice, bob, dice)
     hand_dm = [m.id for m in bob.user.dm_channel.history()]
+    await env.advance_time(16 * 60)  # bob has been away from the casual table for over 15 minutes: he is called
     await deny(env, channel, "send_messages")
     before = seen(channel, alice, bob)
     rolled = await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
