@@ -23,7 +23,7 @@ from simcord.http import router
 from bot.games.armadillo.engine import Roll
 from cogs.table.permissions import INVITE, NEEDED, invite_url
 
-from .helpers import message_by_id, table_of
+from .helpers import message_by_id, shows_the_last_change, table_of
 from .test_armadillo_play import open_three_seat_table, roll
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -290,7 +290,7 @@ async def test_a_refusal_the_bot_did_not_see_coming_is_a_warning_and_the_table_g
     assert any(m.id not in before for m in bob.user.dm_channel.history()) == (not posts)
     if posts:  # the picture was refused: the table shows the timeout without it
         shown = message_by_id(channel, after.message_id)
-        assert shown.embeds and not shown.attachments and f"Move {after.seq} " in shown.embeds[0].footer.text
+        assert shown.embeds and not shown.attachments and shows_the_last_change(env, channel, shown)
     assert len(host_notices(alice, [])) == 1
 
 

@@ -85,7 +85,7 @@ async def test_a_spanish_server_after_a_rated_game(spanish_server, dice):
     assert f"📜 Army Men Dice War · mesa {table_id} · historia" in text
     assert "Historia" in text and "🍀 Suerte (dados frente a un dado justo)" in text
     assert "dados, media" in text and "de las tiradas justas." in text
-    assert "🔓 semilla de los dados" in text and "Story" not in text
+    assert "🔓 dados revelados: semilla" in text and "Story" not in text
 
     verified = (await alice.slash(channel, "game verify")).response.message.content
     assert verified.startswith(f"Mesa {table_id}: ✓ Verificada: Army Men Dice War, ")
