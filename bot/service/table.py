@@ -202,9 +202,10 @@ def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[i
 
 
 def luck(live: LiveTable) -> tuple[Text, ...]:
-    """Per seat, its dice against a fair die; a move's dice count for the seat that made it."""
+    """Per seat, how lucky its dice were in the game's terms (none where no face is luckier); a move's dice count
+    for the seat that made it."""
     dice = [(move.seat, a, b, v) for move in live.log for a, b, v in move.dice]
-    return tuple(luck_texts([s.name for s in live.seats], dice))
+    return tuple(luck_texts([s.name for s in live.seats], dice, live.game.luckier))
 
 
 def newly_to_act(live: LiveTable, moves: list[Move]) -> frozenset[int]:

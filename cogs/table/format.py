@@ -45,6 +45,12 @@ def shown_seat(s: Seat, *, bold: bool = True) -> str:
     return _("{name} (🤖 autopilot)", name=name) if s.autopilot else name
 
 
+def luck_title(table: Table) -> str:
+    """The luck report's heading, saying which dice are lucky in this game."""
+    return (_("🍀 Luck (the lower the dice, the luckier)") if table.game.luckier == "low"
+            else _("🍀 Luck (the higher the dice, the luckier)"))
+
+
 def mention(table: Table, seat: int) -> str:
     user_id = table.seats[seat].user_id
     return f"<@{user_id}>" if user_id else seat_name(table, seat)

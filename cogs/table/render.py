@@ -24,6 +24,7 @@ from .format import (
     EMBED_FIELDS,
     FIELD_CHARS,
     PLACE_MEDALS,
+    luck_title,
     options_text,
     pace_text,
     players_range,
@@ -173,7 +174,7 @@ class Renderer:
         for name, value in self.news_fields(table):
             embed.add_field(name=name, value=value, inline=False)
         if table.luck:
-            embed.add_field(name=_("🍀 Luck (dice against a fair die)"),
+            embed.add_field(name=luck_title(table),
                             value="\n".join(map(translated, table.luck))[:1024], inline=False)
         embed.set_footer(text=_("{pace} · {seal}", pace=pace_text(table.pace_seconds), seal=self.dice_seal(table)))
         return embed

@@ -98,6 +98,6 @@ async def test_the_luck_report_at_the_end_for_scripted_dice(world, dice):
     await alice.click(message_by_id(channel, table.message_id), label="Roll the dice")
     await end_game(alice, channel)
     text = text_of(message_by_id(channel, table.message_id))
-    assert "🍀 Luck (dice against a fair die)" in text
-    assert "alice: 5 dice, average 6.00 (fair 3.50) — higher than 100% of fair rolls." in text
+    assert "🍀 Luck (the lower the dice, the luckier)" in text, "Army Men's lowest total wins"
+    assert "alice: 5 dice, average 6.00 (a fair die: 3.50) — luckier than 0% of fair rolls." in text
     assert "bob: no dice rolled." in text
