@@ -83,3 +83,32 @@ async def test_luck_is_reported_in_the_games_own_terms_or_not_at_all(simcord_env
     shown = text_of(message_by_id(doodle, (await simcord_env.bot.tables.closed_table(table_id)).message_id))
     assert "🍀" not in shown and "average" not in shown and "media" not in shown, \
         "Doodle Dice's dice show figures, none luckier than another: no luck report"
+
+
+async def test_a_computer_is_named_in_the_readers_language(simcord_env, client_languages, dice):
+    channel, sam, sofia = server(simcord_env, "en", client_languages)  # an English server; sofia reads Spanish
+    lobby = (await sofia.slash(channel, "armymen new")).response.message
+    await sofia.click(lobby, label="Add computer")
+    dice.script(0)  # sofia starts
+    await sofia.click(lobby, label="Start")
+    assert "🤖 **Computer 1**" in text_of(message_by_id(channel, table_of(simcord_env, channel).message_id))
+    answer = await sofia.slash(channel, "armymen roll")
+    while rolled := table_of(simcord_env, channel).view(None)["rolled"]:  # she sets dice aside: her turn ends
+        answer = await sofia.slash(channel, "armymen keep", dice=str(rolled[0]))
+    said = answer.response.content
+    assert "🤖 **Ordenador 1**" in said and "Computer" not in said, "the computer's turn, told to her in Spanish"
+
+
+async def test_spanish_words_a_newcomer_stumbled_on(simcord_env, client_languages):
+    channel, sam, sofia = server(simcord_env, "es", client_languages)
+    lobby = (await sofia.slash(channel, "doodle new")).response.message
+    again = await sofia.click(lobby, label="Unirme")
+    assert again.ephemeral and again.response.content == "Ya tienes sitio en esta mesa.", "the same for everyone"
+    await sam.click(lobby, label="Unirme")
+    await sofia.click(lobby, label="Empezar")
+    shown = text_of(message_by_id(channel, table_of(simcord_env, channel).message_id))
+    assert "anuncia qué carta quitas (opcional) y luego **Robar y tirar**" in shown
+    assert "robo" not in shown, "quitar a card from a rival, robar one from the deck: two verbs"
+    board = await sofia.slash(channel, "leaderboard")
+    assert "las mesas cerradas antes de acabar la partida" in text_of(board.response.message), \
+        "ended tables do not count; finished ones, also closed, do"
