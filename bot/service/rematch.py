@@ -19,6 +19,7 @@ from ..games.rng import FAIR
 from ..games.text import N_, Name
 from . import errors
 from .cache import TableCache
+from .calls import Calls
 from .errors import listing
 from .lobby import Lobby
 from .records import Records
@@ -27,10 +28,10 @@ from .turns import Turns
 
 
 class Rematches:
-    def __init__(self, cache: TableCache, turns: Turns, lobby: Lobby, records: Records,
+    def __init__(self, cache: TableCache, turns: Turns, calls: Calls, lobby: Lobby, records: Records,
                  clock: Callable[[], datetime], new_seed: Callable[[], str], new_client_seed: Callable[[], str]
                  ) -> None:
-        self._cache, self._turns, self._lobby, self._records = cache, turns, lobby, records
+        self._cache, self._turns, self._calls, self._lobby, self._records = cache, turns, calls, lobby, records
         self._clock, self._new_seed, self._new_client_seed = clock, new_seed, new_client_seed
 
     async def answer(self, at: Clicked, user_id: int, wants: bool) -> tuple[Table, Table | None]:
@@ -75,7 +76,8 @@ class Rematches:
         live, moves = rematch
         if live.row.status in ("lobby", "active"):
             self._cache.keep(live)
-        new = snapshot(live, moves, newly=frozenset(live.game.to_act(live.state)))
+        newly = frozenset(live.game.to_act(live.state))
+        new = snapshot(live, moves, newly=newly, called=await self._calls.called(live, newly))
         return replace(table, rematch=replace(offer, opened=new.id)), new
 
     async def _open(self, tx: Store, row: TableRow, table: Table, now: float) -> tuple[LiveTable, list[Move]]:

@@ -52,7 +52,7 @@ def worded(refusal: Refusal) -> Text:
 
 def with_names(text: Text, seats: tuple[Seat, ...]) -> Text:
     """`text` with every `SeatRef` among its fields (and its fields' fields) shown as that seat's player."""
-    fields = {name: shown_seat(seats[value]) if isinstance(value, SeatRef) and 0 <= value < len(seats)
+    fields = {name: shown_seat(seats, value) if isinstance(value, SeatRef) and 0 <= value < len(seats)
               else with_names(value, seats) if isinstance(value, Text) else value
               for name, value in text.fields.items()}
     return Text(text.message, fields, text.plural, text.n)

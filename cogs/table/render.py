@@ -25,6 +25,7 @@ from .format import (
     FIELD_CHARS,
     PLACE_MEDALS,
     listed_seat,
+    luck_title,
     options_text,
     pace_text,
     players_range,
@@ -177,24 +178,18 @@ class Renderer:
         for name, value in self.news_fields(table):
             embed.add_field(name=name, value=value, inline=False)
         if table.luck:
-            embed.add_field(name=_("🍀 Luck (dice against a fair die)"),
+            embed.add_field(name=luck_title(table),
                             value="\n".join(map(translated, table.luck))[:1024], inline=False)
-        embed.set_footer(text=_("Move {n} · {pace} · {seal}", n=table.seq, pace=pace_text(table.pace_seconds),
-                                seal=self.dice_seal(table)))
+        embed.set_footer(text=_("{pace} · {seal}", pace=pace_text(table.pace_seconds), seal=self.dice_seal(table)))
         return embed
 
     @staticmethod
     def dice_seal(table: Table) -> str:
-        """The dice commitment while the game runs (SHA-256 of the secret seed, short), the seed once it ended;
-        and every seat's client seed, mixed into the dice."""
+        """One short line: the dice's fingerprint while the game runs (the start of the secret seed's SHA-256), the
+        seed once it ended. The client seeds, the whole hash and how to check them are `/game verify`'s."""
         if table.revealed_seed is not None:
-            seal = _("🔓 dice seed {seed} (SHA-256 {hash}…)", seed=table.revealed_seed, hash=table.commitment[:12])
-        else:
-            seal = _("🔒 dice SHA-256 {hash}…", hash=table.commitment[:12])
-        if table.client_seeds is None:  # a table from before client seeds
-            return seal
-        seeds = ", ".join(f"{s.name} {seed}" for s, seed in zip(table.seats, table.client_seeds, strict=True))
-        return seal + " · " + _("client seeds: {seeds}", seeds=seeds)
+            return _("🔓 dice unsealed: seed {seed}", seed=table.revealed_seed)
+        return _("🔒 sealed dice {fingerprint}", fingerprint=table.commitment[:12])
 
     def _lobby(self, table: Table, embed: discord.Embed) -> discord.Embed:
         game = table.game
@@ -218,8 +213,8 @@ class Renderer:
                              when=f"<t:{int(table.deadline_at)}:R>") if table.deadline_at else "")
             )
             if table.client_seeds is not None:
-                embed.set_footer(text=_("🔒 dice SHA-256 {hash}… · 🎲 each player's client seed is mixed in: "
-                                        "choose yours with /game join seed:", hash=table.commitment[:12]))
+                embed.set_footer(text=_("🔒 sealed dice {fingerprint} · 🎲 your part of them: /game join seed:",
+                                        fingerprint=table.commitment[:12]))
         else:
             embed.description = _("🛑 Closed before the game started ({reason}). Not rated.",
                                   reason=_(table.end_reason or N_("ended")))

@@ -72,3 +72,10 @@ TABLE_TITLE = re.compile(r" · (table|mesa) \d+$")  # "🪖 Army Men Dice War ·
 def last_table_message(channel) -> discord.Message:
     """The table message as it stands: a buried table is posted again at the bottom (the old one retired)."""
     return [m for m in channel.history() if m.embeds and TABLE_TITLE.search(m.embeds[0].title or "")][-1]
+
+
+def shows_the_last_change(env, channel, message: discord.Message) -> bool:
+    """The message shows what the table's last change did (its news, in English): it is not stale."""
+    table = table_of(env, channel)
+    news = env.bot.games[table.game.id].renderer.news_lines(table)
+    return bool(news) and all(line[:100] in text_of(message) for line in news)

@@ -83,9 +83,9 @@ async def test_a_spanish_server_after_a_rated_game(spanish_server, dice):
     history = await bob.slash(channel, "game history")
     text = text_of(history.response.message)
     assert f"📜 Army Men Dice War · mesa {table_id} · historia" in text
-    assert "Historia" in text and "🍀 Suerte (dados frente a un dado justo)" in text
-    assert "dados, media" in text and "de las tiradas justas." in text
-    assert "🔓 semilla de los dados" in text and "Story" not in text
+    assert "Historia" in text and "🍀 Suerte (cuanto más bajos los dados, más suerte)" in text
+    assert "dados, media" in text and "más suerte que el" in text and "de las tiradas justas." in text
+    assert "🔓 dados revelados: semilla" in text and "Story" not in text
 
     verified = (await alice.slash(channel, "game verify")).response.message.content
     assert verified.startswith(f"Mesa {table_id}: ✓ Verificada: Army Men Dice War, ")
