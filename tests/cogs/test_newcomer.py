@@ -8,11 +8,10 @@ import hashlib
 
 import pytest
 
-from .helpers import end_game, message_by_id, table_of, text_of
+from .helpers import add_computer, end_game, message_by_id, table_of, text_of
 
 SEALED = hashlib.sha256(b"seed").hexdigest()[:12]  # the test bot's secret seed is "seed"
-SERVERS = {"en": ("Game Night", "en-US", "Join", "Start", "Add computer"),
-           "es": ("Noche de juegos", "es-ES", "Unirme", "Empezar", "Añadir ordenador")}
+SERVERS = {"en": ("Game Night", "en-US", "Join", "Start"), "es": ("Noche de juegos", "es-ES", "Unirme", "Empezar")}
 
 
 def server(env, language: str, client_languages: dict[int, str]):
@@ -27,9 +26,9 @@ def server(env, language: str, client_languages: dict[int, str]):
 @pytest.mark.parametrize("language", SERVERS)
 async def test_the_table_footer_is_one_short_line(simcord_env, client_languages, language):
     channel, sam, _ = server(simcord_env, language, client_languages)
-    *_, start, add = SERVERS[language]
+    *_, start = SERVERS[language]
     lobby = (await sam.slash(channel, "armymen new", pace="live")).response.message
-    await sam.click(lobby, label=add)
+    await add_computer(sam, lobby)
     await sam.click(lobby, label=start)
     footer = message_by_id(channel, table_of(simcord_env, channel).message_id).embeds[0].footer.text
     expected = {"en": f"live · 2-minute turns · 🔒 sealed dice {SEALED}",
@@ -40,7 +39,7 @@ async def test_the_table_footer_is_one_short_line(simcord_env, client_languages,
 @pytest.mark.parametrize("language", SERVERS)
 async def test_ruling_ids_are_in_the_rules_not_in_dardz_public_log(simcord_env, client_languages, dice, language):
     channel, sam, sofia = server(simcord_env, language, client_languages)
-    _, _, join, start, _ = SERVERS[language]
+    _, _, join, start = SERVERS[language]
     lobby = (await sam.slash(channel, "dardz new", pace="live", target=50)).response.message
     await sofia.click(lobby, label=join)
     dice.script(3, 3, 3, 3, 6, 1)  # everyone rolls 6: a tie, rolled off with one die each (DZ-R12)
@@ -56,7 +55,7 @@ async def test_ruling_ids_are_in_the_rules_not_in_dardz_public_log(simcord_env, 
 @pytest.mark.parametrize("language", SERVERS)
 async def test_luck_is_reported_in_the_games_own_terms_or_not_at_all(simcord_env, client_languages, dice, language):
     channel, sam, sofia = server(simcord_env, language, client_languages)
-    _, _, join, start, _ = SERVERS[language]
+    _, _, join, start = SERVERS[language]
     lobby = (await sam.slash(channel, "armymen new")).response.message
     await sofia.click(lobby, label=join)
     dice.script(0)  # sam starts
@@ -88,7 +87,7 @@ async def test_luck_is_reported_in_the_games_own_terms_or_not_at_all(simcord_env
 async def test_a_computer_is_named_in_the_readers_language(simcord_env, client_languages, dice):
     channel, sam, sofia = server(simcord_env, "en", client_languages)  # an English server; sofia reads Spanish
     lobby = (await sofia.slash(channel, "armymen new")).response.message
-    await sofia.click(lobby, label="Add computer")
+    await add_computer(sofia, lobby)
     dice.script(0)  # sofia starts
     await sofia.click(lobby, label="Start")
     assert "🤖 **Computer 1**" in text_of(message_by_id(channel, table_of(simcord_env, channel).message_id))
