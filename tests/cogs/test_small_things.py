@@ -1,0 +1,65 @@
+"""The small things a newcomer reads (issue 26, item 9), in an English and in a Spanish server where sam's Discord
+speaks English and sofia's Spanish: points in the singular, an answer told to its own player, a /help written from
+the command tree, refusals naming the real commands and the open table's game, a lobby for everyone, a
+confirmation that goes once answered, a finished DARDZ table's DM, what of a points pile is private, a plain-text
+story file, and a replay that jumps."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import message_by_id, table_of, text_of
+from .test_newcomer import SERVERS, server
+
+HAND = {"en": "My hand", "es": "Mi mano"}
+
+
+async def seated(env, channel, host, other, game: str, **options):
+    """`host` opens a live `game` table, `other` joins by command: the lobby message."""
+    lobby = (await host.slash(channel, f"{game} new", pace="live", **options)).response.message
+    await other.slash(channel, "game join")
+    return lobby
+
+
+@pytest.mark.parametrize("language", SERVERS)
+async def test_one_point_is_singular_and_a_pile_says_what_only_its_owner_sees(simcord_env, client_languages, dice,
+                                                                             language):
+    channel, sam, sofia = server(simcord_env, language, client_languages)
+    await seated(simcord_env, channel, sam, sofia, "dardz", target=50)
+    dice.script(6, 6, 1, 1)  # DZ-R12: sam 6+6, sofia 1+1: sam rolls first
+    dice.decks.append(["4", "9", "8", "2", "3", "5"])  # sam holds a 4 (one point), sofia a 2, 3 and 5
+    await sam.slash(channel, "game start")
+    dice.script(4)
+    await sam.slash(channel, "dardz roll")  # roll 1 is one die: its number is picked at once, sam's 4 to his pile
+    table = table_of(simcord_env, channel)
+    assert list(table.state.piles[0]) == ["4"], table.state.piles
+    public = message_by_id(channel, table.message_id)
+    assert "Your points pile" not in text_of(public) and "Tu montón" not in text_of(public)
+    hand = text_of((await sam.click(public, label=HAND[language])).response.message)
+    assert "📥 Your points pile: **1** card · **+1** point\n" in hand and "pts" not in hand, hand
+    assert "Only you see which cards are in it; the table's log counts how many each player puts in." in hand
+    assert "only you see this" not in hand
+    client_languages[sam.id] = "es-ES"  # the same view, read in Spanish
+    hand = text_of((await sam.click(public, label=HAND[language])).response.message)
+    assert "📥 Tu montón de puntos: **1** carta · **+1** punto\n" in hand, hand
+    assert "Solo tú ves qué cartas hay en él; el registro de la mesa cuenta cuántas mete cada jugador." in hand
+    assert "solo lo ves tú" not in hand
+
+
+@pytest.mark.parametrize("language", SERVERS)
+async def test_an_answer_is_told_to_its_own_player_as_theirs(simcord_env, client_languages, dice, language):
+    channel, sam, sofia = server(simcord_env, language, client_languages)
+    await seated(simcord_env, channel, sam, sofia, "armadillo")
+    dice.script(0)  # ARM-R11: sam rolls first
+    await sam.slash(channel, "game start")
+    dice.script(5, 8)
+    await sam.slash(channel, "armadillo roll", yellow=1, red=1)
+    for member, expected in ((sofia, "✅ Tu respuesta: tomar una ficha."), (sam, "✅ Your answer: take a token.")):
+        answered = await member.slash(channel, "armadillo respond")
+        assert answered.ephemeral and answered.response.content.startswith(expected), answered.response.content
+        assert "answered: you" not in answered.response.content and "tú vas a" not in answered.response.content
+
+
+def table_of_step(text: str, where: str, total: int) -> int:
+    """The move a replay message shows ("Move 7 of 40")."""
+    return next(n for n in range(1, total + 1) if where.format(n=n, total=total) in text)
