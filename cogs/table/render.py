@@ -195,12 +195,12 @@ class Renderer:
         options = options_text(table)
         if table.status == "lobby":
             if len(table.seats) >= game.max_players:
-                how = _("The table is full: the host presses **Start**.")
+                how = _("The table is full: the host 👑 starts the game with **Start**.")
             elif game.min_players > 1:
-                how = _("Press **Join** to play. The host presses **Start** (or **Add computer** for a computer "
-                        "opponent).")
+                how = _("Players take a seat with **Join**; the host 👑 starts the game with **Start** (or seats a "
+                        "computer opponent with **Add computer**).")
             else:
-                how = _("Press **Join** to play. The host presses **Start**.")
+                how = _("Players take a seat with **Join**; the host 👑 starts the game with **Start**.")
             embed.description = (
                 _("**Lobby** · {players} · {pace}", players=players_range(game), pace=pace_text(table.pace_seconds))
                 + (f"\n{options}" if options else "")

@@ -60,6 +60,42 @@ async def test_an_answer_is_told_to_its_own_player_as_theirs(simcord_env, client
         assert "answered: you" not in answered.response.content and "tú vas a" not in answered.response.content
 
 
+@pytest.mark.parametrize("language", SERVERS)
+async def test_refusals_name_the_command_to_type_and_the_open_tables_game(simcord_env, client_languages, language):
+    channel, sam, sofia = server(simcord_env, language, client_languages)
+    for member, expected in (
+            (sam, "There is no open table in this channel. Start one with `/doodle new`."),
+            (sofia, "No hay ninguna mesa abierta en este canal. Abre una con `/doodle new`.")):
+        refused = await member.slash(channel, "doodle roll")
+        assert refused.ephemeral and refused.response.content == expected, refused.response.content
+    refused = await sam.slash(channel, "game start")  # not a game's command: every game's
+    games = sorted(simcord_env.bot.games)
+    assert refused.response.content == "There is no open table in this channel. Start one with " + " · ".join(
+        f"`/{g} new`" for g in games) + ".", refused.response.content
+    assert "<game>" not in refused.response.content
+    await sam.slash(channel, "armymen new")
+    for member, expected in (
+            (sam, "A table of Army Men Dice War is already open in this channel. Join it, or open yours in another "
+                  "channel or a thread."),
+            (sofia, "Ya hay una mesa de Army Men Dice War abierta en este canal. Únete a ella, o abre la tuya en otro "
+                    "canal o en un hilo.")):
+        refused = await member.slash(channel, "doodle new")
+        assert refused.ephemeral and refused.response.content == expected, refused.response.content
+    assert table_of(simcord_env, channel).game.id == "armymen"
+
+
+@pytest.mark.parametrize("language", SERVERS)
+async def test_the_lobby_speaks_to_everyone_not_only_to_its_host(simcord_env, client_languages, language):
+    channel, sam, sofia = server(simcord_env, language, client_languages)
+    lobby = (await sam.slash(channel, "doodle new")).response.message
+    text = text_of(lobby)
+    expected = {"en": "Players take a seat with **Join**; the host 👑 starts the game with **Start** (or seats a "
+                      "computer opponent with **Add computer**).",
+                "es": "Quien quiera jugar toma asiento con **Unirme**; el anfitrión 👑 empieza la partida con "
+                      "**Empezar** (o sienta a un rival del ordenador con **Añadir ordenador**)."}[language]
+    assert expected in text and "Press" not in text and "Pulsa" not in text, text
+
+
 def table_of_step(text: str, where: str, total: int) -> int:
     """The move a replay message shows ("Move 7 of 40")."""
     return next(n for n in range(1, total + 1) if where.format(n=n, total=total) in text)

@@ -18,7 +18,7 @@ async def test_a_full_lobby_disables_join_and_says_so(world):
     lobby = message_by_id(channel, lobby.id)
     buttons = {c.label: c.disabled for c in components(lobby)}
     assert buttons == {"Join": True, "Leave": False, "Add computer": True, "Start": False}
-    assert "The table is full: the host presses **Start**." in text_of(lobby)
+    assert "The table is full: the host 👑 starts the game with **Start**." in text_of(lobby)
 
 
 async def test_a_switched_on_option_reads_as_what_it_does(world):
