@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import message_by_id, table_of, text_of
+from .helpers import labels, message_by_id, table_of, text_of
 from .test_newcomer import SERVERS, server
 
 HAND = {"en": "My hand", "es": "Mi mano"}
@@ -94,6 +94,28 @@ async def test_the_lobby_speaks_to_everyone_not_only_to_its_host(simcord_env, cl
                 "es": "Quien quiera jugar toma asiento con **Unirme**; el anfitrión 👑 empieza la partida con "
                       "**Empezar** (o sienta a un rival del ordenador con **Añadir ordenador**)."}[language]
     assert expected in text and "Press" not in text and "Pulsa" not in text, text
+
+
+@pytest.mark.parametrize("language", SERVERS)
+async def test_the_end_confirmation_loses_its_buttons_once_answered(simcord_env, client_languages, language):
+    channel, sam, sofia = server(simcord_env, language, client_languages)
+    await seated(simcord_env, channel, sam, sofia, "armymen")
+    await sam.slash(channel, "game start")
+    table = table_of(simcord_env, channel)
+    client_languages[sam.id] = {"en": "en-US", "es": "es-ES"}[language]
+    asked = await sam.slash(channel, "game end")
+    keep, end = {"en": ("Keep playing", "End the table"), "es": ("Seguir jugando", "Cerrar la mesa")}[language]
+    assert asked.ephemeral and labels(asked.response.message) == [end, keep], labels(asked.response.message)
+    kept = await sam.click(asked.response.message, label=keep)
+    assert kept.response.message.components == [] and table_of(simcord_env, channel).seq == table.seq
+
+    asked = await sam.slash(channel, "game end")
+    ended = await sam.click(asked.response.message, label=end)
+    assert ended.response.message.components == [], "the question is answered: no button is left to press"
+    assert table_of(simcord_env, channel) is None
+    (announced,) = ended.followups
+    assert not announced.ephemeral and announced.content == ended.response.message.content
+    assert announced.content in [m.content for m in channel.history()], "the channel reads who ended it"
 
 
 def table_of_step(text: str, where: str, total: int) -> int:
