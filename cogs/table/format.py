@@ -3,6 +3,7 @@ length limits."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -54,6 +55,15 @@ def shown_seat(seats: Sequence[Seat], seat: int, *, bold: bool = True) -> str:
     if s.is_computer:
         return f"🤖 {name}"
     return _("{name} (🤖 autopilot)", name=name) if s.autopilot else name
+
+
+MARKDOWN = re.compile(r"\\(.)|\[([^\]]*)\]\([^)]*\)|\*\*|__|~~|\|\||`")
+
+
+def plain(text: str) -> str:
+    """Discord's markdown as plain text (a story file): bold, underline, strike, spoilers and code marks go, a
+    masked link keeps its words, and an escaped character (a member's name as typed) is itself again."""
+    return MARKDOWN.sub(lambda m: m.group(1) or m.group(2) or "", text)
 
 
 def luck_title(table: Table) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from .helpers import labels, message_by_id, table_of, text_of
+from .test_armymen_play import play_out_with_buttons
 from .test_newcomer import SERVERS, server
 
 HAND = {"en": "My hand", "es": "Mi mano"}
@@ -116,6 +117,28 @@ async def test_the_end_confirmation_loses_its_buttons_once_answered(simcord_env,
     (announced,) = ended.followups
     assert not announced.ephemeral and announced.content == ended.response.message.content
     assert announced.content in [m.content for m in channel.history()], "the channel reads who ended it"
+
+
+@pytest.mark.parametrize("language", SERVERS)
+async def test_the_story_file_is_plain_text(simcord_env, client_languages, language):
+    channel, sam, sofia = server(simcord_env, language, client_languages)
+    await a_finished_army_men_game(simcord_env, channel, sam, sofia)
+    history = await sofia.slash(channel, "game history")
+    story = next(a for a in history.response.message.attachments if a.filename.endswith("-story.txt"))
+    text = (await story.read()).decode()
+    assert "sam" in text and "sofia" in text, text
+    for mark in ("**", "__", "~~", "`", "\\"):
+        assert mark not in text, (mark, text)
+    assert {"en": "Round 2", "es": "Ronda 2"}[language] in text
+
+
+async def a_finished_army_men_game(env, channel, sam, sofia) -> int:
+    """sam and sofia play a live Army Men game (several rounds) to its end with the table's buttons: its id."""
+    await seated(env, channel, sam, sofia, "armymen")
+    await sam.slash(channel, "game start")
+    table_id = table_of(env, channel).id
+    await play_out_with_buttons(env, channel, [sam, sofia])
+    return table_id
 
 
 def table_of_step(text: str, where: str, total: int) -> int:
