@@ -22,7 +22,7 @@ from .calls import Calls
 from .deadlines import Deadlines, Listener
 from .dice import RngFactory, TableDice
 from .lobby import COMPUTER_NAME, Lobby
-from .records import Records
+from .records import Records, Replayed
 from .results import MemberStats, Ranked, Standings
 from .table import PACES, Clicked, Table, Typed
 from .timer import Timer
@@ -157,7 +157,7 @@ class Tables:
     async def closed_table(self, table_id: int, with_story: bool = False) -> Table | None:
         return await self._records.closed_table(table_id, with_story)
 
-    async def replay_step(self, table_id: int, step: int) -> tuple[Table, int] | None:
+    async def replay_step(self, table_id: int, step: int) -> Replayed | None:
         return await self._records.replay_step(table_id, step)
 
     async def last_closed_in(self, channel_id: int) -> Table | None:
@@ -174,7 +174,7 @@ class Tables:
         return await self._records.history(guild_id, table_id, channel_id)
 
     async def replay(self, guild_id: int | None, table_id: int | None, channel_id: int | None, step: int
-                     ) -> tuple[Table, int]:
+                     ) -> Replayed:
         return await self._records.replay(guild_id, table_id, channel_id, step)
 
     # --- standings ----------------------------------------------------------------------------

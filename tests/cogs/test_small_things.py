@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import labels, message_by_id, table_of, text_of
+from .helpers import components, labels, message_by_id, table_of, text_of
 from .test_armymen_play import play_out_with_buttons
 from .test_newcomer import SERVERS, server
 
@@ -130,6 +130,35 @@ async def test_the_story_file_is_plain_text(simcord_env, client_languages, langu
     for mark in ("**", "__", "~~", "`", "\\"):
         assert mark not in text, (mark, text)
     assert {"en": "Round 2", "es": "Ronda 2"}[language] in text
+
+
+@pytest.mark.parametrize("language", SERVERS)
+async def test_a_replay_goes_to_the_first_and_last_move_and_jumps_by_round(simcord_env, client_languages, language):
+    channel, sam, sofia = server(simcord_env, language, client_languages)
+    table_id = await a_finished_army_men_game(simcord_env, channel, sam, sofia)
+    words = {"en": ("The set-up · move 0 of", "Move {n} of {total}", "round {n} ⏩", "⏪ round {n}"),
+             "es": ("La preparación · jugada 0 de", "Jugada {n} de {total}", "ronda {n} ⏩", "⏪ ronda {n}")}
+    setup, where, on, back = words[language]
+    replay = (await sofia.slash(channel, "game replay")).response.message
+    assert setup in text_of(replay), text_of(replay)
+    total = int(text_of(replay).split(setup)[1].split("*")[0])
+    assert labels(replay) == ["⏮", "◀", "▶", "⏭", on.format(n=2)], labels(replay)
+    assert [c.disabled for c in components(replay)][:4] == [True, True, False, False]
+
+    jumped = (await sofia.click(replay, label=on.format(n=2))).response.message
+    step = table_of_step(text_of(jumped), where, total)
+    assert 0 < step < total and back.format(n=1) in labels(jumped) and on.format(n=3) in labels(jumped)
+    assert {"en": "Round 2", "es": "Ronda 2"}[language] in text_of(jumped), text_of(jumped)
+    again = (await sofia.click(jumped, label=on.format(n=3))).response.message
+    assert table_of_step(text_of(again), where, total) > step
+    back_again = (await sofia.click(again, label=back.format(n=2))).response.message
+    assert table_of_step(text_of(back_again), where, total) == step, "back to where round 2 began"
+
+    last = (await sam.click(back_again, label="⏭")).response.message
+    assert where.format(n=total, total=total) in text_of(last)
+    assert [c.disabled for c in components(last)][:4] == [False, False, True, True]
+    first = (await sam.click(last, label="⏮")).response.message
+    assert setup in text_of(first) and {"en": f"table {table_id}", "es": f"mesa {table_id}"}[language] in text_of(first)
 
 
 async def a_finished_army_men_game(env, channel, sam, sofia) -> int:
