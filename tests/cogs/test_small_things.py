@@ -7,6 +7,7 @@ story file, and a replay that jumps."""
 from __future__ import annotations
 
 import pytest
+from discord import app_commands
 
 from .helpers import components, labels, message_by_id, table_of, text_of
 from .test_armymen_play import play_out_with_buttons
@@ -59,6 +60,29 @@ async def test_an_answer_is_told_to_its_own_player_as_theirs(simcord_env, client
         answered = await member.slash(channel, "armadillo respond")
         assert answered.ephemeral and answered.response.content.startswith(expected), answered.response.content
         assert "answered: you" not in answered.response.content and "tú vas a" not in answered.response.content
+
+
+@pytest.mark.parametrize("language", SERVERS)
+async def test_help_is_written_from_the_command_tree_with_the_tables_buttons(simcord_env, client_languages,
+                                                                             language):
+    channel, sam, sofia = server(simcord_env, language, client_languages)
+    tree = simcord_env.bot.tree.get_commands()
+    every = [f"/{c.name} {sub.name}" for c in tree if isinstance(c, app_commands.Group) for sub in c.commands]
+    every += [f"/{c.name}" for c in tree if not isinstance(c, app_commands.Group)]
+    assert {"/game history", "/game replay", "/game verify", "/settings language", "/settings pictures"} <= set(every)
+    join, start, hand = {"en": ("Join", "Start", "My hand"), "es": ("Unirme", "Empezar", "Mi mano")}[language]
+    for member in (sam, sofia):
+        shown = await member.slash(channel, "help")
+        assert shown.ephemeral
+        text = text_of(shown.response.message)
+        for command in every:
+            assert f"`{command}`" in text, command
+        assert f"press **{join}**, the host presses **{start}**" in text if member is sam else \
+            f"pulsan **{join}** y el anfitrión pulsa **{start}**" in text, text
+        assert f"**{hand}**." in text
+    assert "`/game history` — A finished game's story" in text_of((await sam.slash(channel, "help")).response.message)
+    spanish = text_of((await sofia.slash(channel, "help")).response.message)
+    assert "`/game replay` — Recorre una partida terminada" in spanish and "`/settings pictures` — Mostrar" in spanish
 
 
 @pytest.mark.parametrize("language", SERVERS)
