@@ -91,7 +91,7 @@ class Lobby:
         store = self._cache.store
         async with self._open_lock:
             if await store.open_table_id(channel_id) is not None:
-                raise errors.TableBusy()
+                raise await self._busy(channel_id)
             await self.check_hosting(guild_id, host_id)
             now = self._clock().timestamp()
             try:
@@ -113,11 +113,18 @@ class Lobby:
                     await tx.add_seat(table_id, 0, host_id, host_name, is_computer=False, client_seed=client_seed,
                                       touched_at=now)
             except ChannelTaken as taken:  # another process opened one here a moment ago
-                raise errors.TableBusy() from taken
+                raise await self._busy(channel_id) from taken
             row = await store.table(table_id)
             live = LiveTable(row, game, [Seat(0, host_id, host_name, client_seed=client_seed, touched_at=now)])
             self._cache.keep(live)
         return snapshot(live)
+
+    async def _busy(self, channel_id: int) -> errors.TableBusy:
+        """The refusal of a second table in a channel: it names the game of the one open there (the channel's
+        latest table: one is open at a time)."""
+        row = await self._cache.store.last_table_in(channel_id)
+        game = self._games.get(row.game) if row is not None else None
+        return errors.TableBusy(game=game.title if game is not None else getattr(row, "game", ""))
 
     async def check_hosting(self, guild_id: int | None, host_id: int) -> None:
         """Refuse a member who already hosts MAX_HOSTED_TABLES open tables in this server."""

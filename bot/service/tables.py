@@ -29,7 +29,7 @@ from .dice import RngFactory, TableDice
 from .follows import Follows
 from .lobby import COMPUTER_NAME, Lobby
 from .profiles import Profile, profile
-from .records import Records
+from .records import Records, Replayed
 from .rematch import Rematches
 from .results import MemberStats, Ranked, Standings
 from .seasons import Ended, SeasonListener, Seasons
@@ -195,7 +195,7 @@ class Tables:
     async def closed_table(self, table_id: int, with_story: bool = False) -> Table | None:
         return await self._records.closed_table(table_id, with_story)
 
-    async def replay_step(self, table_id: int, step: int) -> tuple[Table, int] | None:
+    async def replay_step(self, table_id: int, step: int) -> Replayed | None:
         return await self._records.replay_step(table_id, step)
 
     async def last_closed_in(self, channel_id: int) -> Table | None:
@@ -212,7 +212,7 @@ class Tables:
         return await self._records.history(guild_id, table_id, channel_id)
 
     async def replay(self, guild_id: int | None, table_id: int | None, channel_id: int | None, step: int,
-                     user_id: int | None = None) -> tuple[Table, int]:
+                     user_id: int | None = None) -> Replayed:
         return await self._records.replay(guild_id, table_id, channel_id, step, user_id)
 
     # --- the community around tables ----------------------------------------------------------

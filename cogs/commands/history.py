@@ -11,7 +11,7 @@ import discord
 from bot.i18n import _, ngettext, speaking, translated
 from bot.service import Table
 from cogs.table.controller import controller
-from cogs.table.format import luck_title, options_text
+from cogs.table.format import luck_title, options_text, plain
 from cogs.table.language import server_language
 from cogs.table.render import Renderer
 
@@ -64,7 +64,7 @@ async def answer_history(interaction: discord.Interaction, table_id: int | None)
     with speaking(await server_language(interaction.client, interaction.guild_id)):  # a public answer
         lines = story_lines(table, renderer)
         embed = history_embed(table, renderer, lines)
-    files = [discord.File(io.BytesIO("\n".join(lines).encode()), filename=f"table-{table_id}-story.txt"),
+    files = [discord.File(io.BytesIO("\n".join(map(plain, lines)).encode()), filename=f"table-{table_id}-story.txt"),
              discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
                           filename=f"table-{table_id}.json")]
     with speaking(await server_language(interaction.client, interaction.guild_id)):

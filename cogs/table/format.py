@@ -3,6 +3,7 @@ length limits."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -66,6 +67,15 @@ def listed_seat(table: Table, seat: int) -> str:
     "🤖 **Computer 1** · hard"."""
     s = table.seats[seat]
     return f"{seat_name(table, seat)} · {level_name(s.level)}" if s.is_computer else seat_name(table, seat)
+
+
+MARKDOWN = re.compile(r"\\(.)|\[([^\]]*)\]\([^)]*\)|\*\*|__|~~|\|\||`")
+
+
+def plain(text: str) -> str:
+    """Discord's markdown as plain text (a story file): bold, underline, strike, spoilers and code marks go, a
+    masked link keeps its words, and an escaped character (a member's name as typed) is itself again."""
+    return MARKDOWN.sub(lambda m: m.group(1) or m.group(2) or "", text)
 
 
 def luck_title(table: Table) -> str:

@@ -91,7 +91,13 @@ class Publisher:
         """The answer when the table message itself was not what was clicked: a public line, a typed
         command's confirmation, a DM or an ephemeral hand edited in place, or an old table message retired."""
         if announce is not None:
-            await interaction.response.send_message(announce)
+            if clicked is not None and interaction.message.flags.ephemeral:  # a question answered (/game end's):
+                await interaction.response.edit_message(content=announce, view=None)  # its buttons go
+                # a followup's own flags decide whether it is ephemeral (only a deferred response's first followup
+                # inherits the deferral's): without the flag, the channel reads it
+                await interaction.followup.send(announce)
+            else:
+                await interaction.response.send_message(announce)
             return
         if clicked is None:
             done = f"✅ {happened}" if happened else _("✅ Done.")

@@ -199,12 +199,12 @@ class Renderer:
         options = options_text(table)
         if table.status == "lobby":
             if len(table.seats) >= game.max_players:
-                how = _("The table is full: the host presses **Start**.")
+                how = _("The table is full: the host 👑 starts the game with **Start**.")
             elif game.min_players > 1:
-                how = _("Press **Join** to play. The host presses **Start** (and may add a computer opponent first: "
-                        "easy, normal or hard).")
+                how = _("Players take a seat with **Join**; the host 👑 starts the game with **Start** (or first "
+                        "seats a computer opponent: easy, normal or hard, in **🤖 Add a computer…**).")
             else:
-                how = _("Press **Join** to play. The host presses **Start**.")
+                how = _("Players take a seat with **Join**; the host 👑 starts the game with **Start**.")
             embed.description = (
                 _("**Lobby** · {players} · {pace}", players=players_range(game), pace=pace_text(table.pace_seconds))
                 + (f"\n{options}" if options else "")

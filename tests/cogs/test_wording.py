@@ -22,7 +22,7 @@ async def test_a_full_lobby_disables_join_and_says_so(world):
     assert buttons == {"Join": True, "Leave": False, "Start": False}
     (menu,) = [c for c in components(lobby) if isinstance(c, discord.SelectMenu)]
     assert menu.placeholder == "🤖 Add a computer…" and menu.disabled, "no computer joins a full table"
-    assert "The table is full: the host presses **Start**." in text_of(lobby)
+    assert "The table is full: the host 👑 starts the game with **Start**." in text_of(lobby)
 
 
 async def test_a_switched_on_option_reads_as_what_it_does(world):
