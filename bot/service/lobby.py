@@ -113,13 +113,13 @@ class Lobby:
                     await tx.add_seat(table_id, 0, host_id, host_name, is_computer=False, client_seed=client_seed,
                                       touched_at=now)
             except ChannelTaken as taken:  # another process opened one here a moment ago
-                raise await self._busy(channel_id) from taken
+                raise await self.busy(channel_id) from taken
             row = await store.table(table_id)
             live = LiveTable(row, game, [Seat(0, host_id, host_name, client_seed=client_seed, touched_at=now)])
             self._cache.keep(live)
         return snapshot(live)
 
-    async def _busy(self, channel_id: int) -> errors.TableBusy:
+    async def busy(self, channel_id: int) -> errors.TableBusy:
         """The refusal of a second table in a channel: it names the game of the one open there (the channel's
         latest table: one is open at a time)."""
         row = await self._cache.store.last_table_in(channel_id)

@@ -63,11 +63,14 @@ class Rematches:
             waiting = [names[u] for u in offer.players if u not in offer.wanted]
             raise errors.Refusal(N_("You already asked for a rematch: waiting for {names}."), names=listing(waiting))
         rematch: tuple[LiveTable, list[Move]] | None = None
-        async with store.transaction() as tx:
-            await tx.advance_rev(row.id, row.rev)  # answers to one offer go one after the other
-            await Community(tx).add_rematch_vote(row.id, user_id, wants, now)
-            if wants and set(offer.wanted) | {user_id} == set(offer.players):
-                rematch = await self._open(tx, row, table, now)
+        try:
+            async with store.transaction() as tx:
+                await tx.advance_rev(row.id, row.rev)  # answers to one offer go one after the other
+                await Community(tx).add_rematch_vote(row.id, user_id, wants, now)
+                if wants and set(offer.wanted) | {user_id} == set(offer.players):
+                    rematch = await self._open(tx, row, table, now)
+        except ChannelTaken as taken:  # a table was opened in the channel since the game ended: nothing is kept
+            raise await self._lobby.busy(row.channel_id) from taken
         if not wants:
             return replace(table, rematch=replace(offer, declined_by=user_id)), None
         offer = replace(offer, wanted=tuple(u for u in offer.players if u in {*offer.wanted, user_id}))
@@ -88,14 +91,11 @@ class Rematches:
         members = [s.user_id for s in order if s.human]
         host = row.host_id if row.host_id in members else members[0]
         await self._lobby.check_hosting(row.guild_id, host)
-        try:
-            table_id = await tx.create_table(
-                guild_id=row.guild_id, channel_id=row.channel_id, game=row.game, rules_version=game.rules_version,
-                options=json.dumps(resolve_options(game, json.loads(row.options)), sort_keys=True), host_id=host,
-                seed=self._new_seed(), pace_seconds=row.pace_seconds, created_at=now,
-                deadline_at=now + lobby_lifetime(row.pace_seconds), derivation=FAIR)
-        except ChannelTaken as taken:  # a table was opened in the channel since the game ended
-            raise errors.TableBusy() from taken
+        table_id = await tx.create_table(
+            guild_id=row.guild_id, channel_id=row.channel_id, game=row.game, rules_version=game.rules_version,
+            options=json.dumps(resolve_options(game, json.loads(row.options)), sort_keys=True), host_id=host,
+            seed=self._new_seed(), pace_seconds=row.pace_seconds, created_at=now,
+            deadline_at=now + lobby_lifetime(row.pace_seconds), derivation=FAIR)
         community = Community(tx)
         for new_seat, old in enumerate(order):
             await community.copy_seat(row.id, old.seat, table_id, new_seat, self._new_client_seed())
