@@ -91,7 +91,7 @@ class Lobby:
         store = self._cache.store
         async with self._open_lock:
             if await store.open_table_id(channel_id) is not None:
-                raise await self._busy(channel_id)
+                raise await self.busy(channel_id)
             await self.check_hosting(guild_id, host_id)
             now = self._clock().timestamp()
             try:
