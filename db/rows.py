@@ -57,6 +57,8 @@ class SeatRow:
     dm_channel_id: int | None
     client_seed: str | None = None  # the seat's part of the dice (provably fair); None before client seeds
     touched_at: float | None = None  # its member's last touch of the table other than a move (unix seconds)
+    reminder_at: float | None = None  # when its member is reminded of the decision pending (their preferences)
+    silenced_since: int | None = None  # "not this turn": the move by which the silenced decision began
 
 
 @dataclass(frozen=True)

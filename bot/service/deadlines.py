@@ -1,4 +1,5 @@
-"""What happens when time passes: reminders, the rules' timeout defaults, autopilot, lobbies expiring.
+"""What happens when time passes: reminders (each member's, reminders.py), the rules' timeout defaults, autopilot,
+lobbies expiring.
 
 The timer (timer.py) has `expire_due` run when something is due; the listener (the edge) is told of each
 reminder, timeout and expiry, to say it in the channel."""
@@ -15,6 +16,7 @@ from ..games.text import N_
 from . import errors
 from .cache import TableCache
 from .calls import Calls
+from .reminders import Reminders
 from .table import AUTOPILOT_AFTER, LiveTable, Move, Table, newly_to_act, snapshot
 from .turns import Turns
 
@@ -25,8 +27,8 @@ Listener = Callable[[Table, str], Awaitable[None]]
 
 
 class Deadlines:
-    def __init__(self, cache: TableCache, turns: Turns, calls: Calls) -> None:
-        self._cache, self._turns, self._calls = cache, turns, calls
+    def __init__(self, cache: TableCache, turns: Turns, calls: Calls, reminders: Reminders) -> None:
+        self._cache, self._turns, self._calls, self._reminders = cache, turns, calls, reminders
         self.listener: Listener | None = None  # told of reminders, timeouts and expiries
 
     async def expire_due(self) -> list[tuple[Table, str]]:
@@ -80,9 +82,10 @@ class Deadlines:
             return await self._time_out(live)
         if row.reminder_at is not None and row.reminder_at <= now:
             async with self._cache.changing(live) as tx:
-                await tx.update_table(row.id, reminder_at=None, claimed_until=None)
-                live.row = replace(live.row, reminder_at=None)
-            return snapshot(live, called=await self._calls.called(live, live.game.to_act(live.state))), "reminder"
+                await tx.update_table(row.id, claimed_until=None)
+                by_channel, by_dm = await self._reminders.due(tx, live)
+            called = await self._calls.called(live, by_channel | by_dm, reminder=True)
+            return snapshot(live, called=called & by_channel, reminded_by_dm=called & by_dm), "reminder"
         return None
 
     async def _time_out(self, live: LiveTable) -> tuple[Table, str]:
