@@ -85,6 +85,8 @@ class Deadlines:
                 await tx.update_table(row.id, claimed_until=None)
                 by_channel, by_dm = await self._reminders.due(tx, live)
             called = await self._calls.called(live, by_channel | by_dm, reminder=True)
+            if not called:  # moved (quiet hours, a new choice), dropped, or its member is at the table
+                return None
             return snapshot(live, called=called & by_channel, reminded_by_dm=called & by_dm), "reminder"
         return None
 

@@ -73,8 +73,7 @@ def awake_time(prefs: MemberPrefsRow, at: float, deadline: float | None, now: fl
     began, ends = quiet
     if deadline is None or ends < deadline:
         return ends
-    before = began - BEFORE_QUIET
-    return before if before > now else None
+    return max(began - BEFORE_QUIET, now) if began > now else None
 
 
 def reminder_time(prefs: MemberPrefsRow, deadline: float, pace_seconds: int, now: float) -> float | None:
