@@ -204,3 +204,26 @@ async def test_a_digest_lists_every_table_waiting_and_replaces_the_pings_of_asyn
     svc.now = datetime(2025, 3, 3, 8, tzinfo=UTC)
     (sent,) = await svc.tables.send_digests()
     assert sorted(t.id for t in sent.tables) == sorted(t.id for t in tables[1:]), "silenced this turn: left out"
+
+
+async def test_each_due_reminder_and_digest_is_sent_once_by_two_processes(svc):
+    """Two real bot processes wake at the same moment on one PostgreSQL database: every due reminder and digest
+    goes once (each claimed by one of them)."""
+    if not isinstance(svc.path, str):
+        pytest.skip("one bot process per SQLite file: only PostgreSQL is shared")
+    from .test_many_processes import report, start_process
+
+    members = list(range(300, 312))
+    for member in members:
+        await svc.tables.change_preferences(member, digest_hour=9, reminders="4h")
+    tables = await started_away(svc, *((1000 + n, 400 + n, member) for n, member in enumerate(members)))
+    svc.now = datetime(2025, 3, 2, 9, tzinfo=UTC)  # each digest (09:00 UTC) and each reminder (4 h before) due
+    await svc.settle()
+    start = __import__("time").time() + 1.5
+    workers = [start_process(svc, "due", start=start) for _ in range(2)]
+    done = [report(w) for w in workers]
+    assert all(not d["errors"] for d in done), done
+    assert sorted(u for d in done for u in d["digests"]) == members, "each digest once"
+    assert sorted(t for d in done for t, _ in d["reminders"]) == sorted(t.id for t in tables), "each reminder once"
+    assert all(seats == [1] for d in done for _, seats in d["reminders"])
+    assert svc.query("SELECT COUNT(*) FROM member_prefs WHERE digest_at = ?", utc(2025, 3, 3, 9))[0][0] == 12
