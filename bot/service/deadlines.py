@@ -84,9 +84,9 @@ class Deadlines:
             async with self._cache.changing(live) as tx:
                 await tx.update_table(row.id, claimed_until=None)
                 by_channel, by_dm = await self._reminders.due(tx, live)
-            called = await self._calls.called(live, by_channel | by_dm, reminder=True)
-            if not called:  # moved (quiet hours, a new choice), dropped, or its member is at the table
+            if not by_channel | by_dm:  # moved (quiet hours, a new choice) or dropped (reminders off)
                 return None
+            called = await self._calls.called(live, by_channel | by_dm, reminder=True)
             return snapshot(live, called=called & by_channel, reminded_by_dm=called & by_dm), "reminder"
         return None
 

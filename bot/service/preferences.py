@@ -25,7 +25,7 @@ from .errors import Refusal
 REMINDERS = {"table": None, "off": None, "1h": 3600, "4h": 4 * 3600, "12h": 12 * 3600, "24h": 24 * 3600}
 WHERE = ("channel", "dm", "both")
 DAY = 24 * 60  # minutes
-FRESH_FOR = 60  # seconds a member's preferences read here are used without reading them again
+FRESH_FOR = 10 * 60  # seconds a member's preferences read here are used without reading them again
 REMEMBERED = 50_000
 BEFORE_QUIET = 60  # a reminder moved before quiet hours goes this many seconds before they begin
 UNSET = object()

@@ -33,12 +33,18 @@ def reminded_seats(live: LiveTable) -> list[int]:
     return [s for s in sorted(to_act) if live.seats[s].human and not live.seats[s].autopilot and not silenced(live, s)]
 
 
+def earliest(live: LiveTable, seats: Iterable[int]) -> float | None:
+    """The table's reminder: the earliest of its seats'."""
+    return min((live.seats[s].reminder_at for s in seats if live.seats[s].reminder_at is not None), default=None)
+
+
 class Reminders:
     def __init__(self, cache: TableCache, preferences: MemberPreferences) -> None:
         self._cache, self._preferences = cache, preferences
 
-    async def plan(self, tx: Store, live: LiveTable) -> None:
-        """Within a change that moved the deadline: each seat to act its reminder, the table's the earliest."""
+    async def plan(self, tx: Store, live: LiveTable) -> float | None:
+        """Within a change that moved the deadline: each seat to act its reminder; the table's, the earliest, is
+        given back (its row is written with the deadline, in one write)."""
         now = self._cache.now()
         seats = reminded_seats(live)
         prefs = await self._preferences.of(live.seats[s].user_id for s in seats)
@@ -47,7 +53,8 @@ class Reminders:
             deadline = seat_deadline(live, seat)
             times[seat] = None if deadline is None else reminder_time(
                 prefs[live.seats[seat].user_id], deadline, live.row.pace_seconds, now)
-        await self._store_times(tx, live, times)
+        await self._seat_times(tx, live, times)
+        return earliest(live, seats)
 
     async def due(self, tx: Store, live: LiveTable) -> tuple[frozenset[int], frozenset[int]]:
         """Within the claimed table's change: the seats whose reminder is due now, by channel and by DM, as their
@@ -72,20 +79,23 @@ class Reminders:
         await self._store_times(tx, live, times)
         return frozenset(by_channel), frozenset(by_dm)
 
-    async def _store_times(self, tx: Store, live: LiveTable, times: dict[int, float | None]) -> None:
+    @staticmethod
+    async def _seat_times(tx: Store, live: LiveTable, times: dict[int, float | None]) -> None:
         for seat, at in times.items():
             if live.seats[seat].reminder_at != at:
                 await tx.update_seat(live.row.id, seat, reminder_at=at)
                 live.seats[seat] = replace(live.seats[seat], reminder_at=at)
-        await self._table_time(tx, live, reminded_seats(live))
+
+    async def _store_times(self, tx: Store, live: LiveTable, times: dict[int, float | None]) -> None:
+        await self._seat_times(tx, live, times)
+        await self._table_time(tx, live)
 
     @staticmethod
-    async def _table_time(tx: Store, live: LiveTable, seats: Iterable[int]) -> None:
-        earliest = min((live.seats[s].reminder_at for s in seats if live.seats[s].reminder_at is not None),
-                       default=None)
-        if live.row.reminder_at != earliest:
-            await tx.update_table(live.row.id, reminder_at=earliest)
-            live.row = replace(live.row, reminder_at=earliest)
+    async def _table_time(tx: Store, live: LiveTable) -> None:
+        at = earliest(live, reminded_seats(live))
+        if live.row.reminder_at != at:
+            await tx.update_table(live.row.id, reminder_at=at)
+            live.row = replace(live.row, reminder_at=at)
 
     # --- not this turn ----------------------------------------------------------------------------
     async def silence(self, at: Clicked, user_id: int, since: int) -> Table:
@@ -103,5 +113,5 @@ class Reminders:
             async with self._cache.changing(live) as tx:
                 await tx.update_seat(live.row.id, seat, silenced_since=since, reminder_at=None)
                 live.seats[seat] = replace(live.seats[seat], silenced_since=since, reminder_at=None)
-                await self._table_time(tx, live, reminded_seats(live))
+                await self._table_time(tx, live)
             return snapshot(live)

@@ -229,9 +229,10 @@ class Turns:
             return
         if force_deadline or newly_to_act(live, moves):
             now, pace = self.now(), live.row.pace_seconds
-            await tx.update_table(live.row.id, deadline_at=now + pace)
             live.row = replace(live.row, deadline_at=now + pace)
-            await self._reminders.plan(tx, live)
+            fields = {"deadline_at": now + pace, "reminder_at": await self._reminders.plan(tx, live)}
+            await tx.update_table(live.row.id, **fields)
+            live.row = replace(live.row, **fields)
 
     async def close(self, tx: Store, live: LiveTable, status: str, reason: str | None) -> None:
         fields = {

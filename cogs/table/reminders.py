@@ -75,7 +75,7 @@ class Reminding:
             access = self._shared.access.of(table.channel_id)
             await attempt("sending a reminder", self._notices.ping(table, access, prompt=reminder(table.called),
                                                                    view=not_this_turn(table, table.called)))
-            await attempt("telling the host what the bot may no longer do", self._host_warnings.warn(table))
+        await attempt("telling the host what the bot may no longer do", self._host_warnings.warn(table))
         for seat in sorted(table.reminded_by_dm):
             await attempt("sending a reminder by DM", self._dm(table, seat, reminder(frozenset({seat}))))
 
