@@ -60,7 +60,8 @@ class Reminders:
         """Within the claimed table's change: the seats whose reminder is due now, by channel and by DM, as their
         members' preferences read afresh say; the others' reminders moved or dropped."""
         now = self._cache.now()
-        due = [s for s in reminded_seats(live) if (live.seats[s].reminder_at or now + 1) <= now + SOON]
+        due = [s for s in reminded_seats(live)
+               if live.seats[s].reminder_at is not None and live.seats[s].reminder_at <= now + SOON]
         prefs = await self._preferences.of((live.seats[s].user_id for s in due), fresh=True)
         times: dict[int, float | None] = {}
         by_channel, by_dm = set(), set()

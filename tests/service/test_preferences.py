@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -227,3 +228,35 @@ async def test_each_due_reminder_and_digest_is_sent_once_by_two_processes(svc):
     assert sorted(t for d in done for t, _ in d["reminders"]) == sorted(t.id for t in tables), "each reminder once"
     assert all(seats == [1] for d in done for _, seats in d["reminders"])
     assert svc.query("SELECT COUNT(*) FROM member_prefs WHERE digest_at = ?", utc(2025, 3, 3, 9))[0][0] == 12
+
+
+async def test_simultaneous_answers_are_each_reminded_once_at_their_members_own_time(svc):
+    """Armadillo's answers run at once: alice and carol are reminded at half-time, bob an hour before the
+    deadline, and they not again then."""
+    await svc.tables.change_preferences(BOB, reminders="1h")
+    await svc.lobby(900, ALICE, BOB, CAROL, game_id="armadillo", pace=ASYNC)
+    await svc.advance(seconds=AWAY)
+    table = await svc.tables.start(900, ALICE)
+    while not {1, 2} <= table.to_act:  # the roller rolls: everyone else answers at once
+        table = await svc.play(table, moves=1)
+    began = svc.now.timestamp()
+    await svc.advance(seconds=AWAY)  # everyone is away again
+    await svc.advance(hours=12)
+    await svc.advance(hours=11)
+    reminded = [(t.called, round(svc.now.timestamp() - began)) for kind, t in svc.heard if kind == "reminder"]
+    assert [called for called, _ in reminded] == [{0, 2}, {1}], "each once: alice and carol first, then bob"
+    rows = svc.seat_rows(table.id)
+    assert (rows[1]["reminder_at"], rows[2]["reminder_at"]) == (None, None)
+
+
+async def test_an_upgraded_database_keeps_each_open_tables_reminder(svc):
+    """Migration 0012 gives an open table's pending reminder to its seats."""
+    (table,) = await started_away(svc, (900, ALICE, BOB))
+    svc.write("UPDATE seats SET reminder_at = NULL")  # as the seats were before the migration
+    backend = "postgresql" if isinstance(svc.path, str) else "sqlite"
+    script = (Path(__file__).parents[2] / "db" / "migrations" / backend / "0012_member_prefs.sql").read_text()
+    *_, upgrade, _ = script.split(";")  # its last statement: the open tables' reminders given to their seats
+    svc.write("\n".join(line for line in upgrade.splitlines() if not line.startswith("--")))
+    assert [r["reminder_at"] for r in svc.seat_rows(table.id)] == [table.reminder_at] * 2
+    await svc.advance(hours=12)
+    assert [(kind, t.called) for kind, t in svc.heard] == [("reminder", {1})], "reminded at half-time as before"

@@ -19,3 +19,6 @@ CREATE INDEX member_prefs_by_digest_at ON member_prefs (digest_at) WHERE digest_
 -- the decision its member silenced ("not this turn") began: no reminder, ping or digest line until the next.
 ALTER TABLE seats ADD COLUMN reminder_at REAL;
 ALTER TABLE seats ADD COLUMN silenced_since INTEGER;
+-- An open table's pending reminder becomes its seats' (each decided anew, on its member's preferences, when due).
+UPDATE seats SET reminder_at = (SELECT reminder_at FROM sessions WHERE sessions.id = seats.session_id
+                                AND sessions.status = 'active');
