@@ -99,7 +99,7 @@ async def test_a_daily_digest_lists_three_tables_in_spanish_and_replaces_their_p
     assert len(dms(bob)) == 1, "once a day"
 
 
-async def test_not_this_turn_silences_a_table_until_the_members_next_turn(world, dice):
+async def test_not_this_turn_silences_a_table_until_the_members_next_turn(world, dice, make_bot):
     env, channel, alice, bob = world
     carol = channel.guild.add_member(env.create_user("carol"))
     await async_table(env, channel, alice, bob)
@@ -114,7 +114,10 @@ async def test_not_this_turn_silences_a_table_until_the_members_next_turn(world,
     assert refused.ephemeral and "That turn is over" in refused.response.content
     before = tables(env).cached_tables()[0].seats
 
-    silent = await bob.click(reminder, label="Not this turn")
+    dice.script(1)  # the restarted bot replays the log: the same starter
+    await env.restart_bot(make_bot())
+    await tables(env).open_tables()
+    silent = await bob.click(reminder, label="Not this turn")  # a reminder from before the restart
     assert silent.ephemeral and f"Table {table.id} is silent for you until your next turn" in silent.response.content
     again = await bob.click(reminder, label="Not this turn")
     assert again.ephemeral and "already silent" in again.response.content
