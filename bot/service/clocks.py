@@ -8,7 +8,7 @@ from __future__ import annotations
 from .table import LiveTable, Table
 
 
-def seat_deadline(live: LiveTable | Table, seat: int) -> float | None:
-    """When `seat`'s time to decide runs out (None: no deadline runs for it)."""
-    row = getattr(live, "row", None)
-    return row.deadline_at if row is not None else live.deadline_at
+def seat_deadline(table: LiveTable | Table, seat: int) -> float | None:
+    """When `seat`'s time to decide runs out (None: no deadline runs for it), on the service's live copy or on a
+    snapshot the edge shows."""
+    return table.row.deadline_at if isinstance(table, LiveTable) else table.deadline_at

@@ -99,18 +99,19 @@ class Reminders:
             live.row = replace(live.row, reminder_at=at)
 
     # --- not this turn ----------------------------------------------------------------------------
-    async def silence(self, at: Clicked, user_id: int, since: int) -> Table:
-        """The member's "not this turn" on a reminder of the decision that began by move `since`."""
-        return await self._cache.retried(self._silence, at, user_id, since)
+    async def silence(self, at: Clicked, user_id: int, seq: int) -> Table:
+        """The member's "not this turn" on a reminder sent at move `seq`: silent for the decision pending then."""
+        return await self._cache.retried(self._silence, at, user_id, seq)
 
-    async def _silence(self, at: Clicked, user_id: int, since: int) -> Table:
+    async def _silence(self, at: Clicked, user_id: int, seq: int) -> Table:
         async with self._cache.locked_at(at, user_id) as live:
             require_active(live)
             seat = seat_of(live, user_id, N_("Only the players this reminder named can silence it."))
-            if seat not in live.game.to_act(live.state) or live.since[seat] != since:
+            if seat not in live.game.to_act(live.state) or live.since[seat] > seq:
                 raise errors.Refusal(N_("That turn is over: this reminder no longer applies."))
             if silenced(live, seat):
                 raise errors.Refusal(N_("This table is already silent for you until your next turn."))
+            since = live.since[seat]
             async with self._cache.changing(live) as tx:
                 await tx.update_seat(live.row.id, seat, silenced_since=since, reminder_at=None)
                 live.seats[seat] = replace(live.seats[seat], silenced_since=since, reminder_at=None)

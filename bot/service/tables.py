@@ -236,9 +236,10 @@ class Tables:
         self._timer.wake_by(prefs.digest_at)
         return prefs
 
-    async def not_this_turn(self, at: Clicked, user_id: int, since: int) -> Table:
-        """A member's "not this turn" on a reminder: the table is silent for them until their next decision."""
-        return await self._reminders.silence(at, user_id, since)
+    async def not_this_turn(self, at: Clicked, user_id: int, seq: int) -> Table:
+        """A member's "not this turn" on a reminder sent at move `seq`: the table is silent for them until their
+        next decision."""
+        return await self._reminders.silence(at, user_id, seq)
 
     async def send_digests(self) -> list[Digest]:
         return await self._digests.send_due()

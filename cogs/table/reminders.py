@@ -1,11 +1,13 @@
 """Reminders and the daily digest, said the way each member chose (bot/service/reminders.py, digests.py): a
 reminder is a ping in the table's channel (the table's one standing ping) and/or a DM, each with **Not this turn**;
-a digest is one DM listing every table waiting on the member, with links and time left. Each is one REST call.
+a digest is one DM listing every table waiting on the member, with links and time left. Each is one REST call
+(a ping replacing the table's standing one also deletes it).
 
-Not this turn is a `DynamicItem` like the table's controls: its custom id carries the table id and the move by
-which the reminded decision began, both bounded and checked once here (Discord: a custom id is at most 100
-characters, a button's label at most 80 — DOCS/components/reference#button); the service acts only on a table of
-the server it was pressed in, or, from a DM, where the member sits (`Clicked`)."""
+Not this turn is a `DynamicItem` like the table's controls: its custom id carries the table id and the move at
+which the reminder went (a decision begun after it is another turn), both bounded and checked once here
+(Discord: a custom id is at most 100 characters, a button's label at most 80 — DOCS/components/reference#button);
+the service acts only on a table of the server it was pressed in, or, from a DM, where the member sits
+(`Clicked`). The first DM to a member also opens the DM channel (one call more, once per process)."""
 
 from __future__ import annotations
 
@@ -30,10 +32,10 @@ from .shared import Shared
 class NotThisTurnButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"q:{TABLE_ID}:{MOVE_NO}"):
     """Silence a table until the member's next turn: no reminder, ping or digest line for this one."""
 
-    def __init__(self, table_id: int, since: int) -> None:
+    def __init__(self, table_id: int, seq: int) -> None:
         super().__init__(discord.ui.Button(label=_("Not this turn"), emoji="🔕", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"q:{table_id}:{since}"))
-        self.table_id, self.since = table_id, since
+                                           custom_id=f"q:{table_id}:{seq}"))
+        self.table_id, self.seq = table_id, seq
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
@@ -41,13 +43,13 @@ class NotThisTurnButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], te
         return cls(int(match["table"]), int(match["seq"]))
 
     async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
-        await controller.not_this_turn(interaction, at, self.since)
+        await controller.not_this_turn(interaction, at, self.seq)
 
 
-def not_this_turn(table: Table, seats: frozenset[int]) -> discord.ui.View:
-    """The reminder's button, for the decision the reminded seats' turn began with (their earliest)."""
+def not_this_turn(table: Table) -> discord.ui.View:
+    """The reminder's button: it silences the presser's decision pending at the table's move now."""
     view = discord.ui.View(timeout=None)
-    view.add_item(NotThisTurnButton(table.id, min(table.since[s] for s in seats)))
+    view.add_item(NotThisTurnButton(table.id, table.seq))
     return view
 
 
@@ -74,7 +76,7 @@ class Reminding:
         if table.called:
             access = self._shared.access.of(table.channel_id)
             await attempt("sending a reminder", self._notices.ping(table, access, prompt=reminder(table.called),
-                                                                   view=not_this_turn(table, table.called)))
+                                                                   view=not_this_turn(table)))
         await attempt("telling the host what the bot may no longer do", self._host_warnings.warn(table))
         for seat in sorted(table.reminded_by_dm):
             await attempt("sending a reminder by DM", self._dm(table, seat, reminder(frozenset({seat}))))
@@ -84,7 +86,7 @@ class Reminding:
         with speaking(await shared.languages.seat(table, seat)):
             text = f"{shared.renderer(table).emoji} **{table.game.title}** · <#{table.channel_id}> · {said()} · " + \
                 _("[Open the table]({link})", link=shared.jump_url(table))
-            view = not_this_turn(table, frozenset({seat}))
+            view = not_this_turn(table)
         await shared.channel.dm(table.seats[seat].user_id, text[:CONTENT_CHARS], view=view)
 
     async def digest(self, digest: Digest) -> None:

@@ -153,17 +153,16 @@ async def test_not_this_turn_silences_a_table_until_the_members_next_turn(svc):
     (table,) = await started_away(svc, (900, ALICE, BOB))
     since = table.since[1]
     before = svc.seat_rows(table.id)
-    for who, seen_since, said in ((DAVE, since, errors.NotSeated), (ALICE, since, errors.Refusal),
-                                  (BOB, since + 1, errors.Refusal)):
+    for who, said in ((DAVE, errors.NotSeated), (ALICE, errors.Refusal)):
         with pytest.raises(said):
-            await svc.tables.not_this_turn(svc_click(svc, table), who, seen_since)
+            await svc.tables.not_this_turn(svc_click(svc, table), who, table.seq)
     assert svc.seat_rows(table.id) == before, "each refusal changed nothing"
 
-    silent = await svc.tables.not_this_turn(svc_click(svc, table), BOB, since)
+    silent = await svc.tables.not_this_turn(svc_click(svc, table), BOB, table.seq)
     assert silent.seats[1].silenced_since == since and silent.reminder_at is None
     assert svc.session_row(table.id)["reminder_at"] is None
     with pytest.raises(errors.Refusal):
-        await svc.tables.not_this_turn(svc_click(svc, table), BOB, since)
+        await svc.tables.not_this_turn(svc_click(svc, table), BOB, table.seq)
     await svc.advance(hours=23)
     assert svc.kinds() == [], "no reminder this turn"
 
@@ -172,6 +171,10 @@ async def test_not_this_turn_silences_a_table_until_the_members_next_turn(svc):
     while 1 not in table.to_act and table.status == "active":  # bob's next turn
         table = await svc.play(table, moves=1)
     assert svc.seat_rows(table.id)[1]["reminder_at"] == svc.now.timestamp() + ASYNC / 2, "reminded again"
+    before = svc.seat_rows(table.id)
+    with pytest.raises(errors.Refusal, match="That turn is over"):  # last turn's reminder
+        await svc.tables.not_this_turn(svc_click(svc, table), BOB, since)
+    assert svc.seat_rows(table.id) == before
 
 
 def svc_click(svc, table):
@@ -201,7 +204,7 @@ async def test_a_digest_lists_every_table_waiting_and_replaces_the_pings_of_asyn
     assert await svc.tables.send_digests() == [], "once a day"
     (row,) = svc.rows("SELECT digest_at, digest_claimed_until FROM member_prefs WHERE user_id = ?", BOB)
     assert (row["digest_at"], row["digest_claimed_until"]) == (utc(2025, 3, 3, 8), None)
-    await svc.tables.not_this_turn(svc_click(svc, tables[0]), BOB, tables[0].since[1])
+    await svc.tables.not_this_turn(svc_click(svc, tables[0]), BOB, tables[0].seq)
     svc.now = datetime(2025, 3, 3, 8, tzinfo=UTC)
     (sent,) = await svc.tables.send_digests()
     assert sorted(t.id for t in sent.tables) == sorted(t.id for t in tables[1:]), "silenced this turn: left out"
