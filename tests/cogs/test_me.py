@@ -145,3 +145,21 @@ async def test_each_refusal_is_private_says_why_and_changes_nothing(world, dice,
     spanish = await bob.slash(channel, "me quiet", start="8", end="8:00")
     assert spanish.ephemeral and "durarían 0 horas" in spanish.response.content
     assert "Horas de silencio: ninguna" in (await bob.slash(channel, "me show")).response.content
+
+
+async def test_a_reminder_by_dm_and_in_the_channel_each_in_its_readers_language(world, dice, client_languages):
+    env, channel, alice, bob = world
+    client_languages[bob.id] = "es-ES"
+    chosen = await bob.slash(channel, "me reminders", where="both")
+    assert "Recordatorios: el de la mesa (a mitad de plazo), por ambos" in chosen.response.content
+    await async_table(env, channel, alice, bob)
+    await start_all(env, dice, alice, [channel])
+    before = len(env.http_requests)
+    await env.advance_time(12 * HOUR)
+    (ping,) = mentions(channel, bob)
+    assert "⏰ reminder: your move is due <t:" in ping.content and labels(ping) == ["Not this turn"], \
+        "the channel speaks the server's language"
+    (dm,) = dms(bob)
+    assert "⏰ recordatorio" in dm.content and labels(dm) == ["Este turno no"]
+    posts = [c for c in env.http_requests[before:] if c.method == "POST"]
+    assert len(posts) == 3, "the ping, opening his DM channel, the DM"
