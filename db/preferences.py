@@ -42,12 +42,15 @@ class Preferences:
             f"SELECT {COLUMNS} FROM member_prefs WHERE user_id IN ({', '.join('?' * len(ids))})", ids)
         return {row["user_id"]: from_mapping(MemberPrefsRow, row) for row in rows}
 
-    async def save(self, prefs: MemberPrefsRow) -> None:
-        """Store every choice of the member (a new digest time clears a claim on the old one)."""
+    async def save(self, prefs: MemberPrefsRow, changed: Iterable[str]) -> None:
+        """Store the member's choices: a new member's every one; otherwise only the `changed` ones and the digest's
+        next time (another process storing another choice of theirs at once keeps it; a new digest time clears a
+        claim on the old one)."""
         values = [getattr(prefs, name) for name in CHOSEN]
+        updated = [n for n in CHOSEN if n in set(changed) | {"digest_at"}]
         await self._store._write(
             f"INSERT INTO member_prefs ({COLUMNS}) VALUES (?, {', '.join('?' * len(CHOSEN))})"
-            f" ON CONFLICT (user_id) DO UPDATE SET {', '.join(f'{n} = excluded.{n}' for n in CHOSEN)},"
+            f" ON CONFLICT (user_id) DO UPDATE SET {', '.join(f'{n} = excluded.{n}' for n in updated)},"
             " digest_claimed_until = NULL", (prefs.user_id, *values))
 
     # --- the daily digest -------------------------------------------------------------------

@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from db import Store
-from db.preferences import MemberPrefsRow, Preferences
+from db.preferences import CHOSEN, MemberPrefsRow, Preferences
 
 from ..games.text import N_
 from .calendar import checked_zone, zone
@@ -155,7 +155,7 @@ class MemberPreferences:
                      digest_hour: int | None | object = UNSET) -> MemberPrefsRow:
         """Check every choice first (a refusal changes nothing), then store them all; the digest's next due time
         follows the new choices."""
-        prefs = await self.mine(user_id)
+        prefs = stored = await self.mine(user_id)
         if time_zone is not UNSET:
             prefs = replace(prefs, time_zone=checked_zone(str(time_zone)))
         if quiet is not UNSET:
@@ -173,9 +173,10 @@ class MemberPreferences:
             if digest_hour is not None and not (isinstance(digest_hour, int) and 0 <= digest_hour < 24):
                 raise Refusal(N_("The digest's hour is a whole hour from 0 to 23."))
             prefs = replace(prefs, digest_hour=digest_hour)
+        changed = [name for name in CHOSEN if getattr(prefs, name) != getattr(stored, name)]
         prefs = replace(prefs, digest_at=next_digest(prefs, self.now()))
         async with self._store.transaction() as tx:
-            await Preferences(tx).save(prefs)
+            await Preferences(tx).save(prefs, changed)
         self._remember(prefs, self.now())
         return prefs
 

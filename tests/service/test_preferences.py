@@ -4,6 +4,7 @@ checked first, as pure functions."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -263,3 +264,17 @@ async def test_an_upgraded_database_keeps_each_open_tables_reminder(svc):
     assert [r["reminder_at"] for r in svc.seat_rows(table.id)] == [table.reminder_at] * 2
     await svc.advance(hours=12)
     assert [(kind, t.called) for kind, t in svc.heard] == [("reminder", {1})], "reminded at half-time as before"
+
+
+async def test_two_processes_storing_different_choices_of_a_member_at_once_keep_both(svc):
+    if not isinstance(svc.path, str):
+        pytest.skip("one bot process per SQLite file: only PostgreSQL is shared")
+    from .test_many_processes import second_process
+
+    await svc.tables.change_preferences(BOB, time_zone="Europe/Madrid")
+    other = await second_process(svc)
+    await asyncio.gather(svc.tables.change_preferences(BOB, quiet=("23:00", "08:00")),  # each reads, then stores
+                         other.change_preferences(BOB, reminders="4h", where="dm"))
+    (row,) = svc.rows("SELECT time_zone, quiet_start, quiet_end, reminders, reminders_via FROM member_prefs")
+    assert row == {"time_zone": "Europe/Madrid", "quiet_start": 23 * 60, "quiet_end": 8 * 60, "reminders": "4h",
+                   "reminders_via": "dm"}
