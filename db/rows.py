@@ -58,6 +58,8 @@ class SeatRow:
     client_seed: str | None = None  # the seat's part of the dice (provably fair); None before client seeds
     level: str = "normal"  # how a computer seat plays (migration 0010); a member's seat: normal
     touched_at: float | None = None  # its member's last touch of the table other than a move (unix seconds)
+    reminder_at: float | None = None  # when its member is reminded of the decision pending (their preferences)
+    silenced_since: int | None = None  # "not this turn": the move by which the silenced decision began
 
 
 @dataclass(frozen=True)

@@ -164,7 +164,7 @@ class Store:
 
     async def update_seat(self, table_id: int, seat: int, **fields: object) -> None:
         allowed = {"is_computer", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "name", "client_seed",
-                   "touched_at"}
+                   "touched_at", "reminder_at", "silenced_since"}
         assert fields and set(fields) <= allowed, fields
         assignments = ", ".join(f"{name} = ?" for name in fields)
         await self._write(f"UPDATE seats SET {assignments} WHERE session_id = ? AND seat = ?",

@@ -38,7 +38,7 @@ from .translator import CatalogTranslator
 log = logging.getLogger(__name__)
 
 COMMANDS = ("cogs.commands.game", "cogs.commands.community", "cogs.commands.settings",  # beside the games'
-            "cogs.commands.seasons", "cogs.commands.followers", "cogs.commands.profile")
+            "cogs.commands.seasons", "cogs.commands.followers", "cogs.commands.profile", "cogs.commands.me")
 
 
 def utcnow() -> datetime:
@@ -113,6 +113,7 @@ class DiceBot(commands.Bot):
             await notices.announce_closed(row)
         self.tables.listener = notices.on_table_event
         self.tables.season_listener = self.season_ended
+        self.tables.digest_listener = self.edge.reminding.digest
         self.tables.start_timer()
         self._warming = asyncio.create_task(self.tables.warm_computers())
 

@@ -27,6 +27,8 @@ from db import Store
 
 from . import errors
 from .cache import TableCache
+from .preferences import MemberPreferences, digest_replaces_pings, quiet_period
+from .reminders import silenced
 from .table import PACES, LiveTable, touched
 
 log = logging.getLogger(__name__)
@@ -48,8 +50,8 @@ def answered(live: LiveTable, seats: Iterable[int], seq: int) -> bool:
 
 
 class Calls:
-    def __init__(self, cache: TableCache, clock: Callable[[], datetime]) -> None:
-        self._cache, self._clock = cache, clock
+    def __init__(self, cache: TableCache, preferences: MemberPreferences, clock: Callable[[], datetime]) -> None:
+        self._cache, self._preferences, self._clock = cache, preferences, clock
 
     def now(self) -> float:
         return self._clock().timestamp()
@@ -82,13 +84,19 @@ class Calls:
         await tx.update_seat(live.row.id, seat, touched_at=now)
         touched(live, seat, now)
 
-    async def called(self, live: LiveTable, seats: Iterable[int]) -> frozenset[int]:
+    async def called(self, live: LiveTable, seats: Iterable[int], *, reminder: bool = False) -> frozenset[int]:
         """Of `seats` (whose decision began, or who are reminded), the members to ping: humans not on autopilot
-        who have not touched the table lately. Read after the change committed, under the table's lock."""
+        who have not touched the table lately — and, unless it is a reminder (reminders.py decided it), not in
+        their quiet hours, not silenced this turn, and not getting the daily digest instead at a table whose turns
+        last a day or more. Read after the change committed, under the table's lock."""
         if live.row.status != "active":
             return frozenset()
         now = self.now()
         away = [s for s in seats if self._away(live, s, now)]
+        if away and not reminder:
+            prefs = await self._preferences.of(live.seats[s].user_id for s in away)
+            away = [s for s in away if not silenced(live, s) and quiet_period(prefs[live.seats[s].user_id], now) is None
+                    and not digest_replaces_pings(prefs[live.seats[s].user_id], live.row.pace_seconds)]
         if away and not self._cache.store.single_process:  # another process may have seen them lately
             for seat, at in enumerate(await self._cache.store.touches(live.row.id)):
                 if at is not None and seat < len(live.seats):

@@ -1,4 +1,5 @@
-"""What happens when time passes: reminders, the rules' timeout defaults, autopilot, lobbies expiring.
+"""What happens when time passes: reminders (each member's, reminders.py), the rules' timeout defaults, autopilot,
+lobbies expiring.
 
 The timer (timer.py) has `expire_due` run when something is due; the listener (the edge) is told of each
 reminder, timeout and expiry, to say it in the channel."""
@@ -17,6 +18,7 @@ from ..metrics import UNMEASURED, Unmeasured
 from . import errors
 from .cache import TableCache
 from .calls import Calls
+from .reminders import Reminders
 from .table import AUTOPILOT_AFTER, LiveTable, Move, Table, newly_to_act, snapshot
 from .telemetry import timer_event
 from .turns import Turns
@@ -28,8 +30,10 @@ Listener = Callable[[Table, str], Awaitable[None]]
 
 
 class Deadlines:
-    def __init__(self, cache: TableCache, turns: Turns, calls: Calls, metrics: Unmeasured = UNMEASURED) -> None:
-        self._cache, self._turns, self._calls, self._metrics = cache, turns, calls, metrics
+    def __init__(self, cache: TableCache, turns: Turns, calls: Calls, reminders: Reminders,
+                 metrics: Unmeasured = UNMEASURED) -> None:
+        self._cache, self._turns, self._calls, self._reminders = cache, turns, calls, reminders
+        self._metrics = metrics
         self.listener: Listener | None = None  # told of reminders, timeouts and expiries
 
     async def expire_due(self) -> list[tuple[Table, str]]:
@@ -85,9 +89,12 @@ class Deadlines:
             return await self._time_out(live)
         if row.reminder_at is not None and row.reminder_at <= now:
             async with self._cache.changing(live) as tx:
-                await tx.update_table(row.id, reminder_at=None, claimed_until=None)
-                live.row = replace(live.row, reminder_at=None)
-            return snapshot(live, called=await self._calls.called(live, live.game.to_act(live.state))), "reminder"
+                await tx.update_table(row.id, claimed_until=None)
+                by_channel, by_dm = await self._reminders.due(tx, live)
+            if not by_channel | by_dm:  # moved (quiet hours, a new choice) or dropped (reminders off)
+                return None
+            called = await self._calls.called(live, by_channel | by_dm, reminder=True)
+            return snapshot(live, called=called & by_channel, reminded_by_dm=called & by_dm), "reminder"
         return None
 
     async def _time_out(self, live: LiveTable) -> tuple[Table, str]:

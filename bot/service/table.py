@@ -43,6 +43,8 @@ class Seat:
     client_seed: str | None = None  # the seat's part of the dice (provably fair tables)
     level: str = DEFAULT_LEVEL  # how a computer seat plays (bot/games/levels.py); a member's seat keeps normal
     touched_at: float | None = None  # its member's last touch of the table known here: a click, a move, My hand
+    reminder_at: float | None = None  # when its member is reminded of their pending decision (reminders.py)
+    silenced_since: int | None = None  # "not this turn": the move by which the decision its member silenced began
 
     @property
     def automatic(self) -> bool:
@@ -122,6 +124,7 @@ class Table:
     rematch: RematchOffer | None = None  # a finished table's offer of a rematch to its players
     called: frozenset[int] = frozenset()  # seats to ping now: they must act and have not touched the table lately
     answered_pings: tuple[int, ...] = ()  # ping messages to take down: all they named have acted (calls.py)
+    reminded_by_dm: frozenset[int] = frozenset()  # a reminder's seats whose members chose it by DM (reminders.py)
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -215,6 +218,8 @@ def seat_from_row(row: SeatRow) -> Seat:
         row.client_seed,
         row.level,
         row.touched_at,
+        row.reminder_at,
+        row.silenced_since,
     )
 
 

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from db import RatingRow, Store, TableRow
+from db.preferences import MemberPrefsRow
 from db.seasons import SeasonRow
 
 from ..games.core import Game
@@ -26,11 +27,14 @@ from .calls import Calls
 from .computers import warm
 from .deadlines import Deadlines, Listener
 from .dice import RngFactory, TableDice
+from .digests import Digest, DigestListener, Digests
 from .follows import Follows
 from .lobby import COMPUTER_NAME, Lobby
+from .preferences import MemberPreferences
 from .profiles import Profile, profile
 from .records import Records, Replayed
 from .rematch import Rematches
+from .reminders import Reminders
 from .results import MemberStats, Ranked, Standings
 from .seasons import Ended, SeasonListener, Seasons
 from .table import PACES, Clicked, Table, Typed
@@ -54,20 +58,24 @@ def open_tables(
     counts what it does (bot/metrics.py)."""
     dice = TableDice(rng_factory)
     cache = TableCache(store, games, dice, clock, cache_size, metrics)
-    calls = Calls(cache, clock)
-    turns = Turns(cache, dice, calls, clock)
-    deadlines = Deadlines(cache, turns, calls, metrics)
+    preferences = MemberPreferences(store, clock)
+    reminders = Reminders(cache, preferences)
+    calls = Calls(cache, preferences, clock)
+    turns = Turns(cache, dice, calls, reminders, clock)
+    deadlines = Deadlines(cache, turns, calls, reminders, metrics)
+    digests = Digests(store, cache, clock)
     lobby = Lobby(cache, turns, calls, games, clock, new_seed, new_client_seed)
     records = Records(store, games, dice, cache)
     seasons = Seasons(store, clock)
 
     async def next_due() -> float | None:
-        due = [t for t in (await store.next_due(), await seasons.next_due()) if t is not None]
-        return min(due, default=None)
+        due = [await store.next_due(), await seasons.next_due(), await digests.next_due()]
+        return min((t for t in due if t is not None), default=None)
 
     async def on_due() -> None:
         await deadlines.expire_due()
         await seasons.roll_due()
+        await digests.send_due()
 
     return Tables(
         cache=cache,
@@ -81,6 +89,9 @@ def open_tables(
         seasons=seasons,
         follows=Follows(cache, clock),
         rematches=Rematches(cache, turns, calls, lobby, records, clock, new_seed, new_client_seed),
+        preferences=preferences,
+        reminders=reminders,
+        digests=digests,
         metrics=metrics,
     )
 
@@ -88,10 +99,12 @@ def open_tables(
 class Tables:
     def __init__(self, *, cache: TableCache, turns: Turns, calls: Calls, lobby: Lobby, deadlines: Deadlines,
                  timer: Timer, records: Records, standings: Standings, seasons: Seasons, follows: Follows,
-                 rematches: Rematches, metrics: Unmeasured = UNMEASURED) -> None:
+                 rematches: Rematches, preferences: MemberPreferences, reminders: Reminders, digests: Digests,
+                 metrics: Unmeasured = UNMEASURED) -> None:
         self._cache, self._turns, self._calls, self._lobby, self._metrics = cache, turns, calls, lobby, metrics
         self._deadlines, self._timer, self._records, self._standings = deadlines, timer, records, standings
         self._seasons, self._follows, self._rematches = seasons, follows, rematches
+        self._preferences, self._reminders, self._digests = preferences, reminders, digests
 
     @property
     def store(self) -> Store:
@@ -229,6 +242,32 @@ class Tables:
 
     async def profile(self, guild_id: int, user_id: int, name: str) -> Profile:
         return await profile(self.store, guild_id, user_id, name)
+
+    # --- a member's preferences (/me) ------------------------------------------------------------
+    async def preferences(self, user_id: int) -> MemberPrefsRow:
+        return await self._preferences.mine(user_id)
+
+    async def change_preferences(self, user_id: int, **choices: Any) -> MemberPrefsRow:
+        """Check and store a member's choices (MemberPreferences.change); the timer wakes by their next digest."""
+        prefs = await self._preferences.change(user_id, **choices)
+        self._timer.wake_by(prefs.digest_at)
+        return prefs
+
+    async def not_this_turn(self, at: Clicked, user_id: int, seq: int) -> Table:
+        """A member's "not this turn" on a reminder sent at move `seq`: the table is silent for them until their
+        next decision."""
+        return await self._reminders.silence(at, user_id, seq)
+
+    async def send_digests(self) -> list[Digest]:
+        return await self._digests.send_due()
+
+    @property
+    def digest_listener(self) -> DigestListener | None:
+        return self._digests.listener
+
+    @digest_listener.setter
+    def digest_listener(self, listener: DigestListener | None) -> None:
+        self._digests.listener = listener
 
     # --- standings ----------------------------------------------------------------------------
     async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10, season_id: int | None = None

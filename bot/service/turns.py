@@ -23,6 +23,7 @@ from .calls import Calls
 from .computers import decide
 from .dice import TableDice
 from .errors import Hint
+from .reminders import Reminders
 from .results import record_result
 from .table import (
     Clicked,
@@ -43,8 +44,10 @@ Reading = Callable[[Table, int], Any]  # a move read from what was clicked or ty
 
 
 class Turns:
-    def __init__(self, cache: TableCache, dice: TableDice, calls: Calls, clock: Callable[[], datetime]) -> None:
+    def __init__(self, cache: TableCache, dice: TableDice, calls: Calls, reminders: Reminders,
+                 clock: Callable[[], datetime]) -> None:
         self._cache, self._dice, self._calls, self._clock = cache, dice, calls, clock
+        self._reminders = reminders
 
     def now(self) -> float:
         return self._clock().timestamp()
@@ -220,7 +223,8 @@ class Turns:
         return None
 
     async def after_moves(self, tx: Store, live: LiveTable, moves: list[Move], force_deadline: bool = False) -> None:
-        """Finish the game if it ended; otherwise move the deadline when a new decision began."""
+        """Finish the game if it ended; otherwise move the deadline when a new decision began, and with it each
+        seat's reminder (reminders.py)."""
         game = live.game
         if game.outcome(live.state) is not None:
             await record_result(tx, live.row, live.seats, game.outcome(live.state), self.now())
@@ -228,7 +232,8 @@ class Turns:
             return
         if force_deadline or newly_to_act(live, moves):
             now, pace = self.now(), live.row.pace_seconds
-            fields = {"deadline_at": now + pace, "reminder_at": now + pace / 2}
+            live.row = replace(live.row, deadline_at=now + pace)
+            fields = {"deadline_at": now + pace, "reminder_at": await self._reminders.plan(tx, live)}
             await tx.update_table(live.row.id, **fields)
             live.row = replace(live.row, **fields)
 

@@ -8,6 +8,8 @@ from discord.ext import commands
 
 from bot.i18n import N_, _, speaking
 from bot.names import escaped
+from bot.service import Table
+from bot.service.clocks import seat_deadline
 from bot.service.ratings import PROVISIONAL_GAMES, is_provisional, shown_rating
 from bot.service.results import Ranked
 from bot.service.season_results import FAIR_PLAY_GAMES
@@ -16,6 +18,7 @@ from cogs.games import live
 from cogs.table.controller import controller
 from cogs.table.format import PLACE_MEDALS
 from cogs.table.language import server_language
+from cogs.table.reminders import time_left
 from db import RatingRow
 from db.seasons import SeasonRow
 
@@ -161,9 +164,12 @@ class Community(commands.Cog):
         if not tables:
             await interaction.response.send_message(_("No table is waiting on you. 🎉"), ephemeral=True)
             return
+        def due(t: Table) -> float | None:
+            return seat_deadline(t, t.seat_of(interaction.user.id))
+
         lines = [f"{game_title(t.game.id)} — " + _("[open the table]({link})", link=control.jump_url(t))
-                 + (" · " + _("due {when}", when=f"<t:{int(t.deadline_at)}:R>") if t.deadline_at else "")
-                 for t in tables]
+                 + (" · " + _("due {when}", when=time_left(due(t))) if due(t) else "")
+                 for t in sorted(tables, key=lambda t: due(t) or float("inf"))]
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
     @app_commands.command(description=N_("How to use this bot"))

@@ -39,5 +39,6 @@ class Channel:
             await self._access.guard(table.channel_id, what, [VIEW], channel.get_partial_message(message_id).delete())
 
     async def dm(self, user_id: int, text: str, **payload: Any) -> None:
-        user = self._bot.get_user(user_id) or await self._bot.fetch_user(user_id)
-        await user.send(text, **payload)
+        """A DM: the DM channel this process opened before, or one opened now — no look-up of the member first."""
+        channel = await self._bot.create_dm(discord.Object(user_id))
+        await channel.send(text, **payload)

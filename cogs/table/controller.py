@@ -214,6 +214,13 @@ class Controller:
         if rematch is not None:
             await self._publisher.show(rematch)
 
+    async def not_this_turn(self, interaction: discord.Interaction, at: Clicked, seq: int) -> None:
+        """A reminder's Not this turn: the table is silent for the member until their next turn (one call)."""
+        table = await self.tables.not_this_turn(at, interaction.user.id, seq)
+        await attempt("answering not this turn", interaction.response.send_message(
+            _("🔕 Table {table} is silent for you until your next turn there: no reminder, ping or digest line.",
+              table=table.id), ephemeral=True))
+
     # --- showing a table again ----------------------------------------------------------------
     async def status(self, interaction: discord.Interaction) -> None:
         """/game status: the table message again, at the bottom of the channel; the old one is retired.

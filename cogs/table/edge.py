@@ -1,7 +1,7 @@
 """The table edge, built once for a bot: each part handed the parts it uses, none calling back up.
 
     Controller ──▶ Publisher ──▶ TableMessage, ClosingRetries, PrivateViews, Notices, HostWarnings ──▶ Shared
-    TimerNotices (the service's listener) ──▶ Publisher, …
+    TimerNotices (the service's listener) ──▶ Publisher, Reminding (reminders and digests), …
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from .notices import Notices
 from .permissions import ChannelAccess
 from .pictures import TablePictures
 from .publisher import Publisher
+from .reminders import Reminding
 from .render import Renderer
 from .shared import Shared
 from .table_message import TableMessage
@@ -39,6 +40,7 @@ class Edge:
     publisher: Publisher
     controller: Controller
     timer_notices: TimerNotices
+    reminding: Reminding
 
     @classmethod
     def build(cls, bot: discord.Client, renderers: Mapping[str, Renderer], drawers: Mapping[str, Drawer],
@@ -51,7 +53,9 @@ class Edge:
         private_views = PrivateViews(shared)
         notices, host_warnings = Notices(shared), HostWarnings(shared)
         publisher = Publisher(shared, table_message, closing, private_views, notices, host_warnings)
+        reminding = Reminding(shared, notices, host_warnings)
         return cls(shared=shared, table_message=table_message, closing=closing, private_views=private_views,
                    publisher=publisher,
                    controller=Controller(shared, publisher, table_message, closing, private_views, metrics),
-                   timer_notices=TimerNotices(shared, publisher, closing, notices, host_warnings))
+                   timer_notices=TimerNotices(shared, publisher, closing, notices, reminding),
+                   reminding=reminding)

@@ -55,9 +55,10 @@ class Notices:
         return sorted(table.called) if table.status == "active" else []
 
     async def ping(self, table: Table, access: Access | None = None, *,
-                   prompt: Callable[[], str] | None = None) -> None:
+                   prompt: Callable[[], str] | None = None, view: discord.ui.View | None = None) -> None:
         """One short message naming the members the change calls (by DM where the bot may not post). Posted in
-        the channel, it is the table's one ping standing there: the one before it is deleted."""
+        the channel, it is the table's one ping standing there: the one before it is deleted. `view`: its
+        buttons (a reminder's Not this turn)."""
         targets = self.targets(table)
         if not targets:
             return
@@ -73,8 +74,9 @@ class Notices:
                 said += "\n" + _("The table message may be behind: `/game status` shows the table as it is now.")
             return said
 
+        extra = {"view": view} if view is not None else {}
         posted = await self.post_or_dm(table, access, "pinging", lambda: content, targets, private,
-                                       allowed_mentions=mentions)
+                                       allowed_mentions=mentions, **extra)
         if posted is not None:
             await self.stands(table, posted.id, targets, access)
 

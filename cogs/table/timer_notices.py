@@ -1,7 +1,8 @@
-"""What the service's timer makes happen, said in the channel: lobbies expiring, reminders, timeouts, and
-tables closed while the bot was away. Where the bot may not post in the channel, the members concerned hear it by
-DM (`notices.py`); the bot's permissions there are read from the guild's cache (`permissions.py`). The service
-tells it (`Tables.listener`); a timeout is shown like any other change, by the publisher.
+"""What the service's timer makes happen, said in the channel: lobbies expiring, reminders (as each member chose:
+reminders.py), timeouts, and tables closed while the bot was away. Where the bot may not post in the channel, the
+members concerned hear it by DM (`notices.py`); the bot's permissions there are read from the guild's cache
+(`permissions.py`). The service tells it (`Tables.listener`); a timeout is shown like any other change, by the
+publisher.
 """
 
 from __future__ import annotations
@@ -14,17 +15,17 @@ from bot.service import Table
 from .after_commit import attempt
 from .closing import ClosingRetries
 from .format import seat_name
-from .host_warnings import HostWarnings
 from .notices import Notices
 from .publisher import Publisher
+from .reminders import Reminding
 from .shared import Shared
 
 
 class TimerNotices:
     def __init__(self, shared: Shared, publisher: Publisher, closing: ClosingRetries, notices: Notices,
-                 host_warnings: HostWarnings) -> None:
+                 reminding: Reminding) -> None:
         self._shared, self._publisher, self._closing = shared, publisher, closing
-        self._notices, self._host_warnings = notices, host_warnings
+        self._notices, self._reminding = notices, reminding
 
     async def on_table_event(self, table: Table, kind: str) -> None:
         access = self._shared.access.of(table.channel_id)
@@ -37,12 +38,7 @@ class TimerNotices:
                 [] if host is None else [host]))
             return
         if kind == "reminder":
-            def reminder() -> str:
-                return (_("⏰ reminder: your move is due {when}", when=f"<t:{int(table.deadline_at)}:R>")
-                        if table.deadline_at else _("⏰ reminder: your move is due soon"))
-
-            await attempt("sending a reminder", self._notices.ping(table, access, prompt=reminder))
-            await attempt("telling the host what the bot may no longer do", self._host_warnings.warn(table))
+            await self._reminding.remind(table)
             return
         await attempt("announcing a timeout", self._announce_timeout(table, access))
         await self._publisher.show(table)

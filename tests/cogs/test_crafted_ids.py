@@ -1,7 +1,8 @@
-"""A modified client can send any custom id. Every control — move, menu, hand, lobby, end, replay, block — acts
-only on a table of the server it was pressed in (or, from a DM, a table where the member sits); an id that
-names another server's table, a number out of range, a move number the table never reached, or a control of
-another game gets the stale or "not here" refusal, privately, changes nothing and logs nothing above WARNING."""
+"""A modified client can send any custom id. Every control — move, menu, hand, lobby, end, replay, block, follow,
+rematch, not this turn — acts only on a table of the server it was pressed in (or, from a DM, a table where the
+member sits); an id that names another server's table, a number out of range, a move number the table never
+reached, or a control of another game gets the stale or "not here" refusal, privately, changes nothing and logs
+nothing above WARNING."""
 
 from __future__ import annotations
 
@@ -76,6 +77,7 @@ def crafted_ids(table, game_id: str) -> dict[str, tuple[str, str | None]]:
         "end": (f"end:{table.id}:yes", None),
         "block": (f"db:{table.id}:{table.seq}:1", None),
         "follow": (f"f:{table.id}", None),
+        "not this turn": (f"q:{table.id}:{table.seq}", None),
     }
 
 
@@ -115,7 +117,8 @@ async def test_ids_out_of_range_get_the_stale_refusal(two_servers, number, no_er
                              (f"end:{number}:yes", None),
                              (f"r:{number}:0", None), (f"r:{number}:0:new", None), (f"db:{number}:0:1", None),
                              (f"a:1:{number}:[\"Roll\"]", None), ("db:1:0:12", None), ("x:1", None),
-                             (f"f:{number}", None), (f"rm:{number}:yes", None), ("rm:1:maybe", None)]:
+                             (f"f:{number}", None), (f"rm:{number}:yes", None), ("rm:1:maybe", None),
+                             (f"q:{number}:0", None), (f"q:1:{number}", None), ("q:1:-1", None)]:
         assert_refused(await send_again(alice, message, custom_id, value), STALE)
     assert [s.user_id for s in table_of(env, channel).seats] == [alice.id]  # her lobby, unchanged
 

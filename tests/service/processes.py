@@ -4,6 +4,8 @@
         at `start` (unix time), makes every move at once; prints how many were acknowledged and what else happened
     python tests/service/processes.py play '{"url": …, "now": …, "tables": […], "seconds": …}'
         plays the rules' default move at the given tables for `seconds`; prints how many moves it made
+    python tests/service/processes.py due '{"url": …, "now": …, "start": …}'
+        at `start`, handles what is due as the timer would (reminders, deadlines, digests); prints what it sent
     python tests/service/processes.py ping '{"url": …, "now": …, "start": …, "pings": [[table, message, seats, seq]]}'
         at `start`, records every ping as the table's standing one at once; prints the messages given back
 
@@ -63,6 +65,20 @@ async def main(command: str, plan: dict) -> dict:
                 count(type(failure).__name__)
 
         await asyncio.gather(*(move(*m) for m in plan["moves"]))
+    elif command == "due":
+        sent: dict[str, list] = {"reminders": [], "digests": []}
+
+        async def reminded(table, kind: str) -> None:
+            sent["reminders"].append([table.id, sorted(table.called | table.reminded_by_dm)])
+
+        async def digest(d) -> None:
+            sent["digests"].append(d.user_id)
+
+        tables.listener, tables.digest_listener = reminded, digest
+        await asyncio.sleep(max(0.0, plan["start"] - time.time()))
+        await asyncio.gather(tables.expire_due(), tables.send_digests())
+        await store.close()
+        return {**sent, "errors": errors.messages}
     elif command == "ping":
         for table_id, *_ in plan["pings"]:  # rebuilt here before the start, as a live process holds them
             await tables.get_by_id(table_id)
