@@ -62,9 +62,15 @@ async def test_a_release_0001_database_upgrades_in_place_and_loses_nothing(tmp_p
     assert [row[:old_columns] for row in after["results"]] == before["results"]
     assert {row[old_columns:] for row in after["results"]} == {(None, None)}, "no rating history from before"
     assert [row[: len(before["seats"][0])] for row in after["seats"]] == before["seats"]
-    # the columns added since: client_seed (0006), touched_at (0009), level (0010)
-    added = {row[len(before["seats"][0]):] for row in after["seats"]}
+    # the columns added since: client_seed (0006), touched_at (0009), level (0010), reminder_at, silenced_since (0012)
+    added = {row[len(before["seats"][0]):len(before["seats"][0]) + 3] for row in after["seats"]}
     assert added == {(None, None, "normal")}, "old seats have no client seed nor touch, their computers play normal"
+    with closing(sqlite3.connect(RELEASE_0001)) as conn:
+        pending = dict(conn.execute("SELECT id, reminder_at FROM sessions WHERE status = 'active'").fetchall())
+    kept = {(row[0], row[-2]) for row in after["seats"] if row[0] != 2}  # table 2 moved on since
+    assert kept == {(row[0], pending.get(row[0])) for row in before["seats"] if row[0] != 2}, \
+        "an open table's pending reminder is its seats' (none for the others)"
+    assert {row[-1] for row in after["seats"]} == {None}, "nobody silenced a table before"
     with closing(sqlite3.connect(path)) as conn:
         derivations = {row[0] for row in conn.execute("SELECT derivation FROM sessions")}
     assert derivations == {None}, "old tables keep the old dice derivation"
