@@ -9,7 +9,8 @@ from .store import Store
 
 # A seat's columns that belong to the game it was played in; every other column (the member or computer, its
 # name, and whatever a seat gains later, such as a computer's level) is what a rematch carries over.
-PER_GAME = ("session_id", "seat", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "client_seed")
+PER_GAME = ("session_id", "seat", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "client_seed",
+           "deadline_at", "bank", "away_until")
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,8 @@ class TableRow:
     ping_message_id: int | None = None  # the table's ping standing in its channel (bot/service/calls.py)
     ping_seq: int | None = None  # … calling the decisions that began by this move
     ping_seats: str | None = None  # … of these seats (a JSON list)
+    clock: str = "fixed"  # fixed: a deadline per move; bank: each seat's time bank (bot/service/clocks.py)
+    away: int = 1  # 0: the host chose away:off (members' away days do not stop their clocks here)
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,9 @@ class SeatRow:
     dm_channel_id: int | None
     client_seed: str | None = None  # the seat's part of the dice (provably fair); None before client seeds
     touched_at: float | None = None  # its member's last touch of the table other than a move (unix seconds)
+    deadline_at: float | None = None  # when its decision times out (None: not running, or a table from before)
+    bank: float | None = None  # a bank clock's seconds (while it acts: the bank its turn began with)
+    away_until: float | None = None  # its member is away until then: their clock here is stopped
 
 
 @dataclass(frozen=True)

@@ -83,7 +83,10 @@ class Lobby:
         host_name: str,
         options: dict[str, Any] | None = None,
         pace_seconds: int = PACES["casual"],
+        clock: str = "fixed",
+        away: bool = True,
     ) -> Table:
+        """`clock`: fixed or bank (clocks.py); `away` False: members' away days do not stop clocks here."""
         game = self._games[game_id]
         resolved = resolve_options(game, options)
         host_name = storable_name(host_name)
@@ -107,6 +110,8 @@ class Lobby:
                         created_at=now,
                         deadline_at=now + lobby_lifetime(pace_seconds),
                         derivation=FAIR,
+                        clock=clock,
+                        away=away,
                     )
                     client_seed = self._new_client_seed()
                     await tx.add_seat(table_id, 0, host_id, host_name, is_computer=False, client_seed=client_seed,

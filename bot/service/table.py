@@ -41,6 +41,9 @@ class Seat:
     dm_channel_id: int | None = None
     client_seed: str | None = None  # the seat's part of the dice (provably fair tables)
     touched_at: float | None = None  # its member's last touch of the table known here: a click, a move, My hand
+    deadline_at: float | None = None  # its own clock: when its decision times out (clocks.py `seat_deadline`)
+    bank: float | None = None  # a bank clock's seconds (while it acts: the bank its turn began with)
+    away_until: float | None = None  # its member is away until then: their clock here is stopped
 
     @property
     def automatic(self) -> bool:
@@ -115,6 +118,8 @@ class Table:
     rematch: RematchOffer | None = None  # a finished table's offer of a rematch to its players
     called: frozenset[int] = frozenset()  # seats to ping now: they must act and have not touched the table lately
     answered_pings: tuple[int, ...] = ()  # ping messages to take down: all they named have acted (calls.py)
+    clock: str = "fixed"  # fixed: a deadline per move; bank: each seat's time bank (clocks.py)
+    away: bool = True  # members' away days stop their clocks here (False: the host chose away:off)
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -207,6 +212,9 @@ def seat_from_row(row: SeatRow) -> Seat:
         row.dm_channel_id,
         row.client_seed,
         row.touched_at,
+        row.deadline_at,
+        row.bank,
+        row.away_until,
     )
 
 
@@ -241,6 +249,8 @@ def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[i
         reminder_at=row.reminder_at,
         followers=row.followers,
         rematch=rematch_offer(live),
+        clock=row.clock,
+        away=bool(row.away),
         **extra,
     )
 

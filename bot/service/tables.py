@@ -95,10 +95,11 @@ class Tables:
 
     # --- the lobby ----------------------------------------------------------------------------
     async def open(self, *, guild_id: int | None, channel_id: int, game_id: str, host_id: int, host_name: str,
-                   options: dict[str, Any] | None = None, pace_seconds: int = PACES["casual"]) -> Table:
+                   options: dict[str, Any] | None = None, pace_seconds: int = PACES["casual"],
+                   clock: str = "fixed", away: bool = True) -> Table:
         return self._woken(await self._lobby.open(guild_id=guild_id, channel_id=channel_id, game_id=game_id,
                                                   host_id=host_id, host_name=host_name, options=options,
-                                                  pace_seconds=pace_seconds))
+                                                  pace_seconds=pace_seconds, clock=clock, away=away))
 
     async def check_hosting(self, guild_id: int | None, host_id: int) -> None:
         await self._lobby.check_hosting(guild_id, host_id)

@@ -17,7 +17,7 @@ from db import Store
 
 from ..games.core import decode_action, encode_action
 from ..games.text import N_
-from . import errors
+from . import clocks, errors
 from .cache import TableCache
 from .calls import Calls
 from .dice import TableDice
@@ -165,6 +165,7 @@ class Turns:
             if taken_back:
                 async with self._cache.changing(live) as tx:
                     await self.reclaim_seat(tx, live, seat)
+                    await self.wind(tx, live)  # the seat's own clock runs again
                     await self._calls.touch_within(tx, live, seat)
             else:
                 await self._calls.touch(live, seat)
@@ -217,15 +218,32 @@ class Turns:
         return None
 
     async def after_moves(self, tx: Store, live: LiveTable, moves: list[Move], force_deadline: bool = False) -> None:
-        """Finish the game if it ended; otherwise move the deadline when a new decision began."""
+        """Finish the game if it ended; otherwise wind the seats' clocks (`force_deadline`: the table's deadline
+        was not a clock — the lobby's expiry at the start — or has just passed)."""
         game = live.game
         if game.outcome(live.state) is not None:
             await record_result(tx, live.row, live.seats, game.outcome(live.state), self.now())
             await self.close(tx, live, "finished", None)
             return
-        if force_deadline or newly_to_act(live, moves):
-            now, pace = self.now(), live.row.pace_seconds
-            fields = {"deadline_at": now + pace, "reminder_at": now + pace / 2}
+        if force_deadline:
+            live.row = replace(live.row, deadline_at=None)
+        await self.wind(tx, live, newly_to_act(live, moves))
+
+    async def wind(self, tx: Store, live: LiveTable, newly: frozenset[int] = frozenset()) -> None:
+        """Each seat's clock after a change (clocks.py); the table's deadline is the earliest of them, and its
+        reminder comes at half the time of a clock that started (or stays, when sooner and still to come)."""
+        now = self.now()
+        changes, started = clocks.wound(live, now, newly)
+        for seat, fields in changes.items():
+            await tx.update_seat(live.row.id, seat, **fields)
+            live.seats[seat] = replace(live.seats[seat], **fields)
+        reminder = live.row.reminder_at if live.row.reminder_at is not None and live.row.reminder_at > now else None
+        for seat in started:
+            half = live.seats[seat].deadline_at - clocks.span_of(live, seat) / 2
+            reminder = half if reminder is None else min(reminder, half)
+        fields = {"deadline_at": clocks.table_deadline(live), "reminder_at": reminder}
+        fields = {k: v for k, v in fields.items() if getattr(live.row, k) != v}
+        if fields:
             await tx.update_table(live.row.id, **fields)
             live.row = replace(live.row, **fields)
 
