@@ -85,10 +85,7 @@ def wound(live: LiveTable, now: float, newly: frozenset[int]) -> tuple[dict[int,
             if info.deadline_at is None:  # a table from before per-seat clocks: its deadline becomes the seat's
                 changes[info.seat] = {"deadline_at": running}
             continue
-        if row.clock == BANK:
-            bank = start if info.bank is None else min(start, info.bank + increment)
-        else:
-            bank = None
+        bank = None if row.clock != BANK else start if info.bank is None else min(start, info.bank + increment)
         span = bank if bank is not None else row.pace_seconds
         begins = info.away_until if info.away_until and info.away_until > now and stops_for_away(live) else now
         changes[info.seat] = {"deadline_at": begins + span, "bank": bank}

@@ -77,7 +77,8 @@ class Deadlines:
                     await self._turns.close(tx, live, "ended", N_("the lobby expired"))
                 return snapshot(live), "expired"
             return None
-        due = [s for s in sorted(live.game.to_act(live.state)) if (d := seat_deadline(live, s)) is not None and d <= now]
+        due = [s for s in sorted(live.game.to_act(live.state))
+               if (deadline := seat_deadline(live, s)) is not None and deadline <= now]
         if due:
             return await self._time_out(live, due)
         if row.reminder_at is not None and row.reminder_at <= now:

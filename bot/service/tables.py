@@ -18,6 +18,8 @@ from db.seasons import SeasonRow
 
 from ..games.core import Game
 from ..games.rng import table_rng
+from . import clocks, errors
+from .away import Away, AwayCard
 from .cache import CACHE_SIZE, TableCache
 from .calls import Calls
 from .deadlines import Deadlines, Listener
@@ -74,16 +76,17 @@ def open_tables(
         seasons=seasons,
         follows=Follows(cache, clock),
         rematches=Rematches(cache, turns, calls, lobby, records, clock, new_seed, new_client_seed),
+        away=Away(cache, turns, clock),
     )
 
 
 class Tables:
     def __init__(self, *, cache: TableCache, turns: Turns, calls: Calls, lobby: Lobby, deadlines: Deadlines,
                  timer: Timer, records: Records, standings: Standings, seasons: Seasons, follows: Follows,
-                 rematches: Rematches) -> None:
+                 rematches: Rematches, away: Away) -> None:
         self._cache, self._turns, self._calls, self._lobby = cache, turns, calls, lobby
         self._deadlines, self._timer, self._records, self._standings = deadlines, timer, records, standings
-        self._seasons, self._follows, self._rematches = seasons, follows, rematches
+        self._seasons, self._follows, self._rematches, self._away = seasons, follows, rematches, away
 
     @property
     def store(self) -> Store:
@@ -126,8 +129,17 @@ class Tables:
 
     async def act(self, at: int | Clicked | Typed, user_id: int, action: Any, expected_seq: int | None = None
                   ) -> Table:
-        """`at`: the table's id, a control clicked on it, or a command typed in its channel (Turns.act)."""
-        return self._woken(await self._turns.act(at, user_id, action, expected_seq))
+        """`at`: the table's id, a control clicked on it, or a command typed in its channel (Turns.act). A move
+        of a member who is away ends their absence."""
+        table = self._woken(await self._turns.act(at, user_id, action, expected_seq))
+        seat = table.seat_of(user_id)
+        if seat is not None and clocks.away(table, seat, self._cache.now()):
+            try:
+                _, changed = await self.come_back(user_id)
+            except errors.Refusal:  # back already (another process heard them first)
+                return table
+            table = next((t for t in changed if t.id == table.id), table)
+        return table
 
     async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
         return await self._turns.hand(at, user_id)
@@ -214,6 +226,19 @@ class Tables:
 
     async def profile(self, guild_id: int, user_id: int, name: str) -> Profile:
         return await profile(self.store, guild_id, user_id, name)
+
+    # --- away days -------------------------------------------------------------------------
+    async def away_card(self, user_id: int) -> AwayCard:
+        return await self._away.card(user_id)
+
+    async def go_away(self, user_id: int, days: int) -> tuple[AwayCard, list[Table]]:
+        """The member's clocks stop for `days` days (away.py): the card, and the tables whose clocks stopped."""
+        card, changed = await self._away.go(user_id, days)
+        return card, [self._woken(t) for t in changed]
+
+    async def come_back(self, user_id: int) -> tuple[AwayCard, list[Table]]:
+        card, changed = await self._away.back(user_id)
+        return card, [self._woken(t) for t in changed]
 
     # --- standings ----------------------------------------------------------------------------
     async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10, season_id: int | None = None
