@@ -34,6 +34,7 @@ from .seasons import Ended, SeasonListener, Seasons
 from .table import PACES, Clicked, Table, Typed
 from .timer import Timer
 from .turns import Turns
+from .votes import Tally, Votes
 
 
 def open_tables(
@@ -77,16 +78,18 @@ def open_tables(
         follows=Follows(cache, clock),
         rematches=Rematches(cache, turns, calls, lobby, records, clock, new_seed, new_client_seed),
         away=Away(cache, turns, clock),
+        votes=Votes(cache, turns, lobby, calls, clock),
     )
 
 
 class Tables:
     def __init__(self, *, cache: TableCache, turns: Turns, calls: Calls, lobby: Lobby, deadlines: Deadlines,
                  timer: Timer, records: Records, standings: Standings, seasons: Seasons, follows: Follows,
-                 rematches: Rematches, away: Away) -> None:
+                 rematches: Rematches, away: Away, votes: Votes) -> None:
         self._cache, self._turns, self._calls, self._lobby = cache, turns, calls, lobby
         self._deadlines, self._timer, self._records, self._standings = deadlines, timer, records, standings
         self._seasons, self._follows, self._rematches, self._away = seasons, follows, rematches, away
+        self._votes = votes
 
     @property
     def store(self) -> Store:
@@ -147,6 +150,11 @@ class Tables:
     async def end(self, at: int | Clicked, user_id: int, is_admin: bool = False, *, running_too: bool = True
                   ) -> Table:
         return await self._turns.end(at, user_id, is_admin, running_too=running_too)
+
+    async def vote(self, at: Clicked, user_id: int, seat: int, choice: str) -> tuple[Table, Tally]:
+        """A player's vote on an absent member's seat the computer plays (votes.py): replace, or end unrated."""
+        table, tally = await self._votes.vote(at, user_id, seat, choice)
+        return self._woken(table), tally
 
     # --- the edge's bookkeeping ---------------------------------------------------------------
     async def set_message(self, table_id: int, message_id: int) -> None:

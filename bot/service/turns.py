@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from db import Store
+from db.votes import VoteBook
 
 from ..games.core import decode_action, encode_action
 from ..games.text import N_
@@ -172,7 +173,10 @@ class Turns:
             return snapshot(live), taken_back
 
     async def reclaim_seat(self, tx: Store, live: LiveTable, seat: int) -> None:
+        """The member is back at their seat: its missed turns are forgotten, and a vote on it is over."""
         current = live.seats[seat]
+        if current.autopilot:
+            await VoteBook(tx).clear(live.row.id, seat)
         if current.autopilot or current.timeouts:
             await tx.update_seat(live.row.id, seat, autopilot=0, timeouts=0)
             live.seats[seat] = replace(current, autopilot=False, timeouts=0)
