@@ -14,10 +14,10 @@ HOUR, DAY = 3600, 86400
 
 
 async def async_table(svc, channel: int, *members: int, pace: int = DAY, away: bool = True):
-    table = await svc.tables.open(guild_id=svc.GUILD, channel_id=channel, game_id="armymen", host_id=members[0],
+    await svc.tables.open(guild_id=svc.GUILD, channel_id=channel, game_id="armymen", host_id=members[0],
                                   host_name=f"Player {members[0]}", pace_seconds=pace, away=away)
     for user in members[1:]:
-        table = await svc.tables.join(channel, user, f"Player {user}")
+        await svc.tables.join(channel, user, f"Player {user}")
     return await svc.tables.start(channel, members[0])
 
 

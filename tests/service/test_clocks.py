@@ -20,10 +20,10 @@ RELEASE_0001 = Path(__file__).parents[1] / "fixtures" / "release_0001.sqlite3"
 
 
 async def bank_table(svc, *members: int, game_id: str = "armymen", pace: int = DAY):
-    table = await svc.tables.open(guild_id=svc.GUILD, channel_id=CHANNEL, game_id=game_id, host_id=members[0],
+    await svc.tables.open(guild_id=svc.GUILD, channel_id=CHANNEL, game_id=game_id, host_id=members[0],
                                   host_name=f"Player {members[0]}", pace_seconds=pace, clock="bank")
     for user in members[1:]:
-        table = await svc.tables.join(CHANNEL, user, f"Player {user}")
+        await svc.tables.join(CHANNEL, user, f"Player {user}")
     return await svc.tables.start(CHANNEL, members[0])
 
 

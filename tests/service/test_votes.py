@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import Clicked, PACES, errors
+from bot.service import PACES, Clicked, errors
 from bot.service.table import AUTOPILOT_AFTER
 
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
