@@ -33,7 +33,7 @@ from .translator import CatalogTranslator
 log = logging.getLogger(__name__)
 
 COMMANDS = ("cogs.commands.game", "cogs.commands.community", "cogs.commands.settings",  # beside the games'
-            "cogs.commands.seasons", "cogs.commands.followers", "cogs.commands.profile")
+            "cogs.commands.seasons", "cogs.commands.followers", "cogs.commands.profile", "cogs.commands.away")
 
 
 def utcnow() -> datetime:
