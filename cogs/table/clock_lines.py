@@ -71,7 +71,7 @@ def vote_line(table: Table) -> str | None:
     return ngettext("🗳 The computer plays for {name}. The other player may replace them for the rest of the game, "
                     "or end the table unrated.",
                     "🗳 The computer plays for {name}. A majority of the {n} other players may replace them for the "
-                    "rest of the game, or end the table unrated.", others, name=seat_name(table, seat), n=others)
+                    "rest of the game, or end the table unrated.", others, name=seat_name(table, seat))
 
 
 def voted_seat(table: Table) -> int | None:
