@@ -25,7 +25,7 @@ from datetime import datetime
 
 from db import Store
 
-from . import errors
+from . import clocks, errors
 from .cache import TableCache
 from .table import PACES, LiveTable, touched
 
@@ -84,11 +84,12 @@ class Calls:
 
     async def called(self, live: LiveTable, seats: Iterable[int]) -> frozenset[int]:
         """Of `seats` (whose decision began, or who are reminded), the members to ping: humans not on autopilot
-        who have not touched the table lately. Read after the change committed, under the table's lock."""
+        who have not touched the table lately, and are not on away days (clocks.py). Read after the change
+        committed, under the table's lock."""
         if live.row.status != "active":
             return frozenset()
         now = self.now()
-        away = [s for s in seats if self._away(live, s, now)]
+        away = [s for s in seats if self._away(live, s, now) and not clocks.away(live, s, now)]
         if away and not self._cache.store.single_process:  # another process may have seen them lately
             for seat, at in enumerate(await self._cache.store.touches(live.row.id)):
                 if at is not None and seat < len(live.seats):

@@ -63,10 +63,13 @@ async def test_an_away_members_turn_begun_while_away_starts_after_the_return(svc
     table = await async_table(svc, 900, ALICE, BOB)
     table = await to_act(svc, table, BOB)
     _, _ = await svc.tables.go_away(ALICE, 2)
+    back_at = svc.now.timestamp() + 2 * DAY
+    await svc.advance(hours=1)  # she has not touched the table for an hour: she would be called
     table = await finish_turn(svc, await svc.tables.get_by_id(table.id), table.seat_of(BOB))
     seat = table.seat_of(ALICE)
     assert seat in table.to_act
-    assert seat_deadline(table, seat) == svc.now.timestamp() + 2 * DAY + DAY
+    assert seat_deadline(table, seat) == back_at + DAY
+    assert seat not in table.called, "a member on away days is not pinged"
 
 
 async def test_a_move_ends_the_absence_and_gives_back_the_whole_days_not_begun(svc):
