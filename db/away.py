@@ -28,6 +28,15 @@ class AwayBook:
         row = await self._store._one("SELECT * FROM away_members WHERE user_id = ?", (user_id,))
         return from_mapping(AwayRow, row) if row else None
 
+    async def away_until(self, user_ids: list[int], now: float) -> dict[int, float]:
+        """Of these members, those away at `now`: until when."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._store._all(f"SELECT user_id, away_until FROM away_members WHERE user_id IN ({marks})"
+                                      " AND away_until > ?", (*user_ids, now))
+        return {row["user_id"]: row["away_until"] for row in rows}
+
     async def save(self, was: AwayRow | None, now: AwayRow) -> None:
         """`now` replaces `was` (None: the member's first row); `Conflict` if another process changed it since."""
         values = (now.days_left, now.granted_month, now.away_from, now.away_until, now.days_reserved)

@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from db import Store
+from db.away import AwayBook
 from db.votes import VoteBook
 
 from ..games.core import decode_action, encode_action
@@ -77,6 +78,11 @@ class Turns:
         started = {"status": "active", "started_at": self.now()}  # one reading of the clock for both
         await tx.update_table(live.row.id, **started)
         live.row = replace(live.row, **started)
+        if clocks.stops_for_away(live):  # a member away since they took their seat: their clock starts on return
+            gone = await AwayBook(tx).away_until([s.user_id for s in live.seats if s.human], started["started_at"])
+            for seat in (s for s in live.seats if s.human and s.user_id in gone):
+                await tx.update_seat(live.row.id, seat.seat, away_until=gone[seat.user_id])
+                live.seats[seat.seat] = replace(seat, away_until=gone[seat.user_id])
         await self.play_automatic(tx, live, moves)
         await self.after_moves(tx, live, moves, force_deadline=True)
         return moves

@@ -138,3 +138,16 @@ async def test_each_refusal_changes_nothing(svc, why):
             "live tables never pause", "already away": "already away", "not away": "You are not away"}[why] \
         in refused.value.message
     assert (svc.rows("SELECT * FROM away_members"), svc.seat_rows(table.id), svc.session_row(table.id)) == before
+
+
+async def test_a_game_begun_while_a_member_is_away_waits_for_their_return(svc):
+    await svc.tables.open(guild_id=svc.GUILD, channel_id=900, game_id="armymen", host_id=BOB, host_name="bob",
+                          pace_seconds=DAY)
+    await svc.tables.join(900, ALICE, "alice")
+    _, paused = await svc.tables.go_away(ALICE, 2)
+    assert paused == [], "a lobby has no clock yet"
+    table = await svc.tables.start(900, BOB)
+    seat = table.seat_of(ALICE)
+    assert table.seats[seat].away_until == svc.now.timestamp() + 2 * DAY
+    table = await to_act(svc, table, ALICE)
+    assert seat_deadline(table, seat) == svc.now.timestamp() + 3 * DAY
