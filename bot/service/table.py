@@ -120,6 +120,7 @@ class Table:
     answered_pings: tuple[int, ...] = ()  # ping messages to take down: all they named have acted (calls.py)
     clock: str = "fixed"  # fixed: a deadline per move; bank: each seat's time bank (clocks.py)
     away: bool = True  # members' away days stop their clocks here (False: the host chose away:off)
+    elsewhere: tuple[Table, ...] = ()  # the call's change at other tables (a move ended its member's absence)
 
     @property
     def to_act(self) -> frozenset[int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -142,9 +143,7 @@ class Tables:
             except errors.Refusal:  # back already (another process heard them first)
                 return table
             table = next((t for t in changed if t.id == table.id), table)
-            for other in changed:  # its other tables show the member back (the listener edits them)
-                if other.id != table.id and self.listener is not None:
-                    await self.listener(other, "clocks")
+            table = replace(table, elsewhere=tuple(t for t in changed if t.id != table.id))
         return table
 
     async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:

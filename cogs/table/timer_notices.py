@@ -44,9 +44,6 @@ class TimerNotices:
             await attempt("sending a reminder", self._notices.ping(table, access, prompt=reminder))
             await attempt("telling the host what the bot may no longer do", self._host_warnings.warn(table))
             return
-        if kind == "clocks":  # a member's absence ended by a move at another table: this one shows it
-            await attempt("showing a member back", self._publisher.show(table))
-            return
         await attempt("announcing a timeout", self._announce_timeout(table, access))
         await self._publisher.show(table)
 

@@ -51,7 +51,12 @@ async def test_a_member_away_for_a_weekend_across_three_tables(world, dice):
         assert table.seats[0].timeouts == 0 and 0 in table.to_act, "no turn of hers timed out"
         assert not any("Time ran out" in m.content for m in where.history())
 
-    await play_turn(env, channels[0], [alice, bob], 0)  # her move ends the absence, at every table
+    table = table_of(env, channels[0])
+    message = message_by_id(channels[0], table.message_id)
+    before = len(env.http_requests)
+    await alice.click(message, custom_id=move_ids(message)[0])  # her move ends the absence, at every table
+    assert len(env.http_requests) - before == 1 + 2, "the move (through its click), one edit at each other table"
+    await play_turn(env, channels[0], [alice, bob], 0)
     for where in channels[1:]:
         assert "is away" not in text_of(message_by_id(where, table_of(env, where).message_id))
     card = await alice.slash(channel, "me back")
