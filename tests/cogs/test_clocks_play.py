@@ -14,11 +14,11 @@ def member_for(table, members, seat):
     return next(m for m in members if m.id == table.seats[seat].user_id)
 
 
-async def armymen_table(env, channel, alice, bob, dice, **options):
+async def armymen_table(env, channel, alice, bob, dice, *, join="Join", start="Start", **options):
     lobby = (await alice.slash(channel, "armymen new", **options)).response.message
-    await bob.click(lobby, label="Join")
+    await bob.click(lobby, label=join)
     dice.script(0)  # AMD-R6: alice starts
-    await alice.click(lobby, label="Start")
+    await alice.click(lobby, label=start)
     return table_of(env, channel)
 
 
@@ -172,3 +172,14 @@ async def test_away_refusals_are_private_and_change_nothing(world, client_langua
     assert env.bot.store is not None
     rows = await env.bot.tables.away_card(bob.id)
     assert (rows.days_left, rows.away_until) == (7, None), "nothing changed"
+
+
+async def test_a_spanish_server_reads_the_clocks_in_spanish(spanish_server, dice):
+    env, guild, channel, alice, bob, mod = spanish_server
+    await armymen_table(env, channel, alice, bob, dice, join="Unirme", start="Empezar", pace="casual", clock="bank")
+    away = await bob.slash(channel, "me away", days=2)  # bob's client is Spanish
+    assert away.ephemeral and "🏖 te quedan 5 días de ausencia · ⏸ ausente hasta el <t:" in away.response.content
+    shown = text_of(message_by_id(channel, table_of(env, channel).message_id))
+    assert "⏸ **bob** está ausente hasta el <t:" in shown
+    assert "⏱ reserva de tiempo 3 h, +1 h por turno" in shown
+    assert "⏱ Tiempo restante: **alice** hasta <t:" in shown
