@@ -67,10 +67,17 @@ class Away:
         row = granted(await AwayBook(self._cache.store).member(user_id), user_id, now)
         return AwayCard(row.days_left, row.away_until if row.away_until and row.away_until > now else None)
 
-    async def go(self, user_id: int, days: int) -> tuple[AwayCard, list[Table]]:
-        """The member is away for `days` whole days from now: the card, and the tables whose clocks stopped."""
+    async def go(self, user_id: int, days: int | None, until: float | None = None) -> tuple[AwayCard, list[Table]]:
+        """The member is away for `days` whole days from now, or `until` then (the whole days begun until then are
+        taken from the budget): the card, and the tables whose clocks stopped."""
         now = self._now()
         store = self._cache.store
+        if (days is None) == (until is None):
+            raise errors.Refusal(N_("Say how long you are away: a number of days, or the day you are back."))
+        if until is not None:
+            if until <= now:
+                raise errors.Refusal(N_("That day has already begun: choose a day still to come."))
+            days = math.ceil((until - now) / DAY)
         if not 1 <= days <= MOST_DAYS:
             raise errors.Refusal(N_("Away days are 1 to {most}."), most=MOST_DAYS)
         for table_id in await store.active_tables_of(user_id):
@@ -85,7 +92,7 @@ class Away:
         if days > row.days_left:
             raise errors.Refusal(N_("You asked for {days} away days but have {left} left (2 more come on the "
                                     "first of each month, up to 21)."), days=days, left=row.days_left)
-        until = now + days * DAY
+        until = until if until is not None else now + days * DAY
         await self._save(was, replace(row, days_left=row.days_left - days, away_from=now, away_until=until,
                                       days_reserved=days))
         return AwayCard(row.days_left - days, until), await self._mark(user_id, until)

@@ -241,9 +241,11 @@ class Tables:
     async def away_card(self, user_id: int) -> AwayCard:
         return await self._away.card(user_id)
 
-    async def go_away(self, user_id: int, days: int) -> tuple[AwayCard, list[Table]]:
-        """The member's clocks stop for `days` days (away.py): the card, and the tables whose clocks stopped."""
-        card, changed = await self._away.go(user_id, days)
+    async def go_away(self, user_id: int, days: int | None, until: float | None = None
+                      ) -> tuple[AwayCard, list[Table]]:
+        """The member's clocks stop for `days` days, or until `until` (away.py): the card, and the tables whose
+        clocks stopped."""
+        card, changed = await self._away.go(user_id, days, until)
         return card, [self._woken(t) for t in changed]
 
     async def come_back(self, user_id: int) -> tuple[AwayCard, list[Table]]:

@@ -235,11 +235,12 @@ class Controller:
                     {"name": name})
         await self._publisher.show(table, interaction=interaction, announce=note)
 
-    async def away(self, interaction: discord.Interaction, days: int | None) -> None:
-        """`/me away` (days: going away) and `/me back`: the member's card, and each table whose clock stopped or
-        runs again shows it (one edit each)."""
+    async def away(self, interaction: discord.Interaction, *, back: bool = False, days: int | None = None,
+                   until: float | None = None) -> None:
+        """`/me away` (for `days`, or `until` then) and `/me back`: the member's card, and each table whose clock
+        stopped or runs again shows it (one edit each)."""
         user = interaction.user.id
-        card, changed = await (self.tables.go_away(user, days) if days else self.tables.come_back(user))
+        card, changed = await (self.tables.come_back(user) if back else self.tables.go_away(user, days, until))
         await attempt("answering the member", interaction.response.send_message(away_card(card), ephemeral=True))
         for table in changed:
             await attempt("showing the member away or back", self._table_message.edit(table))

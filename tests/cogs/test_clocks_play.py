@@ -4,6 +4,10 @@ each refusal private with why, nothing changed — in English and in Spanish."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+import discord
+
 from .helpers import labels, message_by_id, move_ids, table_of, text_of
 
 DAY, HOUR = 86_400, 3_600
@@ -63,8 +67,9 @@ async def test_a_member_away_for_a_weekend_across_three_tables(world, dice):
     assert card.ephemeral and card.response.content == "You are not away."
     beyond = await alice.slash(channel, "me away", days=5)
     assert "have 4 left" in beyond.response.content, "her three days were all begun: none came back"
-    again = await alice.slash(channel, "me away", days=4)
-    assert "0 away days left" in again.response.content
+    back = discord.utils.utcnow().date() + timedelta(days=4)  # the simulated clock's day, four days on
+    again = await alice.slash(channel, "me away", until=back.isoformat())
+    assert "0 away days left" in again.response.content, "until midnight four days on: four whole days begun"
 
 
 async def test_a_bank_drains_and_refills_on_the_table(world, dice):
@@ -169,6 +174,10 @@ async def test_away_refusals_are_private_and_change_nothing(world, client_langua
     live = await bob.slash(channel, "me away", days=2)
     assert live.ephemeral and "las mesas live nunca se detienen" in live.response.content
     assert (await bob.slash(channel, "me back")).response.content == "No estás ausente."
+    typo = await bob.slash(channel, "me away", until="24/12/2026")
+    assert typo.ephemeral and "año-mes-día" in typo.response.content
+    both = await alice.slash(channel, "me away", days=2, until="2026-12-24")
+    assert both.ephemeral and "Say how long you are away" in both.response.content
     assert env.bot.store is not None
     rows = await env.bot.tables.away_card(bob.id)
     assert (rows.days_left, rows.away_until) == (7, None), "nothing changed"

@@ -151,3 +151,16 @@ async def test_a_game_begun_while_a_member_is_away_waits_for_their_return(svc):
     assert table.seats[seat].away_until == svc.now.timestamp() + 2 * DAY
     table = await to_act(svc, table, ALICE)
     assert seat_deadline(table, seat) == svc.now.timestamp() + 3 * DAY
+
+
+async def test_away_until_a_day_takes_the_whole_days_begun_until_then(svc):
+    table = await to_act(svc, await async_table(svc, 900, ALICE, BOB), ALICE)
+    back = svc.now.replace(day=svc.now.day + 3, hour=0).timestamp()  # noon now: two and a half days away
+    card, (paused,) = await svc.tables.go_away(ALICE, None, until=back)
+    assert (card.days_left, card.away_until) == (7 - 3, back)
+    assert seat_deadline(paused, table.seat_of(ALICE)) == back + DAY
+    with pytest.raises(errors.Refusal, match="already begun"):
+        await svc.tables.go_away(BOB, None, until=svc.now.timestamp() - 1)
+    with pytest.raises(errors.Refusal, match="Say how long"):
+        await svc.tables.go_away(BOB, 2, until=back)
+    assert svc.rows("SELECT user_id FROM away_members") == [{"user_id": ALICE}], "nothing changed for bob"
