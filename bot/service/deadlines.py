@@ -81,6 +81,11 @@ class Deadlines:
                if (deadline := seat_deadline(live, s)) is not None and deadline <= now]
         if due:
             return await self._time_out(live, due)
+        if row.deadline_at is not None and row.deadline_at <= now:  # no seat's own time ran out: the table's
+            async with self._cache.changing(live) as tx:  # deadline is its seats' earliest again, never a spin
+                await tx.update_table(row.id, claimed_until=None)
+                await self._turns.wind(tx, live)
+            row = live.row
         if row.reminder_at is not None and row.reminder_at <= now:
             async with self._cache.changing(live) as tx:
                 await tx.update_table(row.id, reminder_at=None, claimed_until=None)

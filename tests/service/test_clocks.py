@@ -139,3 +139,16 @@ async def test_an_upgraded_database_keeps_every_open_tables_deadline(tmp_path):
     finally:
         await tables.close()
         await store.close()
+
+
+async def test_a_table_deadline_no_seat_has_is_set_right_not_fired(svc):
+    """Were the table's deadline ever before every seat's own (written by hand here), the timer does not time
+    anyone out: the table's deadline becomes its seats' earliest again, so what is due never spins."""
+    table = await svc.started(CHANNEL, ALICE, BOB, pace=HOUR)
+    (seat,) = table.to_act
+    svc.write("UPDATE sessions SET deadline_at = ? WHERE id = ?", svc.now.timestamp() + 60, table.id)
+    await svc.crash()
+    await svc.boot()
+    await svc.advance(minutes=2)
+    assert svc.events(table.id) == [] and "timeout" not in svc.kinds()
+    assert svc.session_row(table.id)["deadline_at"] == table.deadline_at == seat_deadline(table, seat)
