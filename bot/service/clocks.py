@@ -36,17 +36,18 @@ def stops_for_away(table: LiveTable | Table) -> bool:
     return bool(row.away) and pace_name(row.pace_seconds) != "live"
 
 
-def seat_deadline(live: LiveTable | Table, seat: int) -> float | None:
-    """When the seat's decision times out (None: it is not to act, or the computer plays it). The one way to read
-    a seat's deadline (reminders and digests are computed from it)."""
-    info = live.seats[seat]
-    if live.state is None or info.automatic or seat not in live.game.to_act(live.state):
+def seat_deadline(table: LiveTable | Table, seat: int) -> float | None:
+    """When `seat`'s time to decide runs out (None: no deadline runs for it — it is not to act, or the computer
+    plays it), on the service's live copy or on a snapshot the edge shows. The one way to read a seat's deadline
+    (reminders, digests and /mygames are computed from it)."""
+    info = table.seats[seat]
+    if table.state is None or info.automatic or seat not in table.game.to_act(table.state):
         return None
     if info.deadline_at is not None:
         return info.deadline_at
-    if any(s.deadline_at is not None for s in live.seats):
+    if any(s.deadline_at is not None for s in table.seats):
         return None
-    return getattr(live, "row", live).deadline_at  # a table from before per-seat clocks
+    return table.row.deadline_at if isinstance(table, LiveTable) else table.deadline_at  # from before seat clocks
 
 
 def away(live: LiveTable | Table, seat: int, now: float) -> bool:
