@@ -10,7 +10,7 @@ from .store import Store
 # A seat's columns that belong to the game it was played in; every other column (the member or computer, its
 # name, and whatever a seat gains later, such as a computer's level) is what a rematch carries over.
 PER_GAME = ("session_id", "seat", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "client_seed",
-            "touched_at", "reminder_at", "silenced_since")
+            "touched_at", "reminder_at", "silenced_since", "deadline_at", "bank", "away_until")
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,8 @@ class TableRow:
     ping_message_id: int | None = None  # the table's ping standing in its channel (bot/service/calls.py)
     ping_seq: int | None = None  # … calling the decisions that began by this move
     ping_seats: str | None = None  # … of these seats (a JSON list)
+    clock: str = "fixed"  # fixed: a deadline per move; bank: each seat's time bank (bot/service/clocks.py)
+    away: int = 1  # 0: the host chose away:off (members' away days do not stop their clocks here)
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,9 @@ class SeatRow:
     touched_at: float | None = None  # its member's last touch of the table other than a move (unix seconds)
     reminder_at: float | None = None  # when its member is reminded of the decision pending (their preferences)
     silenced_since: int | None = None  # "not this turn": the move by which the silenced decision began
+    deadline_at: float | None = None  # when its decision times out (None: not running, or a table from before)
+    bank: float | None = None  # a bank clock's seconds (while it acts: the bank its turn began with)
+    away_until: float | None = None  # its member is away until then: their clock here is stopped
 
 
 @dataclass(frozen=True)

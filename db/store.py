@@ -112,14 +112,16 @@ class Store:
         created_at: float,
         deadline_at: float,
         derivation: str | None = None,
+        clock: str = "fixed",
+        away: bool = True,
     ) -> int:
         try:
             row = await self._one(
                 "INSERT INTO sessions (guild_id, channel_id, game, rules_version, options, status, host_id, seed,"
-                " pace_seconds, created_at, deadline_at, derivation)"
-                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
+                " pace_seconds, created_at, deadline_at, derivation, clock, away)"
+                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (guild_id, channel_id, game, rules_version, options, host_id, seed, pace_seconds, created_at,
-                 deadline_at, derivation),
+                 deadline_at, derivation, clock, int(away)),
             )
         except DUPLICATE as error:
             raise ChannelTaken() from error
@@ -164,7 +166,7 @@ class Store:
 
     async def update_seat(self, table_id: int, seat: int, **fields: object) -> None:
         allowed = {"is_computer", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "name", "client_seed",
-                   "touched_at", "reminder_at", "silenced_since"}
+                   "touched_at", "reminder_at", "silenced_since", "deadline_at", "bank", "away_until"}
         assert fields and set(fields) <= allowed, fields
         assignments = ", ".join(f"{name} = ?" for name in fields)
         await self._write(f"UPDATE seats SET {assignments} WHERE session_id = ? AND seat = ?",

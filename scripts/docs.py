@@ -35,7 +35,9 @@ button has a typed command too (below), for keyboards and screen readers; a type
 what happened.
 
 Every `/<game> new` takes `pace` (live: 2-minute turns, casual: 1 hour, async: 24 hours) or `minutes`,
-and `thread` (open the table in a new thread). Options after those belong to the game.
+`thread` (open the table in a new thread), `clock` (`fixed`: a deadline per move; `bank`: each player's time
+bank, 3 days / 3 hours / 10 minutes by pace, +1 day / hour / minute a turn up to the start) and `away` (`off`:
+members' away days do not pause their clock at this table). Options after those belong to the game.
 """
 
 

@@ -25,7 +25,7 @@ from datetime import datetime
 
 from db import Store
 
-from . import errors
+from . import clocks, errors
 from .cache import TableCache
 from .preferences import MemberPreferences, digest_replaces_pings, quiet_period
 from .reminders import silenced
@@ -86,13 +86,14 @@ class Calls:
 
     async def called(self, live: LiveTable, seats: Iterable[int], *, reminder: bool = False) -> frozenset[int]:
         """Of `seats` (whose decision began, or who are reminded), the members to ping: humans not on autopilot
-        who have not touched the table lately — and, unless it is a reminder (reminders.py decided it), not in
-        their quiet hours, not silenced this turn, and not getting the daily digest instead at a table whose turns
-        last a day or more. Read after the change committed, under the table's lock."""
+        who have not touched the table lately and are not on away days (clocks.py) — and, unless it is a reminder
+        (reminders.py decided it), not in their quiet hours, not silenced this turn, and not getting the daily digest
+        instead at a table whose turns last a day or more. Read after the change committed, under the table's
+        lock."""
         if live.row.status != "active":
             return frozenset()
         now = self.now()
-        away = [s for s in seats if self._away(live, s, now)]
+        away = [s for s in seats if self._away(live, s, now) and not clocks.away(live, s, now)]
         if away and not reminder:
             prefs = await self._preferences.of(live.seats[s].user_id for s in away)
             away = [s for s in away if not silenced(live, s) and quiet_period(prefs[live.seats[s].user_id], now) is None

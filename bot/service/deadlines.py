@@ -18,6 +18,7 @@ from ..metrics import UNMEASURED, Unmeasured
 from . import errors
 from .cache import TableCache
 from .calls import Calls
+from .clocks import BANK, away, seat_deadline
 from .reminders import Reminders
 from .table import AUTOPILOT_AFTER, LiveTable, Move, Table, newly_to_act, snapshot
 from .telemetry import timer_event
@@ -85,34 +86,45 @@ class Deadlines:
                     await self._turns.close(tx, live, "ended", N_("the lobby expired"))
                 return snapshot(live), "expired"
             return None
-        if row.deadline_at is not None and row.deadline_at <= now:
-            return await self._time_out(live)
+        due = [s for s in sorted(live.game.to_act(live.state))
+               if (deadline := seat_deadline(live, s)) is not None and deadline <= now]
+        if due:
+            return await self._time_out(live, due)
+        if row.deadline_at is not None and row.deadline_at <= now:  # no seat's own time ran out: the table's
+            async with self._cache.changing(live) as tx:  # deadline is its seats' earliest again, never a spin
+                await tx.update_table(row.id, claimed_until=None)
+                await self._turns.wind(tx, live)
+            row = live.row
         if row.reminder_at is not None and row.reminder_at <= now:
             async with self._cache.changing(live) as tx:
                 await tx.update_table(row.id, claimed_until=None)
                 by_channel, by_dm = await self._reminders.due(tx, live)
-            if not by_channel | by_dm:  # moved (quiet hours, a new choice) or dropped (reminders off)
+            present = frozenset(s for s in by_channel | by_dm if not away(live, s, now))
+            if not present:  # moved (quiet hours, a new choice), dropped (reminders off), or the member is away
                 return None
-            called = await self._calls.called(live, by_channel | by_dm, reminder=True)
+            called = await self._calls.called(live, present, reminder=True)
             return snapshot(live, called=called & by_channel, reminded_by_dm=called & by_dm), "reminder"
         return None
 
-    async def _time_out(self, live: LiveTable) -> tuple[Table, str]:
-        """The rules' timeout default decides for every human seat still to act."""
+    async def _time_out(self, live: LiveTable, due: list[int]) -> tuple[Table, str]:
+        """The rules' timeout default decides for every human seat whose own clock ran out (a bank is empty)."""
         game = live.game
         moves: list[Move] = []
         async with self._cache.changing(live) as tx:
             await tx.update_table(live.row.id, claimed_until=None)
-            for seat in sorted(game.to_act(live.state)):
+            for seat in due:
                 if seat not in game.to_act(live.state) or live.seats[seat].automatic:
                     continue
                 timeouts = live.seats[seat].timeouts + 1
                 autopilot = timeouts >= AUTOPILOT_AFTER
-                await tx.update_seat(live.row.id, seat, timeouts=timeouts, autopilot=int(autopilot))
-                live.seats[seat] = replace(live.seats[seat], timeouts=timeouts, autopilot=autopilot)
+                spent = {"timeouts": timeouts, "autopilot": autopilot, "deadline_at": None,
+                         "bank": 0.0 if live.row.clock == BANK else None}
+                await tx.update_seat(live.row.id, seat, **{**spent, "autopilot": int(autopilot)})
+                live.seats[seat] = replace(live.seats[seat], **spent)
                 await self._finish_turn_by_default(tx, live, seat, moves)
             await self._turns.play_automatic(tx, live, moves)
-            await self._turns.after_moves(tx, live, moves, force_deadline=True)
+            await self._turns.after_moves(tx, live, moves, force_deadline=not any(
+                s.deadline_at is not None for s in live.seats))  # a table from before per-seat clocks
             answered = await self._calls.take_down_answered(tx, live)
         newly = newly_to_act(live, moves)
         return snapshot(live, moves, newly=newly, called=await self._calls.called(live, newly),

@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from db import ChannelTaken
+from db import ChannelTaken, Store
 
 from ..games.core import Game, resolve_options
 from ..games.levels import DEFAULT_LEVEL, LEVELS
@@ -84,7 +84,10 @@ class Lobby:
         host_name: str,
         options: dict[str, Any] | None = None,
         pace_seconds: int = PACES["casual"],
+        clock: str = "fixed",
+        away: bool = True,
     ) -> Table:
+        """`clock`: fixed or bank (clocks.py); `away` False: members' away days do not stop clocks here."""
         game = self._games[game_id]
         resolved = resolve_options(game, options)
         host_name = storable_name(host_name)
@@ -108,6 +111,8 @@ class Lobby:
                         created_at=now,
                         deadline_at=now + lobby_lifetime(pace_seconds),
                         derivation=FAIR,
+                        clock=clock,
+                        away=away,
                     )
                     client_seed = self._new_client_seed()
                     await tx.add_seat(table_id, 0, host_id, host_name, is_computer=False, client_seed=client_seed,
@@ -234,20 +239,27 @@ class Lobby:
         require_active(live)
         moves: list[Move] = []
         async with self._cache.changing(live) as tx:
-            await tx.update_seat(row.id, seat, is_computer=1, autopilot=0)
-            live.seats[seat] = replace(leaving, is_computer=True, autopilot=False)
-            humans_left = _humans_after(live.seats, seat)
-            if not humans_left:
-                await self._turns.close(tx, live, "ended", N_("every player left"))
-            else:
-                if leaving.user_id == row.host_id:  # the next seated member hosts from here
-                    await tx.update_table(row.id, host_id=humans_left[0].user_id)
-                    live.row = replace(live.row, host_id=humans_left[0].user_id)
-                    host_left = True
-                await self._turns.play_automatic(tx, live, moves)
-                await self._turns.after_moves(tx, live, moves)
+            host_left = await self.computer_takes(tx, live, seat, moves)
             answered = await self._calls.take_down_answered(tx, live)
         return snapshot(live, moves, host_left=host_left, answered_pings=answered)
+
+    async def computer_takes(self, tx: Store, live: LiveTable, seat: int, moves: list[Move]) -> bool:
+        """In a running game, the computer plays the seat of a member who left (or was replaced by the others'
+        vote) to the end, and their result counts as the seat's. True: the host left, and the next member hosts."""
+        row, leaving = live.row, live.seats[seat]
+        await tx.update_seat(row.id, seat, is_computer=1, autopilot=0)
+        live.seats[seat] = replace(leaving, is_computer=True, autopilot=False)
+        humans_left = _humans_after(live.seats, seat)
+        if not humans_left:
+            await self._turns.close(tx, live, "ended", N_("every player left"))
+            return False
+        host_left = leaving.user_id == row.host_id
+        if host_left:  # the next seated member hosts from here
+            await tx.update_table(row.id, host_id=humans_left[0].user_id)
+            live.row = replace(live.row, host_id=humans_left[0].user_id)
+        await self._turns.play_automatic(tx, live, moves)
+        await self._turns.after_moves(tx, live, moves)
+        return host_left
 
 
 def _humans_after(seats: list[Seat], leaving: int) -> list[Seat]:

@@ -95,7 +95,8 @@ class Rematches:
             guild_id=row.guild_id, channel_id=row.channel_id, game=row.game, rules_version=game.rules_version,
             options=json.dumps(resolve_options(game, json.loads(row.options)), sort_keys=True), host_id=host,
             seed=self._new_seed(), pace_seconds=row.pace_seconds, created_at=now,
-            deadline_at=now + lobby_lifetime(row.pace_seconds), derivation=FAIR)
+            deadline_at=now + lobby_lifetime(row.pace_seconds), derivation=FAIR, clock=row.clock,
+            away=bool(row.away))
         community = Community(tx)
         for new_seat, old in enumerate(order):
             await community.copy_seat(row.id, old.seat, table_id, new_seat, self._new_client_seed())

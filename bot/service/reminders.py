@@ -15,7 +15,7 @@ from db import Store
 from ..games.text import N_
 from . import errors
 from .cache import TableCache
-from .clocks import seat_deadline
+from .clocks import seat_deadline, span_of
 from .preferences import MemberPreferences, reminder_time
 from .table import Clicked, LiveTable, Table, require_active, seat_of, snapshot
 
@@ -42,17 +42,18 @@ class Reminders:
     def __init__(self, cache: TableCache, preferences: MemberPreferences) -> None:
         self._cache, self._preferences = cache, preferences
 
-    async def plan(self, tx: Store, live: LiveTable) -> float | None:
-        """Within a change that moved the deadline: each seat to act its reminder; the table's, the earliest, is
-        given back (its row is written with the deadline, in one write)."""
+    async def plan(self, tx: Store, live: LiveTable, started: Iterable[int]) -> float | None:
+        """Within a change that started seats' clocks (`started`): each of them its reminder; the table's, the
+        earliest of every seat to act, is given back (its row is written with the deadline, in one write)."""
         now = self._cache.now()
         seats = reminded_seats(live)
-        prefs = await self._preferences.of(live.seats[s].user_id for s in seats)
+        begun = [s for s in seats if s in set(started)]
+        prefs = await self._preferences.of(live.seats[s].user_id for s in begun) if begun else {}
         times: dict[int, float | None] = {}
-        for seat in seats:
+        for seat in begun:
             deadline = seat_deadline(live, seat)
             times[seat] = None if deadline is None else reminder_time(
-                prefs[live.seats[seat].user_id], deadline, live.row.pace_seconds, now)
+                prefs[live.seats[seat].user_id], deadline, span_of(live, seat), now)
         await self._seat_times(tx, live, times)
         return earliest(live, seats)
 
@@ -68,7 +69,7 @@ class Reminders:
         for seat in due:
             member = prefs[live.seats[seat].user_id]
             deadline = seat_deadline(live, seat)
-            when = None if deadline is None else reminder_time(member, deadline, live.row.pace_seconds, now)
+            when = None if deadline is None else reminder_time(member, deadline, span_of(live, seat), now)
             if when is not None and when > now + SOON:
                 times[seat] = when  # quiet hours began, or the member chose a later reminder
                 continue

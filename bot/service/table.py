@@ -45,6 +45,9 @@ class Seat:
     touched_at: float | None = None  # its member's last touch of the table known here: a click, a move, My hand
     reminder_at: float | None = None  # when its member is reminded of their pending decision (reminders.py)
     silenced_since: int | None = None  # "not this turn": the move by which the decision its member silenced began
+    deadline_at: float | None = None  # its own clock: when its decision times out (clocks.py `seat_deadline`)
+    bank: float | None = None  # a bank clock's seconds (while it acts: the bank its turn began with)
+    away_until: float | None = None  # its member is away until then: their clock here is stopped
 
     @property
     def automatic(self) -> bool:
@@ -125,6 +128,9 @@ class Table:
     called: frozenset[int] = frozenset()  # seats to ping now: they must act and have not touched the table lately
     answered_pings: tuple[int, ...] = ()  # ping messages to take down: all they named have acted (calls.py)
     reminded_by_dm: frozenset[int] = frozenset()  # a reminder's seats whose members chose it by DM (reminders.py)
+    clock: str = "fixed"  # fixed: a deadline per move; bank: each seat's time bank (clocks.py)
+    away: bool = True  # members' away days stop their clocks here (False: the host chose away:off)
+    elsewhere: tuple[Table, ...] = ()  # the call's change at other tables (a move ended its member's absence)
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -220,6 +226,9 @@ def seat_from_row(row: SeatRow) -> Seat:
         row.touched_at,
         row.reminder_at,
         row.silenced_since,
+        row.deadline_at,
+        row.bank,
+        row.away_until,
     )
 
 
@@ -254,6 +263,8 @@ def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[i
         reminder_at=row.reminder_at,
         followers=row.followers,
         rematch=rematch_offer(live),
+        clock=row.clock,
+        away=bool(row.away),
         **extra,
     )
 

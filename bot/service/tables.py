@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -22,6 +23,8 @@ from ..games.core import Game
 from ..games.levels import DEFAULT_LEVEL
 from ..games.rng import table_rng
 from ..metrics import UNMEASURED, Unmeasured
+from . import clocks, errors
+from .away import Away, AwayCard
 from .cache import CACHE_SIZE, TableCache
 from .calls import Calls
 from .computers import warm
@@ -41,6 +44,7 @@ from .table import PACES, Clicked, Table, Typed
 from .telemetry import moves_made
 from .timer import Timer
 from .turns import Turns
+from .votes import Tally, Votes
 
 
 def open_tables(
@@ -92,6 +96,8 @@ def open_tables(
         preferences=preferences,
         reminders=reminders,
         digests=digests,
+        away=Away(cache, turns, clock),
+        votes=Votes(cache, turns, lobby, calls, clock),
         metrics=metrics,
     )
 
@@ -100,11 +106,12 @@ class Tables:
     def __init__(self, *, cache: TableCache, turns: Turns, calls: Calls, lobby: Lobby, deadlines: Deadlines,
                  timer: Timer, records: Records, standings: Standings, seasons: Seasons, follows: Follows,
                  rematches: Rematches, preferences: MemberPreferences, reminders: Reminders, digests: Digests,
-                 metrics: Unmeasured = UNMEASURED) -> None:
+                 away: Away, votes: Votes, metrics: Unmeasured = UNMEASURED) -> None:
         self._cache, self._turns, self._calls, self._lobby, self._metrics = cache, turns, calls, lobby, metrics
         self._deadlines, self._timer, self._records, self._standings = deadlines, timer, records, standings
         self._seasons, self._follows, self._rematches = seasons, follows, rematches
         self._preferences, self._reminders, self._digests = preferences, reminders, digests
+        self._away, self._votes = away, votes
 
     @property
     def store(self) -> Store:
@@ -116,10 +123,11 @@ class Tables:
 
     # --- the lobby ----------------------------------------------------------------------------
     async def open(self, *, guild_id: int | None, channel_id: int, game_id: str, host_id: int, host_name: str,
-                   options: dict[str, Any] | None = None, pace_seconds: int = PACES["casual"]) -> Table:
+                   options: dict[str, Any] | None = None, pace_seconds: int = PACES["casual"],
+                   clock: str = "fixed", away: bool = True) -> Table:
         return self._woken(await self._lobby.open(guild_id=guild_id, channel_id=channel_id, game_id=game_id,
                                                   host_id=host_id, host_name=host_name, options=options,
-                                                  pace_seconds=pace_seconds))
+                                                  pace_seconds=pace_seconds, clock=clock, away=away))
 
     async def check_hosting(self, guild_id: int | None, host_id: int) -> None:
         await self._lobby.check_hosting(guild_id, host_id)
@@ -148,9 +156,19 @@ class Tables:
 
     async def act(self, at: int | Clicked | Typed, user_id: int, action: Any, expected_seq: int | None = None
                   ) -> Table:
-        """`at`: the table's id, a control clicked on it, or a command typed in its channel (Turns.act)."""
-        return self._woken(await self._turns.act(at, user_id, action, expected_seq),
-                           "typed" if isinstance(at, Typed) else "click")
+        """`at`: the table's id, a control clicked on it, or a command typed in its channel (Turns.act). A move
+        of a member who is away ends their absence."""
+        table = self._woken(await self._turns.act(at, user_id, action, expected_seq),
+                            "typed" if isinstance(at, Typed) else "click")
+        seat = table.seat_of(user_id)
+        if seat is not None and clocks.away(table, seat, self._cache.now()):
+            try:
+                _, changed = await self.come_back(user_id)
+            except errors.Refusal:  # back already (another process heard them first)
+                return table
+            table = next((t for t in changed if t.id == table.id), table)
+            table = replace(table, elsewhere=tuple(t for t in changed if t.id != table.id))
+        return table
 
     async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
         return await self._turns.hand(at, user_id)
@@ -158,6 +176,11 @@ class Tables:
     async def end(self, at: int | Clicked, user_id: int, is_admin: bool = False, *, running_too: bool = True
                   ) -> Table:
         return await self._turns.end(at, user_id, is_admin, running_too=running_too)
+
+    async def vote(self, at: Clicked, user_id: int, seat: int, choice: str) -> tuple[Table, Tally]:
+        """A player's vote on an absent member's seat the computer plays (votes.py): replace, or end unrated."""
+        table, tally = await self._votes.vote(at, user_id, seat, choice)
+        return self._woken(table), tally
 
     # --- the edge's bookkeeping ---------------------------------------------------------------
     async def set_message(self, table_id: int, message_id: int) -> None:
@@ -268,6 +291,21 @@ class Tables:
     @digest_listener.setter
     def digest_listener(self, listener: DigestListener | None) -> None:
         self._digests.listener = listener
+
+    # --- away days -------------------------------------------------------------------------
+    async def away_card(self, user_id: int) -> AwayCard:
+        return await self._away.card(user_id)
+
+    async def go_away(self, user_id: int, days: int | None, until: float | None = None
+                      ) -> tuple[AwayCard, list[Table]]:
+        """The member's clocks stop for `days` days, or until `until` (away.py): the card, and the tables whose
+        clocks stopped."""
+        card, changed = await self._away.go(user_id, days, until)
+        return card, [self._woken(t) for t in changed]
+
+    async def come_back(self, user_id: int) -> tuple[AwayCard, list[Table]]:
+        card, changed = await self._away.back(user_id)
+        return card, [self._woken(t) for t in changed]
 
     # --- standings ----------------------------------------------------------------------------
     async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10, season_id: int | None = None

@@ -14,10 +14,12 @@ from datetime import datetime
 from typing import Any
 
 from db import Store
+from db.away import AwayBook
+from db.votes import VoteBook
 
 from ..games.core import decode_action, encode_action
 from ..games.text import N_
-from . import errors
+from . import clocks, errors
 from .cache import TableCache
 from .calls import Calls
 from .computers import decide
@@ -80,6 +82,11 @@ class Turns:
         started = {"status": "active", "started_at": self.now()}  # one reading of the clock for both
         await tx.update_table(live.row.id, **started)
         live.row = replace(live.row, **started)
+        if clocks.stops_for_away(live):  # a member away since they took their seat: their clock starts on return
+            gone = await AwayBook(tx).away_until([s.user_id for s in live.seats if s.human], started["started_at"])
+            for seat in (s for s in live.seats if s.human and s.user_id in gone):
+                await tx.update_seat(live.row.id, seat.seat, away_until=gone[seat.user_id])
+                live.seats[seat.seat] = replace(seat, away_until=gone[seat.user_id])
         await self.play_automatic(tx, live, moves)
         await self.after_moves(tx, live, moves, force_deadline=True)
         return moves
@@ -169,13 +176,17 @@ class Turns:
             if taken_back:
                 async with self._cache.changing(live) as tx:
                     await self.reclaim_seat(tx, live, seat)
+                    await self.wind(tx, live)  # the seat's own clock runs again
                     await self._calls.touch_within(tx, live, seat)
             else:
                 await self._calls.touch(live, seat)
             return snapshot(live), taken_back
 
     async def reclaim_seat(self, tx: Store, live: LiveTable, seat: int) -> None:
+        """The member is back at their seat: its missed turns are forgotten, and a vote on it is over."""
         current = live.seats[seat]
+        if current.autopilot:
+            await VoteBook(tx).clear(live.row.id, seat)
         if current.autopilot or current.timeouts:
             await tx.update_seat(live.row.id, seat, autopilot=0, timeouts=0)
             live.seats[seat] = replace(current, autopilot=False, timeouts=0)
@@ -223,17 +234,29 @@ class Turns:
         return None
 
     async def after_moves(self, tx: Store, live: LiveTable, moves: list[Move], force_deadline: bool = False) -> None:
-        """Finish the game if it ended; otherwise move the deadline when a new decision began, and with it each
-        seat's reminder (reminders.py)."""
+        """Finish the game if it ended; otherwise wind the seats' clocks (`force_deadline`: the table's deadline
+        was not a clock — the lobby's expiry at the start — or has just passed), and with them their reminders."""
         game = live.game
         if game.outcome(live.state) is not None:
             await record_result(tx, live.row, live.seats, game.outcome(live.state), self.now())
             await self.close(tx, live, "finished", None)
             return
-        if force_deadline or newly_to_act(live, moves):
-            now, pace = self.now(), live.row.pace_seconds
-            live.row = replace(live.row, deadline_at=now + pace)
-            fields = {"deadline_at": now + pace, "reminder_at": await self._reminders.plan(tx, live)}
+        if force_deadline:
+            live.row = replace(live.row, deadline_at=None)
+        await self.wind(tx, live, newly_to_act(live, moves))
+
+    async def wind(self, tx: Store, live: LiveTable, newly: frozenset[int] = frozenset()) -> None:
+        """Each seat's clock after a change (clocks.py); the table's deadline is the earliest of them. A seat whose
+        clock started gets its reminder by its member's choice (reminders.py); the table's is the earliest."""
+        now = self.now()
+        changes, started = clocks.wound(live, now, newly)
+        for seat, fields in changes.items():
+            await tx.update_seat(live.row.id, seat, **fields)
+            live.seats[seat] = replace(live.seats[seat], **fields)
+        reminder = await self._reminders.plan(tx, live, started)
+        fields = {"deadline_at": clocks.table_deadline(live), "reminder_at": reminder}
+        fields = {k: v for k, v in fields.items() if getattr(live.row, k) != v}
+        if fields:
             await tx.update_table(live.row.id, **fields)
             live.row = replace(live.row, **fields)
 

@@ -1,20 +1,24 @@
 """/me: a member's own preferences, set once for every table in every server — their time zone, quiet hours,
-reminders (when, and where they go) and the daily digest. Every answer is private and shows the card of the
-current settings; a refusal (an unknown time zone, quiet hours of no time or all day) changes nothing.
-Reminders and the digest are sent by cogs/table/reminders.py, which also holds **Not this turn**."""
+reminders (when, and where they go), the daily digest — and their away days (`/me away`, `/me back`:
+bot/service/away.py; every casual and async table they sit at shows it, one edit each). Every answer is private and
+shows the card of the current settings; a refusal (an unknown time zone, quiet hours of no time or all day, more
+days than the budget) changes nothing. Reminders and the digest are sent by cogs/table/reminders.py, which also
+holds **Not this turn**."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, date, datetime, time
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import N_, _
+from bot.service.away import MOST_DAYS
 from bot.service.calendar import zone, zone_names
+from bot.service.errors import Refusal
 from bot.service.preferences import REMINDERS, MemberPrefsRow, quiet_period
-from cogs.table.controller import controller
+from cogs.table.controller import away_card, controller
 from cogs.table.controls import add_controls, remove_controls
 from cogs.table.reminders import NotThisTurnButton
 
@@ -64,7 +68,8 @@ class Me(commands.GroupCog, group_name="me", group_description=N_("Your own sett
 
     async def _answer(self, interaction: discord.Interaction, prefs: MemberPrefsRow, said: str | None = None) -> None:
         now = discord.utils.utcnow().timestamp()  # the bot's clock (a simulated one in tests)
-        text = card(prefs, now)
+        away = await controller(self.bot).tables.away_card(interaction.user.id)
+        text = card(prefs, now) + "\n" + away_card(away)
         await interaction.response.send_message(f"{said}\n\n{text}" if said else text, ephemeral=True)
 
     async def _change(self, interaction: discord.Interaction, said: str, **choices) -> None:
@@ -116,6 +121,26 @@ class Me(commands.GroupCog, group_name="me", group_description=N_("Your own sett
                      ) -> None:
         await self._change(interaction, _("✅ Your daily digest is saved.") if hour is not None else
                            _("✅ No daily digest: each table pings you itself."), digest_hour=hour)
+
+    @app_commands.command(description=N_("Go away for whole days: your casual and async tables wait for you"))
+    @app_commands.describe(days=N_("Whole days away, from your budget (7, +2 each month, at most 21)"),
+                           until=N_("Or the day you are back, as 2026-12-24 (midnight UTC)"))
+    async def away(self, interaction: discord.Interaction,
+                   days: app_commands.Range[int, 1, MOST_DAYS] | None = None,
+                   until: app_commands.Range[str, 10, 10] | None = None) -> None:
+        await controller(self.bot).away(interaction, days=days, until=None if until is None else back_on(until))
+
+    @app_commands.command(description=N_("I'm back: your clocks run again, and unused whole days come back"))
+    async def back(self, interaction: discord.Interaction) -> None:
+        await controller(self.bot).away(interaction, back=True)
+
+
+def back_on(day: str) -> float:
+    """The moment a member is back, from the day they typed (YYYY-MM-DD): its midnight, UTC."""
+    try:
+        return datetime.combine(date.fromisoformat(day), time(), UTC).timestamp()
+    except ValueError:
+        raise Refusal(N_("Write the day you are back as year-month-day, for example 2026-12-24.")) from None
 
 
 async def setup(bot: commands.Bot) -> None:

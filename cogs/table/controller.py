@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.games.levels import DEFAULT_LEVEL
-from bot.i18n import N_, Text, _, speaking
+from bot.i18n import N_, Text, _, ngettext, speaking
 from bot.metrics import UNMEASURED, Unmeasured
 from bot.names import escaped
 from bot.service import Clicked, Table, Tables, Typed
@@ -33,6 +33,15 @@ from .shared import Shared
 from .table_message import TableMessage
 
 Reading = Callable[[Table, int], Any]  # a move read from what was typed, once the table is known (Tables.act)
+
+
+def away_card(card) -> str:
+    """A member's away days, as `/me` shows them."""
+    days = ngettext("🏖 {n} away day left", "🏖 {n} away days left", card.days_left)
+    if card.away_until is None:
+        return days + " · " + _("your clocks run")
+    return days + " · " + _("⏸ away until {when}: your casual and async tables wait for you",
+                            when=f"<t:{int(card.away_until)}:F>")
 
 
 def on_turn(parse: Callable[[], Any]) -> Reading:
@@ -75,7 +84,7 @@ class Controller:
 
     # --- the lobby ----------------------------------------------------------------------------
     async def open_table(self, interaction: discord.Interaction, game_id: str, *, pace: str, minutes: int | None,
-                         thread: bool, options: dict[str, Any]) -> None:
+                         thread: bool, options: dict[str, Any], clock: str = "fixed", away: bool = True) -> None:
         """`/<game> new`: a lobby in this channel, or in a new thread of it. The member's hosting is checked before
         a thread is made (so none is left behind), then the table is opened there."""
         shared, channel = self._shared, interaction.channel
@@ -99,7 +108,7 @@ class Controller:
             where = channel
         table = await self.tables.open(
             guild_id=interaction.guild.id, channel_id=where.id, game_id=game_id, host_id=interaction.user.id,
-            host_name=name, options=options, pace_seconds=pace_seconds(pace, minutes))
+            host_name=name, options=options, pace_seconds=pace_seconds(pace, minutes), clock=clock, away=away)
         # Committed: from here on every step is attempted on its own.
         if thread:
             await attempt("posting the table", self._table_message.edit(table))
@@ -220,6 +229,33 @@ class Controller:
         await attempt("answering not this turn", interaction.response.send_message(
             _("🔕 Table {table} is silent for you until your next turn there: no reminder, ping or digest line.",
               table=table.id), ephemeral=True))
+
+    async def vote(self, interaction: discord.Interaction, at: Clicked, seat: int, choice: str) -> None:
+        """A player's vote on an absent member's seat: the voter is told how the vote stands; once decided, the
+        table shows it through the click and everyone is told in the channel."""
+        table, tally = await self.tables.vote(at, interaction.user.id, seat, choice)
+        name = escaped(table.seats[seat].name)
+        if tally.decided is None:  # the table shows nothing new: the voter alone is told (one call)
+            await attempt("telling the voter how the vote stands", interaction.response.send_message(
+                _("🗳 Your vote is counted: {replace} to replace {name}, {end} to end the table, of {voters} "
+                  "players (more than half decide).", replace=tally.replace, end=tally.end, name=name,
+                  voters=tally.voters), ephemeral=True))
+            return
+        note = Text(N_("🗳 The players voted: the computer plays for {name} to the end of the game, and the seat's "
+                       "result counts for them.") if tally.decided == "replace" else
+                    N_("🗳 The players voted to end the table while {name} was away. It is not rated."),
+                    {"name": name})
+        await self._publisher.show(table, interaction=interaction, announce=note)
+
+    async def away(self, interaction: discord.Interaction, *, back: bool = False, days: int | None = None,
+                   until: float | None = None) -> None:
+        """`/me away` (for `days`, or `until` then) and `/me back`: the member's card, and each table whose clock
+        stopped or runs again shows it (one edit each)."""
+        user = interaction.user.id
+        card, changed = await (self.tables.come_back(user) if back else self.tables.go_away(user, days, until))
+        await attempt("answering the member", interaction.response.send_message(away_card(card), ephemeral=True))
+        for table in changed:
+            await attempt("showing the member away or back", self._table_message.edit(table))
 
     # --- showing a table again ----------------------------------------------------------------
     async def status(self, interaction: discord.Interaction) -> None:

@@ -17,6 +17,7 @@ from bot.i18n import _, ngettext
 from bot.names import escaped
 from bot.service import Clicked, Table
 
+from .clock_lines import clock_lines, vote_line, voted_seat
 from .controls import TABLE_ID, Controller, TableItem
 
 
@@ -57,21 +58,47 @@ class RematchButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
         await controller.rematch(interaction, at, self.verb == "yes")
 
 
-OFFER_CONTROLS = (FollowButton, RematchButton)
+class VoteButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
+                 template=rf"rv:{TABLE_ID}:(?P<seat>1?[0-9]):(?P<choice>replace|end)"):
+    """Another player's vote on the seat of a member the computer plays for after missed turns (votes.py)."""
+
+    def __init__(self, table_id: int, seat: int, choice: str) -> None:
+        label, style = (_("Replace by the computer"), discord.ButtonStyle.secondary) if choice == "replace" else \
+            (_("End unrated"), discord.ButtonStyle.danger)
+        super().__init__(discord.ui.Button(label=label, emoji="🗳" if choice == "replace" else None, style=style,
+                                           custom_id=f"rv:{table_id}:{seat}:{choice}"))
+        self.table_id, self.seat, self.choice = table_id, seat, choice
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> VoteButton:
+        return cls(int(match["table"]), int(match["seat"]), match["choice"])
+
+    async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
+        await controller.vote(interaction, at, self.seat, self.choice)
+
+
+OFFER_CONTROLS = (FollowButton, RematchButton, VoteButton)
 
 
 def offer_items(table: Table) -> list[discord.ui.Item]:
-    """Follow on a running table; Rematch and No rematch on a finished one while its offer is open."""
+    """Follow on a running table, and the vote on an absent member's seat while it stands; Rematch and No rematch
+    on a finished one while its offer is open."""
     if table.status == "active":
-        return [FollowButton(table.id)]
+        seat = voted_seat(table)
+        votes = [] if seat is None else [VoteButton(table.id, seat, "replace"), VoteButton(table.id, seat, "end")]
+        return [FollowButton(table.id), *votes]
     if table.status == "finished" and table.rematch is not None and table.rematch.open:
         return [RematchButton(table.id, "yes"), RematchButton(table.id, "no")]
     return []
 
 
 def offer_lines(table: Table) -> list[str]:
-    """The words that go with them: how many follow, and where the rematch offer stands."""
-    lines = []
+    """The words that go with them: the clocks (who is away, the banks), the vote, how many follow, and where the
+    rematch offer stands."""
+    lines = clock_lines(table)
+    if (vote := vote_line(table)) is not None:
+        lines.append(vote)
     if table.followers and table.status in ("active", "finished", "ended"):
         lines.append(ngettext("👀 {n} member follows this table", "👀 {n} members follow this table",
                               table.followers))

@@ -84,6 +84,8 @@ class Publisher:
         if table.status in ("finished", "ended"):  # its followers hear of it (cogs/commands/followers.py)
             shared.bot.dispatch("table_closed", table)
         await attempt("telling the host what the bot may no longer do", self._host_warnings.warn(table, interaction))
+        for other in table.elsewhere:  # the member's absence ended by this move: their other tables show it
+            await attempt("showing a member back", self._table_message.edit(other))
 
     async def _answer(self, interaction: discord.Interaction, table: Table, actor: int | None,
                       clicked: int | None, announce: str | None, table_shown: bool,

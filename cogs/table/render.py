@@ -17,6 +17,7 @@ from bot.games.core import Game, IllegalAction
 from bot.i18n import N_, _, translated
 from bot.service import Table
 
+from .clock_lines import clock_footer
 from .controls import ActionButton, ComputerMenu, HandButton, LobbyButton
 from .format import (
     CONTINUED,
@@ -180,7 +181,8 @@ class Renderer:
         if table.luck:
             embed.add_field(name=luck_title(table),
                             value="\n".join(map(translated, table.luck))[:1024], inline=False)
-        embed.set_footer(text=_("{pace} · {seal}", pace=pace_text(table.pace_seconds), seal=self.dice_seal(table)))
+        pace = " · ".join(filter(None, (pace_text(table.pace_seconds), clock_footer(table))))
+        embed.set_footer(text=_("{pace} · {seal}", pace=pace, seal=self.dice_seal(table)))
         return embed
 
     @staticmethod
@@ -206,7 +208,8 @@ class Renderer:
             else:
                 how = _("Players take a seat with **Join**; the host 👑 starts the game with **Start**.")
             embed.description = (
-                _("**Lobby** · {players} · {pace}", players=players_range(game), pace=pace_text(table.pace_seconds))
+                _("**Lobby** · {players} · {pace}", players=players_range(game),
+                  pace=" · ".join(filter(None, (pace_text(table.pace_seconds), clock_footer(table)))))
                 + (f"\n{options}" if options else "")
                 + f"\n\n{seated}\n\n" + how
                 + ("\n" + _("This lobby closes {when} if the game has not started.",

@@ -57,6 +57,9 @@ class TimerNotices:
                     "{names} missed {n} turns in a row: the computer plays the seat until its owner presses "
                     "**My hand** (or types `/game hand`).",
                     3, names=", ".join(seat_name(table, s) for s in autopiloted))
+                if any(s.human and s.seat not in autopiloted for s in table.seats):
+                    said += " " + _("The other players may now vote (buttons on the table) to replace them by the "
+                                    "computer for the rest of the game, or to end the table unrated.")
             return said
 
         await self._notices.post_or_dm(table, access, "announcing a timeout", note, timed_out)

@@ -6,6 +6,10 @@
         plays the rules' default move at the given tables for `seconds`; prints how many moves it made
     python tests/service/processes.py due '{"url": …, "now": …, "start": …}'
         at `start`, handles what is due as the timer would (reminders, deadlines, digests); prints what it sent
+    python tests/service/processes.py expire '{"url": …, "now": …, "start": …}'
+        at `start`, handles what is due; prints [table, kind] of each thing it handled
+    python tests/service/processes.py away '{"url": …, "now": …, "start": …, "user": …, "days": …}'
+        at `start`, the member goes away; prints what happened
     python tests/service/processes.py ping '{"url": …, "now": …, "start": …, "pings": [[table, message, seats, seq]]}'
         at `start`, records every ping as the table's standing one at once; prints the messages given back
 
@@ -79,6 +83,19 @@ async def main(command: str, plan: dict) -> dict:
         await asyncio.gather(tables.expire_due(), tables.send_digests())
         await store.close()
         return {**sent, "errors": errors.messages}
+    elif command == "expire":
+        await tables.open_tables()  # rebuilt here before the start, as a live process holds them
+        await asyncio.sleep(max(0.0, plan["start"] - time.time()))
+        handled = await tables.expire_due()
+        await store.close()
+        return {"handled": [[t.id, kind] for t, kind in handled], "errors": errors.messages}
+    elif command == "away":
+        await asyncio.sleep(max(0.0, plan["start"] - time.time()))
+        try:
+            await tables.go_away(plan["user"], plan["days"])
+            count("acknowledged")
+        except Exception as failure:  # noqa: BLE001 - the test reads what happened
+            count(type(failure).__name__)
     elif command == "ping":
         for table_id, *_ in plan["pings"]:  # rebuilt here before the start, as a live process holds them
             await tables.get_by_id(table_id)

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.games.armadillo import Discard, Roll, Token
 from bot.i18n import N_
+from cogs.table.clock_lines import AWAY_HELP, CLOCK_HELP
 from cogs.table.controller import controller
 from cogs.table.render import send_rules
 
@@ -23,10 +24,13 @@ class ArmadilloCog(commands.GroupCog, group_name="armadillo", group_description=
 
     @app_commands.command(description=N_("Open an Armadillo table here"))
     @app_commands.describe(pace=N_("Time per move: live 2 min, casual 1 h, async 24 h"),
-                           minutes=N_("Or a pace in minutes"), thread=N_("Open the table in a new thread"))
+                           minutes=N_("Or a pace in minutes"), thread=N_("Open the table in a new thread"),
+                           clock=CLOCK_HELP, away=AWAY_HELP)
     async def new(self, interaction: discord.Interaction, pace: Literal["live", "casual", "async"] = "casual",
-                  minutes: app_commands.Range[int, 1, 10080] | None = None, thread: bool = False) -> None:
+                  minutes: app_commands.Range[int, 1, 10080] | None = None, thread: bool = False,
+                  clock: Literal["fixed", "bank"] = "fixed", away: Literal["on", "off"] = "on") -> None:
         await controller(self.bot).open_table(interaction, "armadillo", pace=pace, minutes=minutes, thread=thread,
+                                              clock=clock, away=away == "on",
                                               options={})
 
     @app_commands.command(description=N_("How to play, with the project's rulings"))

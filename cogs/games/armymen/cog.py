@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.games.armymen import Keep, Roll
 from bot.i18n import N_
 from bot.service.errors import Refusal
+from cogs.table.clock_lines import AWAY_HELP, CLOCK_HELP
 from cogs.table.controller import controller, on_turn
 from cogs.table.render import send_rules
 
@@ -31,11 +32,14 @@ class ArmyMen(commands.GroupCog, group_name="armymen", group_description=N_("Arm
     @app_commands.command(description=N_("Open an Army Men Dice War table here"))
     @app_commands.describe(pace=N_("Time per move: live 2 min, casual 1 h, async 24 h"),
                            minutes=N_("Or a pace in minutes"), thread=N_("Open the table in a new thread"),
+                           clock=CLOCK_HELP, away=AWAY_HELP,
                            campaign=N_("Three games; the lowest sum wins"))
     async def new(self, interaction: discord.Interaction, pace: Literal["live", "casual", "async"] = "casual",
                   minutes: app_commands.Range[int, 1, 10080] | None = None, thread: bool = False,
+                  clock: Literal["fixed", "bank"] = "fixed", away: Literal["on", "off"] = "on",
                   campaign: bool = False) -> None:
         await controller(self.bot).open_table(interaction, "armymen", pace=pace, minutes=minutes, thread=thread,
+                                              clock=clock, away=away == "on",
                                               options={"campaign": campaign})
 
     @app_commands.command(description=N_("How to play, with the project's rulings"))

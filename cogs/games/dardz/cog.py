@@ -13,6 +13,7 @@ from bot.games.dardz.model import Guess, Lead, Pick, Play, Roll
 from bot.i18n import N_
 from bot.service import Table
 from bot.service.errors import Refusal
+from cogs.table.clock_lines import AWAY_HELP, CLOCK_HELP
 from cogs.table.controller import controller
 from cogs.table.render import send_rules
 
@@ -30,14 +31,17 @@ class Dardz(commands.GroupCog, group_name="dardz", group_description=N_("DARDZ: 
     @app_commands.command(description=N_("Open a DARDZ table here"))
     @app_commands.describe(pace=N_("Time per move: live 2 min, casual 1 h, async 24 h"),
                            minutes=N_("Or a pace in minutes"), thread=N_("Open the table in a new thread"),
+                           clock=CLOCK_HELP, away=AWAY_HELP,
                            teams=N_("Team DARDZ: teams of two seated alternately (an even table)"),
                            target=N_("Score that wins the game (Team DARDZ: twice this)"))
     @app_commands.choices(target=TARGET_CHOICES)
     async def new(self, interaction: discord.Interaction,
                   pace: Literal["live", "casual", "async"] = "casual",
                   minutes: app_commands.Range[int, 1, 10080] | None = None, thread: bool = False,
+                  clock: Literal["fixed", "bank"] = "fixed", away: Literal["on", "off"] = "on",
                   teams: bool = False, target: int = 150) -> None:
         await controller(self.bot).open_table(interaction, "dardz", pace=pace, minutes=minutes, thread=thread,
+                                              clock=clock, away=away == "on",
                                               options={"teams": teams, "target": target})
 
     @app_commands.command(description=N_("How to play, with the project's rulings"))

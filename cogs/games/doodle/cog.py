@@ -18,6 +18,7 @@ from bot.i18n import N_, _, translated
 from bot.names import escaped
 from bot.service import Table
 from bot.service.errors import Refusal
+from cogs.table.clock_lines import AWAY_HELP, CLOCK_HELP
 from cogs.table.controller import controller, on_turn
 from cogs.table.controls import add_controls, remove_controls
 from cogs.table.render import send_rules
@@ -96,10 +97,13 @@ class Doodle(commands.GroupCog, group_name="doodle",
 
     @app_commands.command(description=N_("Open a Doodle Dice table here"))
     @app_commands.describe(pace=N_("Time per move: live 2 min, casual 1 h, async 24 h"),
-                           minutes=N_("Or a pace in minutes"), thread=N_("Open the table in a new thread"))
+                           minutes=N_("Or a pace in minutes"), thread=N_("Open the table in a new thread"),
+                           clock=CLOCK_HELP, away=AWAY_HELP)
     async def new(self, interaction: discord.Interaction, pace: Literal["live", "casual", "async"] = "casual",
-                  minutes: app_commands.Range[int, 1, 10080] | None = None, thread: bool = False) -> None:
+                  minutes: app_commands.Range[int, 1, 10080] | None = None, thread: bool = False,
+                  clock: Literal["fixed", "bank"] = "fixed", away: Literal["on", "off"] = "on") -> None:
         await controller(self.bot).open_table(interaction, GAME, pace=pace, minutes=minutes, thread=thread,
+                                              clock=clock, away=away == "on",
                                               options={})
 
     @app_commands.command(description=N_("How to play, the figure symbols, and the project's rulings"))
