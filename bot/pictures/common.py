@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
-from bot.service.table import Table
+from bot.i18n import _, languages, speaking
+from bot.service.lobby import COMPUTER_NAME
+from bot.service.table import Seat, Table
 
 from . import labels
 from .canvas import GOLD, MUTED, Canvas, SeatRow, font
@@ -18,8 +21,27 @@ def _drawable(char: str) -> bool:
     return char.isspace() or face.getmask(char).getbbox() != face.getmask("\uffff").getbbox()
 
 
+@cache
+def _computer_names() -> re.Pattern[str]:
+    """A computer's name as the lobby gave it, in any of our languages ("Computer 2", "Ordenador 2")."""
+    patterns = set()
+    for language in languages():
+        with speaking(language):
+            patterns.add(re.escape(_(COMPUTER_NAME)).replace(re.escape("{n}"), r"(\d+)"))
+    return re.compile("|".join(f"(?:{p})" for p in sorted(patterns)))
+
+
+def seat_name(seat: Seat) -> str:
+    """A seat's player as a picture (and its description) names them: a computer named by the lobby in the
+    reader's language, whatever language it was seated in."""
+    if seat.is_computer and (found := _computer_names().fullmatch(seat.name)):
+        n = next(int(value) for value in found.groups() if value)
+        return _(COMPUTER_NAME, n=n)
+    return seat.name
+
+
 def name(table: Table, seat: int) -> str:
-    shown = "".join(c for c in table.seats[seat].name if _drawable(c)).strip()
+    shown = "".join(c for c in seat_name(table.seats[seat]) if _drawable(c)).strip()
     return shown or f"#{seat + 1}"
 
 

@@ -49,7 +49,7 @@ async def test_the_table_message_shows_its_picture_and_keeps_its_text(world, dic
     table = await open_two_player_table(env, channel, alice, bob, dice)
     message = message_by_id(channel, table.message_id)
     picture = picture_of(message)
-    assert picture is not None and await size_of(picture) == (800, 326)
+    assert picture is not None and await size_of(picture) == (800, 356)
     assert message.embeds[0].image.url and message.embeds[0].image.url.endswith(FILENAME)
     assert "Players" in text_of(message) and "alice" in text_of(message)  # the text summary stays
 
