@@ -66,9 +66,13 @@ def classify(entry: Any, table_channel: int, dm_channels: set[int]) -> str:
 
 
 def components(message: discord.Message) -> list[Any]:
-    found = []
-    for row in message.components:
-        found.extend(getattr(row, "children", [row]))
+    """The buttons and menus of a message, nested ones included (Components V2: a Container's rows)."""
+    found, stack = [], list(message.components)
+    while stack:
+        component = stack.pop(0)
+        if isinstance(component, (discord.Button, discord.SelectMenu)):
+            found.append(component)
+        stack[:0] = list(getattr(component, "children", None) or [])
     return found
 
 

@@ -216,13 +216,19 @@ def remove_controls(bot: discord.Client, *controls: type[discord.ui.DynamicItem]
     CONTROLS[:] = [c for c in CONTROLS if c not in controls]
 
 
-def shown_custom_ids(message: discord.Message) -> set[str]:
-    found = set()
-    for row in message.components:
-        for component in getattr(row, "children", [row]):
-            if getattr(component, "custom_id", None):
-                found.add(component.custom_id)
+def walk(components: Sequence[Any]) -> list[Any]:
+    """Every component of a message, nested ones included (Components V2: a Container's, a Section's)."""
+    found = []
+    for component in components:
+        found.append(component)
+        found += walk(getattr(component, "children", None) or [])
+        if getattr(component, "accessory", None) is not None:
+            found += walk([component.accessory])
     return found
+
+
+def shown_custom_ids(message: discord.Message) -> set[str]:
+    return {c.custom_id for c in walk(message.components) if getattr(c, "custom_id", None)}
 
 
 async def answer_unshown(interaction: discord.Interaction) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from cogs.games import engines
 
-from .helpers import end_game, message_by_id, table_of, tables, text_of
+from .helpers import end_game, message_by_id, table_of, tables, text_of, texts
 
 GAMES = engines()
 
@@ -18,14 +18,9 @@ COMMANDS = {game_id: f"{game_id} new" for game_id in GAMES}
 
 
 def news_of(message) -> list[str]:
-    """The texts of the news fields: the titled one and the untitled ones after it."""
-    found, inside = [], False
-    for embed in message.embeds:
-        for field in embed.fields:
-            inside = field.name == "What just happened" or (inside and field.name == "\u200b")
-            if inside:
-                found.append(field.value)
-    return found
+    """The lines of the news: the Text Display titled What just happened."""
+    news = next((t for t in texts(message) if t.startswith("**What just happened**\n")), "")
+    return news.split("\n")[1:]
 
 
 @pytest.mark.parametrize("game_id", list(COMMANDS))
@@ -39,7 +34,7 @@ async def test_the_news_is_the_same_after_a_restart(world, make_bot, game_id):
     table = table_of(env, channel)
     assert table.seq > started and table.news, "the last update did something"
     before = news_of(message_by_id(channel, table.message_id))
-    assert before and all(line for field in before for line in field.split("\n"))
+    assert before and all(before)
 
     await env.restart_bot(make_bot())
     again = await tables(env).get_by_id(table.id)  # rebuilt from the database: the log replayed
