@@ -114,9 +114,10 @@ async def test_what_discord_accepts_goes_through(world, discord_limits):
     before = len(discord_limits.checked)
     answer = await alice.slash(channel, "game status")  # an ephemeral interaction answer, checked too
     assert answer.ephemeral and discord_limits.checked[before].startswith("POST /interactions/")
-    at_most = v2_message([{"type": 17, "components": [{"type": 12, "items": [picture("d" * 1024) for _ in range(10)]},
-                                                        text("a" * 2000), text("b" * 2000)]},
-                          *[{"type": 14} for _ in range(36)]])  # 40 components, 4,000 characters, 1,024-character alt texts
+    # 40 components, 4,000 characters of text, ten pictures with 1,024-character alt texts: all accepted
+    gallery = {"type": 12, "items": [picture("d" * 1024) for _ in range(10)]}
+    at_most = v2_message([{"type": 17, "components": [gallery, text("a" * 2000), text("b" * 2000)]},
+                          *[{"type": 14} for _ in range(36)]])
     await http.request(Route("POST", "/channels/{c}/messages", c=channel.id), json={**at_most, "content": None,
                                                                                      "embeds": []})
     assert discord_limits.broken == []
