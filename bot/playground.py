@@ -78,6 +78,7 @@ class Playground:
         self._preview_port = port + 1 if port else 0  # a fixed front page keeps its preview's port too
         self.preview: simcord.Preview | None = None
         self._switching = False
+        self._viewer_id: int | None = None  # the member last chosen in "Viewing as"
         self._runner: web.AppRunner | None = None
         self._tasks: list[asyncio.Task] = []
         self._seen_requests = 0
@@ -157,12 +158,21 @@ class Playground:
         return None
 
     async def show_channel(self, channel: Any, viewers: list[Any]) -> str:
-        """Point the preview at a channel (same port and capability) and return its address."""
+        """Point the preview at a channel (same port and capability) and return its address.
+
+        The member last chosen in "Viewing as" stays the one viewing, where they may; and the browser tabs
+        still open on the old channel (the DM whose "open the table" link opened a new tab) follow to the new
+        one, under the same viewer, instead of "Preview session is unavailable".
+        """
         if self.preview is not None and self.preview.channel.id == channel.id:
             return self.preview.url
+        viewers = sorted(viewers, key=lambda viewer: viewer.id != self._viewer_id)
+        self._viewer_id = viewers[0].id  # a member's DMs are viewed as that member
         self._switching = True
         try:
+            open_tabs: list[Any] = []
             if self.preview is not None:
+                open_tabs = [page for page in self.preview._pages.values() if page is not self.preview._python]
                 await self.preview.close()
             for port in dict.fromkeys((self._preview_port, 0)):  # keep the port if it is still free
                 preview = self.env.preview(channel, viewers=viewers, layout="channel", port=port)
@@ -174,11 +184,39 @@ class Playground:
                     if port == 0:
                         raise
             self._preview_port = urlsplit(self.preview.url).port or 0
+            self._remember_viewers(self.preview)
+            for tab in open_tabs:
+                self._follow(tab)
             self._tasks = [task for task in self._tasks if not task.done()]
             self._tasks.append(asyncio.create_task(self._watch(self.preview)))
         finally:
             self._switching = False
         return self.preview.url
+
+    def _remember_viewers(self, preview: simcord.Preview) -> None:
+        """Note each member chosen in "Viewing as" (SimCord resolves every explicit choice of viewer here)."""
+        resolve = preview._viewer
+
+        def chosen(viewer_id: Any) -> Any:
+            viewer = resolve(viewer_id)
+            self._viewer_id = viewer.id
+            return viewer
+
+        preview._viewer = chosen
+
+    def _follow(self, tab: Any) -> None:
+        """Reopen a tab of the closed preview in the new one under its own context id (the page polls with it),
+        as the same member where they may view."""
+        preview = self.preview
+        allowed = {viewer.id for viewer in preview.viewers}
+        with contextlib.suppress(simcord.SetupError):
+            page = preview._open_page(tab.viewer.id if tab.viewer.id in allowed else None)
+            del preview._pages[page.id]
+            # The page numbers its actions and checks them against these: carry them on (a move is a navigation).
+            page.id, page.revision, page.last_sequence = tab.id, tab.revision, tab.last_sequence
+            page.generation = tab.generation + 1
+            preview._pages[page.id] = page
+            preview._publish(page, reason="navigation")
 
     async def _watch(self, preview: simcord.Preview) -> None:
         """The page's own "End preview session" ends the playground; our channel switches don't."""

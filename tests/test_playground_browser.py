@@ -68,7 +68,7 @@ async def test_open_join_as_another_member_start_and_see_the_table_update(page):
     await composer.press("Enter")  # picks the command
     await page.locator(".command-chip", has_text="/armymen new").wait_for()
     await page.locator("#send-message").click()
-    table = page.locator("article.channel-message", has_text="Army Men Dice War · table").last
+    table = page.locator("article.channel-message", has_text="used /armymen").last  # the table message
     await table.get_by_role("button", name="Join", exact=True).wait_for()
     assert "Lobby" in await table.inner_text()
 
@@ -99,3 +99,46 @@ def test_the_skip_rule_is_strict_under_ci(monkeypatch):
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception):
         require_browser()
+
+
+async def test_a_dms_table_link_opens_the_table_and_leaves_no_tab_broken(page):
+    """The DM's "open the table" link opens a new tab on the table's channel; the DM's tab follows there too,
+    as the same member, instead of "Preview session is unavailable"."""
+    page, playground, expect = page
+    lobby = (await playground.members["Sam"].slash(playground.channels["dardz"], "dardz new", pace="live")
+             ).response.message
+    await playground.members["Alice"].click(lobby, label="Join")
+    await playground.members["Sam"].click(lobby, label="Start")  # each player gets a DM with a link to the table
+    await page.goto(playground.url)
+    await page.get_by_role("link", name="Alice").click()  # Alice's direct messages
+    await page.wait_for_function(READY)
+    messages = page.locator("#channel-message-list")
+    link = messages.locator(f'a[href$="/at/{playground.channels["dardz"].id}"]').first
+    async with page.context.expect_page() as opened:
+        await link.click()
+    table_tab = await opened.value
+    await table_tab.wait_for_function(READY)
+    for tab in (table_tab, page):
+        await expect(tab.locator("#channel-message-list")).to_contain_text("Waiting for")
+        await expect(tab.locator("#viewer-picker")).to_have_value(str(playground.members["Alice"].id))
+        assert "Preview session is unavailable" not in await tab.locator("body").inner_text()
+    # The tab that followed still plays: Alice, first to roll, rolls from it.
+    (before,) = await playground.bot.tables.open_tables()
+    await page.get_by_role("button", name="Roll 1").last.click()
+    await expect(page.locator("#channel-message-list")).to_contain_text("Alice rolled")
+    (after,) = await playground.bot.tables.open_tables()
+    assert after.seq > before.seq
+
+
+async def test_viewing_as_survives_going_back_to_the_front_page(page):
+    page, playground, expect = page
+    await page.goto(playground.url)
+    await page.get_by_role("link", name="#armymen").click()
+    await page.wait_for_function(READY)
+    await page.select_option("#viewer-picker", label="Sofía")
+    await page.wait_for_function(READY)
+    await page.go_back()  # the front page
+    await page.get_by_role("link", name="#doodle").click()
+    await page.wait_for_function(READY)
+    await expect(page.locator("#viewer-picker")).to_have_value(str(playground.members["Sofía"].id))
+    assert "Doodle" in await page.locator("#channel-message-list").inner_text()
