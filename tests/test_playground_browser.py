@@ -142,3 +142,38 @@ async def test_viewing_as_survives_going_back_to_the_front_page(page):
     await page.wait_for_function(READY)
     await expect(page.locator("#viewer-picker")).to_have_value(str(playground.members["Sofía"].id))
     assert "Doodle" in await page.locator("#channel-message-list").inner_text()
+
+
+async def test_a_reroll_menu_starts_empty_after_a_reroll(page):
+    page, playground, expect = page
+    lobby = (await playground.members["Sam"].slash(playground.channels["doodle"], "doodle new", pace="live")
+             ).response.message
+    await playground.members["Alice"].click(lobby, label="Join")
+    await playground.members["Sam"].click(lobby, label="Start")  # Sam draws and rolls first (seed "browser")
+    await page.goto(playground.url)
+    await page.get_by_role("link", name="#doodle").click()
+    await page.wait_for_function(READY)
+    await page.get_by_role("button", name="Draw & roll").click()
+    menu = await the_menu(page, "Re-roll which dice? (2 left)")
+    await menu.locator(".select-trigger").click()
+    await page.get_by_role("option", name="Die 1").click()
+    await page.get_by_role("option", name="Die 2").click()
+    await menu.locator(".select-trigger").click()  # closing the menu re-rolls the two dice
+    await page.locator(".preview-select", has_text="(1 left)").wait_for()
+    # The next re-roll's menu shows its placeholder, nothing picked: the same two dice can be picked again.
+    menu = await the_menu(page, "Re-roll which dice? (1 left)")
+    assert "Die 1" not in await menu.inner_text()
+    await menu.locator(".select-trigger").click()
+    await page.get_by_role("option", name="Die 1").click()
+    await page.get_by_role("option", name="Die 2").click()
+    await menu.locator(".select-trigger").click()
+    await expect(page.locator(".preview-select", has_text="Re-roll which dice?")).to_have_count(0)
+    (table,) = await playground.bot.tables.open_tables()
+    assert table.view(0)["rolls_left"] == 0
+
+
+async def the_menu(page, placeholder: str):
+    """A menu by its placeholder, held by its control (its text changes to the picks once some are made)."""
+    menu = page.locator(".preview-select", has_text=placeholder)
+    await menu.wait_for()
+    return page.locator(f'.preview-select[data-control-key="{await menu.get_attribute("data-control-key")}"]')
