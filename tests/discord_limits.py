@@ -225,9 +225,22 @@ def components_v2_problems(call: Call) -> Iterator[Problem]:
         yield INVALID, "Components V2 with content, embeds, stickers or a poll"
 
 
+def component_id_problems(call: Call) -> Iterator[Problem]:
+    """The components' own ids (a move menu's, cogs/table/controls.py `menu_id`), by DOCS/components/reference
+    (anatomy of a component): "32 bit integer used as an optional identifier for component ... The id must be
+    unique within the message"."""
+    message = call.message
+    ids = [c["id"] for c in walk((message or {}).get("components")) if c.get("id") is not None]
+    for component_id in ids:
+        if not isinstance(component_id, int) or not 0 < component_id < 2**31:
+            yield INVALID, f"the component id {component_id!r} is not a positive 32-bit integer"
+    if len(set(ids)) < len(ids):
+        yield INVALID, f"component ids {sorted(ids)} repeat in one message"
+
+
 CHECKS: tuple[Callable[[Call], Iterator[Problem]], ...] = (
     file_problems, attachment_reference_problems, ephemeral_problems, autocomplete_problems,
-    command_sync_problems, components_v2_problems)
+    command_sync_problems, components_v2_problems, component_id_problems)
 
 
 class DiscordLimits:

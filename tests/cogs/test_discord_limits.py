@@ -74,6 +74,10 @@ def cases(channel: int, application: int) -> list[tuple[str, Route, object, list
         ("v2 edit with an embed", Route("PATCH", "/channels/{c}/messages/{m}", c=channel, m=1),
          {**v2_message([text("the table")]), "embeds": [{"title": "the old form"}]}, [], 400,
          "Components V2 with content, embeds, stickers or a poll"),
+        ("component ids", send, v2_message([{**text("a"), "id": 1005}, {**text("b"), "id": 1005}]), [], 400,
+         "component ids [1005, 1005] repeat in one message"),
+        ("component id size", send, v2_message([{**text("a"), "id": 2**31}]), [], 400,
+         f"the component id {2**31} is not a positive 32-bit integer"),
     ]
 
 
