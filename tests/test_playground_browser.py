@@ -6,6 +6,7 @@ Without chromium it is skipped on a developer's machine, and fails under CI.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -177,3 +178,15 @@ async def the_menu(page, placeholder: str):
     menu = page.locator(".preview-select", has_text=placeholder)
     await menu.wait_for()
     return page.locator(f'.preview-select[data-control-key="{await menu.get_attribute("data-control-key")}"]')
+
+
+async def test_each_games_table_message_fits_one_phone_screen():
+    """scripts/phone.py's measure: the table message with its controls at four seats (Army Men at its two),
+    390 px wide in chromium, within the 844 px of a phone's screen."""
+    require_browser()
+    spec = importlib.util.spec_from_file_location("phone", Path(__file__).parent.parent / "scripts" / "phone.py")
+    phone = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(phone)
+    heights = await phone.photograph("test", None)
+    assert {"armadillo", "armymen", "dardz", "doodle"} <= set(heights)  # (and any toy game registered)
+    assert all(height <= phone.PHONE["height"] for height in heights.values()), heights
