@@ -135,7 +135,7 @@ class Chaos:
         for member in seated[1:]:
             await member.click(lobby, label="Join")
         for _ in range(seats - humans):
-            await host.click(lobby, label="Add computer")
+            await host.select(lobby, ["normal"])  # the lobby's "🤖 Add a computer…" menu
         await host.click(lobby, label="Start")
         self.counts.games += 1
         return PlayedTable(channel, self.table(channel).id)

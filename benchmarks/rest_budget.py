@@ -194,7 +194,7 @@ class Run:
         for member in self.members[1:humans]:
             await member.click(lobby, label="Join")
         for _ in range(computers):
-            await self.members[0].click(lobby, label="Add computer")
+            await self.members[0].select(lobby, ["normal"])  # the lobby's "🤖 Add a computer…" menu
         await self.members[0].click(lobby, label="Start")
         return self.table(channel)
 

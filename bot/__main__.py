@@ -1,5 +1,8 @@
 """`python -m bot`: live on Discord with DISCORD_TOKEN; without one, the offline playground.
-`python -m bot verify FILE`: whether a game record (table-N.json) is exactly reproduced by its seed."""
+`python -m bot verify FILE`: whether a game record (table-N.json) is exactly reproduced by its seed (its dice,
+its shuffles and its computers' moves).
+`python -m bot backup PATH`: a consistent copy of the SQLite database, taken while the bot runs, proved by replaying
+every open table. `python -m bot restore PATH`: that copy put back in place (never under a running bot)."""
 
 from __future__ import annotations
 
@@ -12,12 +15,17 @@ import sys
 from pathlib import Path
 
 from .config import Settings
+from .logs import configure
+
+log = logging.getLogger("bot")
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["verify"]:
         return verify_file(argv[1:])
+    if argv[:1] in (["backup"], ["restore"]):
+        return backup_or_restore(argv[0], argv[1:])
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     parser.add_argument("--port", type=int, default=None,
                         help="playground: the port on 127.0.0.1 (default 8765, or a free one)")
@@ -27,7 +35,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="the SQLite file (playground default: data/playground.sqlite3, never the live one)")
     args = parser.parse_args(argv)
     settings = Settings.from_env()
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    problem = settings.problem()
+    if problem:
+        print(f"Cannot start: {problem}", file=sys.stderr)
+        return 2
+    configure(settings.log_level, settings.log_format)
     if settings.discord_token:
         if args.database:
             settings = dataclasses.replace(settings, database_path=Path(args.database))
@@ -40,8 +52,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def verify_file(argv: list[str]) -> int:
     """Print one line: verified, or why not. Exit status 0 only when the game is exactly reproduced."""
-    parser = argparse.ArgumentParser(prog="python -m bot verify",
-                                     description="Recompute every die and shuffle of a game record from its seed.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot verify",
+        description="Recompute every die, shuffle and computer move of a game record from its seed.")
     parser.add_argument("file", type=Path, help="a game record, e.g. table-12.json from /game history")
     parser.add_argument("--luck", action="store_true", help="also print the luck report, one line per player")
     args = parser.parse_args(argv)
@@ -76,28 +89,42 @@ def read_record(path: Path) -> object:
         raise ValueError("JSON nested too deeply to be a game record") from None
 
 
-def run_live(settings: Settings) -> int:
-    from db import StoreUnavailable, check_database, hold_sqlite_file
-
-    from .app import ShardedDiceBot, commands_problem
+def backup_or_restore(command: str, argv: list[str]) -> int:
+    """Print one line: done, or why not. Exit status 0 when done, 1 when the copy does not replay, 2 for input the
+    command can't use (the sentence names the setting or the path)."""
+    parser = argparse.ArgumentParser(
+        prog=f"python -m bot {command}",
+        description="Copy the SQLite database (DATABASE_PATH) to PATH while the bot runs, and replay every open "
+                    "table of the copy." if command == "backup" else
+                    "Put the backup at PATH in place of the SQLite database (DATABASE_PATH); the bot must be stopped.")
+    parser.add_argument("path", type=Path, metavar="PATH")
+    parser.add_argument("--database", default=None, metavar="FILE", help="the SQLite file (default: DATABASE_PATH)")
+    args = parser.parse_args(argv)
+    settings = Settings.from_env()
+    if args.database:
+        settings = dataclasses.replace(settings, database_path=Path(args.database), database_url=None)
+    problem = settings.problem()
+    if problem:
+        print(f"✗ {problem}", file=sys.stderr)
+        return 2
+    configure("WARNING", settings.log_format)
+    from .app.backups import DoesNotReplay, Refused, backup, restore
 
     try:
-        if settings.database_url:
-            asyncio.run(check_database(settings.database_url))
-        else:  # one process per SQLite file: held until this process ends
-            hold_sqlite_file(settings.database_path)
-    except StoreUnavailable as error:
-        print(f"Cannot start: {error}", file=sys.stderr)
+        print(asyncio.run(backup(settings, args.path) if command == "backup" else restore(settings, args.path)))
+    except Refused as refused:
+        print(f"✗ {refused}", file=sys.stderr)
         return 2
-    problem = settings.shard_problem() or asyncio.run(commands_problem(settings.dev_guild_id))
-    if problem:
-        print(f"Cannot start: {problem}", file=sys.stderr)
-        return 2
-    bot = ShardedDiceBot(settings.database, dev_guild_id=settings.dev_guild_id,
-                         shard_count=settings.shard_count,
-                         shard_ids=list(settings.shard_ids) if settings.shard_ids else None)
-    bot.run(settings.discord_token, log_handler=None)
+    except DoesNotReplay as failed:
+        print(f"✗ The copy does not replay, so it was not kept: {failed}", file=sys.stderr)
+        return 1
     return 0
+
+
+def run_live(settings: Settings) -> int:
+    from .app.live import serve
+
+    return asyncio.run(serve(settings))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ from dotenv import load_dotenv
 
 DEFAULT_DATABASE = Path("data") / "dicetable.sqlite3"
 DEFAULT_PLAYGROUND_DATABASE = Path("data") / "playground.sqlite3"
+LOG_FORMATS = ("text", "json")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,25 @@ class Settings:
     database_url: str | None = None  # postgresql://… : PostgreSQL instead of the SQLite file
     shard_count: int | None = None  # None: discord.py picks the count (automatic sharding in one process)
     shard_ids: tuple[int, ...] | None = None  # None: this process runs every shard
+    log_format: str = "text"  # text: human-readable lines; json: one JSON object a line
+    metrics_port: str | None = None  # health and metrics on this port (None: off); as given, checked by `problem`
+    metrics_host: str = "127.0.0.1"  # the address they listen on
+
+    def problem(self) -> str | None:
+        """One sentence naming the setting the bot can't run with (its shards, its log, its metrics), else None."""
+        if self.log_format not in LOG_FORMATS:
+            return f"LOG_FORMAT must be text or json, not {self.log_format[:20]!r}."
+        if self.log_level not in LOG_LEVELS:
+            return f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {self.log_level[:20]!r}."
+        if self.metrics_port is not None and self.port is None:
+            return f"METRICS_PORT must be a port number from 1 to 65535, not {self.metrics_port[:20]!r}."
+        return self.shard_problem()
+
+    @property
+    def port(self) -> int | None:
+        """METRICS_PORT as a number, when it is one a server may listen on."""
+        text = (self.metrics_port or "").strip()
+        return int(text) if text.isdigit() and 1 <= int(text) <= 65535 else None
 
     def shard_problem(self) -> str | None:
         """One sentence naming the setting when SHARD_COUNT / SHARD_IDS don't fit together, else None."""
@@ -50,6 +71,9 @@ class Settings:
             database_url=os.environ.get("DATABASE_URL", "").strip() or None,
             shard_count=_whole_number(os.environ.get("SHARD_COUNT", "")),
             shard_ids=_numbers(os.environ.get("SHARD_IDS", "")),
+            log_format=os.environ.get("LOG_FORMAT", "").strip().lower() or "text",
+            metrics_port=os.environ.get("METRICS_PORT", "").strip() or None,
+            metrics_host=os.environ.get("METRICS_HOST", "").strip() or "127.0.0.1",
         )
 
 

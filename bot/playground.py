@@ -47,11 +47,11 @@ CLIENT_LOCALES = {"Sofía": "es-ES"}  # each member's Discord client language; t
 def welcome_text(game_id: str, title: str) -> str:
     """The first message of a game's channel: what to type (in the current language)."""
     return _("👋 Welcome to **{game}**! Type `/{command} new` (add `pace: live` for 2-minute turns) to open a "
-             "table, press **Add computer** for computer opponents, then **Start**. To play as someone else, "
-             "switch **Viewing as** at the top to Alice, Bob or Carol and press **Join**; Sofía's Discord speaks "
-             "Spanish. `/{command} rules` explains the game; `/help` lists every command. Private views the bot "
-             "sends by DM are on the front page (browser Back): each member has a **Direct messages** link there.",
-             game=title, command=game_id)
+             "table, pick a level in **🤖 Add a computer…** for computer opponents, then **Start**. To play as "
+             "someone else, switch **Viewing as** at the top to Alice, Bob or Carol and press **Join**; Sofía's "
+             "Discord speaks Spanish. `/{command} rules` explains the game; `/help` lists every command. Private "
+             "views the bot sends by DM are on the front page (browser Back): each member has a **Direct messages** "
+             "link there.", game=title, command=game_id)
 
 
 class Playground:
@@ -317,7 +317,10 @@ button{{font:inherit;margin-right:.3em}}</style></head>
 <p>{texts["stop"]}</p></body></html>"""
 
     async def stop(self) -> None:
-        """Close the page, the simulated Discord, then the database (every acknowledged move is committed)."""
+        """Stop the bot gracefully (the moves being made commit and are shown), then close the page, the simulated
+        Discord (once a click the page sent meanwhile is answered) and the database."""
+        if self._started:
+            await self.bot.stop()
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -328,6 +331,8 @@ button{{font:inherit;margin-right:.3em}}</style></head>
             await self._runner.cleanup()
         if self._started:
             self._started = False
+            while getattr(self.env, "_operation_task", None) is not None:  # SimCord stops between operations
+                await asyncio.sleep(0.01)
             await self.env.shutdown()
         await self.bot.shutdown_storage()
         if simcord.interactions.base_payload == self._with_client_locales:
@@ -342,15 +347,14 @@ FRONT_PAGE = {
     "language": N_("Language of the server's public messages (each member's answers, DMs and My hand follow "
                    "their own Discord: Sofía's is Spanish):"),
     "how": N_("In a channel, type / in the message box for the commands. Viewing as (top of the page) switches "
-              "between Sam (you, to start with), Alice, Bob, Carol and Sofía; Add computer in a lobby seats a "
-              "computer player. Come back here (browser Back) to change channel: the preview shows one channel "
-              "at a time."),
+              "between Sam (you, to start with), Alice, Bob, Carol and Sofía; 🤖 Add a computer… in a lobby seats "
+              "a computer player at the level picked. Come back here (browser Back) to change channel: the preview "
+              "shows one channel at a time."),
     "stop": N_("Stop the playground with Ctrl-C in its terminal; every move is saved as it is made."),
 }
 
 
-def username(name: str) -> str:
-    """A Discord username: lowercase ASCII ("Sofía" → "sofia")."""
+def username(name: str) -> str:  # a Discord username: lowercase ASCII ("Sofía" → "sofia")
     return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
 
 

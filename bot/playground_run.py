@@ -4,9 +4,7 @@ opens, Ctrl-C. The playground itself is playground.py."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
-import signal
 import socket
 import sys
 import webbrowser
@@ -14,6 +12,7 @@ from pathlib import Path
 
 from db import StoreUnavailable, hold_sqlite_file
 
+from .app.lifecycle import on_stop_signals
 from .config import DEFAULT_PLAYGROUND_DATABASE, Settings
 from .playground import DEFAULT_PORT, HOST, Playground
 
@@ -23,10 +22,9 @@ def browser_available() -> bool:
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         return False
     try:
-        browser = webbrowser.get()
+        return type(webbrowser.get()) is not webbrowser.GenericBrowser
     except webbrowser.Error:
         return False
-    return type(browser) is not webbrowser.GenericBrowser
 
 
 def port_is_free(port: int) -> bool:
@@ -44,10 +42,7 @@ async def serve(database: Path, *, port: int | None, seed: str | None, open_brow
     if port is None:
         port = DEFAULT_PORT if port_is_free(DEFAULT_PORT) else 0
     playground = Playground(database, port=port, seed=seed)
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: KeyboardInterrupt instead
-            loop.add_signal_handler(sig, playground.closed.set)
+    on_stop_signals(playground.closed.set)  # Windows: KeyboardInterrupt instead
     try:
         await playground.start()
     except OSError as error:

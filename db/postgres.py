@@ -30,6 +30,15 @@ from .group_commit import GroupCommit
 from .migrations import migrations
 from .sqlite import RowcountMismatch
 
+# PostgreSQL: a table's row, seats and moves in ONE statement, so they come from one snapshot (READ COMMITTED
+# takes a snapshot per statement) in one round trip. SQLite reads them in one transaction instead.
+TABLE_LOG_POSTGRES = (
+    "SELECT row_to_json(s)::text AS table_row,"
+    " (SELECT COALESCE(json_agg(x ORDER BY x.seat), '[]'::json) FROM seats x WHERE x.session_id = s.id)::text AS seats,"
+    " (SELECT COALESCE(json_agg(e ORDER BY e.seq), '[]'::json) FROM events e"
+    " WHERE e.session_id = s.id AND e.seq > ?)::text AS events"
+    " FROM sessions s WHERE s.id = ?"
+)
 MIGRATION_LOCK = 16_016  # a pg_advisory_xact_lock key: two processes starting at once migrate one after the other
 ROWCOUNT_MISMATCH = "DTREV"  # the SQLSTATE dicetable_expect_rows raises
 

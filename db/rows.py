@@ -38,6 +38,7 @@ class TableRow:
     started_at: float | None = None
     rev: int = 0  # committed changes of this table (the optimistic-concurrency check)
     derivation: str | None = None  # the dice derivation (bot/games/rng.py): None for tables before client seeds
+    followers: int = 0  # members who follow the table (its result comes to them by DM)
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class SeatRow:
     dm_message_id: int | None
     dm_channel_id: int | None
     client_seed: str | None = None  # the seat's part of the dice (provably fair); None before client seeds
+    level: str = "normal"  # how a computer seat plays (migration 0010); a member's seat: normal
 
 
 @dataclass(frozen=True)
@@ -90,3 +92,4 @@ class GuildSettingsRow:
     guild_id: int
     language: str | None  # None: the server's own Discord language
     pictures: bool
+    time_zone: str | None = None  # an IANA name; None: UTC

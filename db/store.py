@@ -17,19 +17,11 @@ from pathlib import Path
 
 from .connect import open_driver
 from .errors import DUPLICATE, ChannelTaken, Conflict
+from .postgres import TABLE_LOG_POSTGRES
 from .rows import GuildSettingsRow, MoveRow, RatingRow, ResultRow, SeatRow, TableRow, from_mapping
 from .sqlite import RowcountMismatch
 from .writes import Pending, RowChange
 
-# PostgreSQL: a table's row, seats and moves in ONE statement, so they come from one snapshot (READ COMMITTED
-# takes a snapshot per statement) in one round trip. SQLite reads them in one transaction instead.
-TABLE_LOG_POSTGRES = (
-    "SELECT row_to_json(s)::text AS table_row,"
-    " (SELECT COALESCE(json_agg(x ORDER BY x.seat), '[]'::json) FROM seats x WHERE x.session_id = s.id)::text AS seats,"
-    " (SELECT COALESCE(json_agg(e ORDER BY e.seq), '[]'::json) FROM events e"
-    " WHERE e.session_id = s.id AND e.seq > ?)::text AS events"
-    " FROM sessions s WHERE s.id = ?"
-)
 TableLog = tuple[TableRow, list[SeatRow], list[MoveRow]]
 CLAIM_SECONDS = 60  # a deadline claim lapses after this long, so another process fires what a dead one claimed
 
@@ -143,7 +135,7 @@ class Store:
 
     async def update_table(self, table_id: int, **fields: object) -> None:
         allowed = {"status", "message_id", "deadline_at", "reminder_at", "ended_at", "end_reason", "host_id"}
-        allowed |= {"started_at", "claimed_until"}
+        allowed |= {"started_at", "claimed_until", "followers"}
         assert fields and set(fields) <= allowed, fields
         change = self._row_change(table_id)
         if change is not None:
@@ -157,11 +149,10 @@ class Store:
         return pending.rows.get(table_id) if pending is not None else None
 
     async def add_seat(self, table_id: int, seat: int, user_id: int | None, name: str, is_computer: bool,
-                       client_seed: str | None = None) -> None:
-        await self._write(
-            "INSERT INTO seats (session_id, seat, user_id, name, is_computer, client_seed) VALUES (?, ?, ?, ?, ?, ?)",
-            (table_id, seat, user_id, name, int(is_computer), client_seed),
-        )
+                       client_seed: str | None = None, level: str = "normal") -> None:
+        await self._write("INSERT INTO seats (session_id, seat, user_id, name, is_computer, client_seed, level)"
+                          " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                          (table_id, seat, user_id, name, int(is_computer), client_seed, level))
 
     async def remove_seat(self, table_id: int, seat: int) -> None:
         """Remove a lobby seat; the seats behind it move up one."""
@@ -194,11 +185,12 @@ class Store:
             (table_id, seq, seat, action, by, at),
         )
 
-    async def save_guild_settings(self, guild_id: int, *, language: str | None, pictures: bool) -> None:
+    async def save_guild_settings(self, guild_id: int, *, language: str | None, pictures: bool,
+                                  time_zone: str | None = None) -> None:
         await self._write(
-            "INSERT INTO guild_settings (guild_id, language, pictures) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, pictures = excluded.pictures",
-            (guild_id, language, pictures),
+            "INSERT INTO guild_settings (guild_id, language, pictures, time_zone) VALUES (?, ?, ?, ?) ON CONFLICT"
+            " (guild_id) DO UPDATE SET language = excluded.language, pictures = excluded.pictures, time_zone ="
+            " excluded.time_zone", (guild_id, language, pictures, time_zone),
         )
 
     async def save_member_language(self, user_id: int, language: str) -> None:
@@ -216,10 +208,11 @@ class Store:
         )
 
     async def add_results(self, rows: Iterable[tuple]) -> None:
-        """Rows of (table_id, guild_id, game, user_id, seat, placing, score, players, rated, at)."""
+        """Rows of (table_id, guild_id, game, user_id, seat, placing, score, players, rated, at, mu, sigma): mu and
+        sigma are the member's rating after a rated game (None: unrated)."""
         await self._write(
-            "INSERT INTO results (session_id, guild_id, game, user_id, seat, \"placing\", score, players, rated, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO results (session_id, guild_id, game, user_id, seat, \"placing\", score, players, rated, at,"
+            " mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
             many=True,
         )
@@ -250,7 +243,7 @@ class Store:
 
     # --- reads -------------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettingsRow | None:
-        row = await self._one("SELECT guild_id, language, pictures FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        row = await self._one("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return from_mapping(GuildSettingsRow, {**row, "pictures": bool(row["pictures"])}) if row else None
 
     async def member_language(self, user_id: int) -> str | None:
@@ -337,6 +330,14 @@ class Store:
             "SELECT id FROM sessions WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         )
         return row["id"] if row else None
+
+    async def ping(self) -> None:  # the health check's trivial query
+        await self._all("SELECT 1 AS ok FROM sessions LIMIT 1")
+
+    async def open_table_counts(self) -> list[tuple[str, str, int]]:
+        """(game, status, how many) of the open tables."""
+        return [(row["game"], row["status"], row["n"]) for row in await self._all(
+            "SELECT game, status, COUNT(*) n FROM sessions WHERE status IN ('lobby', 'active') GROUP BY game, status")]
 
     async def open_table_ids(self) -> list[int]:
         rows = await self._all("SELECT id FROM sessions WHERE status IN ('lobby', 'active') ORDER BY id")

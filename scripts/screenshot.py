@@ -31,7 +31,7 @@ async def play_opening(playground: Playground) -> None:
     you = playground.members["Sam"]
     channel = playground.channels["armymen"]
     lobby = (await you.slash(channel, "armymen new", pace="live")).response.message
-    await you.click(lobby, label="Add computer")
+    await you.select(lobby, ["normal"])  # the lobby's "🤖 Add a computer…" menu
     await you.click(lobby, label="Start")
     table = next(t for t in await playground.bot.tables.open_tables() if t.channel_id == channel.id)
     (seat,) = table.to_act

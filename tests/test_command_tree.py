@@ -5,6 +5,7 @@ limit's check names the command and the field it found."""
 from __future__ import annotations
 
 import copy
+import logging
 
 import discord
 import pytest
@@ -156,7 +157,13 @@ def test_python_m_bot_refuses_such_a_tree_in_one_sentence_before_connecting(monk
         raise AssertionError("the bot connected to Discord")
 
     monkeypatch.setattr(discord.Client, "run", connect)
-    assert bot_main([]) == 2
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        assert bot_main([]) == 2
+    finally:  # its log handler writes to this test's captured stderr, closed once the test ends
+        root.handlers[:] = handlers
+        root.setLevel(level)
     said = capsys.readouterr().err
     assert said == ("Cannot start: Discord would refuse the slash commands: /dardz new: the description (es-419) "
                     f"has 105 characters, not 1–100: 'Abre {'x' * 100}' (and 1 more).\n")

@@ -36,7 +36,7 @@ def render(table, seat: int | None = None) -> bytes:
 
 
 REFERENCES = Path(__file__).parent / "fixtures" / "pictures"
-SIZES = {"armadillo": (800, 440), "armymen": (800, 356), "doodle": (800, 850), "dardz": (800, 524),
+SIZES = {"armadillo": (800, 440), "armymen": (800, 356), "doodle": (800, 924), "dardz": (800, 524),
          "armadillo-private": (800, 394), "dardz-private": (800, 440)}
 TOLERANCE = 2.0  # mean difference per channel, of 255: font hinting or zlib may differ, a layout change may not
 PICTURES = [(game, None) for game in SAMPLES] + [(game, seat) for game, seat in PRIVATE_SEAT.items()]

@@ -71,7 +71,7 @@ async def test_the_world_has_a_channel_per_game_four_members_and_a_welcome(playg
         (welcome,) = channel.history()
         assert welcome.author.bot
         assert playground.bot.tree.get_command(game_id), f"/{game_id} is a command"
-        assert f"/{game_id} new" in welcome.content and "Add computer" in welcome.content
+        assert f"/{game_id} new" in welcome.content and "Add a computer" in welcome.content
 
 
 async def test_switching_channels_keeps_the_address(playground):
@@ -85,7 +85,7 @@ async def test_switching_channels_keeps_the_address(playground):
 async def test_one_person_plays_alone_with_a_computer_player(playground):
     you, channel = playground.members["Sam"], playground.channels["armymen"]
     lobby = (await you.slash(channel, "armymen new")).response.message
-    await you.click(lobby, label="Add computer")
+    await you.select(lobby, ["normal"])  # the lobby's "🤖 Add a computer…" menu
     await you.click(lobby, label="Start")
     (table,) = await playground.bot.tables.open_tables()
     assert table.status == "active" and table.seats[1].is_computer

@@ -7,6 +7,7 @@ edge, their packages are the extensions loaded beside the shared commands. The o
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
@@ -24,15 +25,20 @@ from db import Store
 
 from ..games.rng import Rng, table_rng
 from ..i18n import SOURCE, language_of, use_language
+from ..logs import about
+from ..metrics import UNMEASURED, Unmeasured
 from ..service import Tables, open_tables
 from ..service.guild_settings import GuildSettings
 from ..service.member_languages import MemberLanguages
 from .command_sync import InvalidCommandTree, checked_commands
+from .lifecycle import GRACE, Stopping
+from .rest_trace import rest_trace
 from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
-COMMANDS = ("cogs.commands.game", "cogs.commands.community", "cogs.commands.settings")  # beside the games'
+COMMANDS = ("cogs.commands.game", "cogs.commands.community", "cogs.commands.settings",  # beside the games'
+            "cogs.commands.seasons", "cogs.commands.followers", "cogs.commands.profile")
 
 
 def utcnow() -> datetime:
@@ -51,7 +57,9 @@ class DiceBot(commands.Bot):
                  rng_factory: Callable[[str, Sequence[str] | None, int | str], Rng] = table_rng,
                  new_seed: Callable[[], str] | None = None, new_client_seed: Callable[[], str] | None = None,
                  sync_every_start: bool = False, games: Mapping[str, GameParts] | None = None,
-                 **client_options: Any) -> None:
+                 metrics: Unmeasured = UNMEASURED, **client_options: Any) -> None:
+        if metrics.on:  # every REST call counted where discord.py's HTTP client makes it
+            client_options.setdefault("http_trace", rest_trace(metrics))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # no privileged intents: slash commands and components only
@@ -69,12 +77,15 @@ class DiceBot(commands.Bot):
         self._new_client_seed = new_client_seed
         self.store: Store | None = None
         self.tables: Tables | None = None
+        self._warming: asyncio.Task[None] | None = None  # the hard computers' tables, built at start-up
         self.guild_settings: GuildSettings | None = None
         self.member_languages: MemberLanguages | None = None
         self.link_base: str | None = None  # the playground links tables to its own pages, not discord.com
         self.games = registered() if games is None else games  # the games it plays, by id
+        self.metrics = metrics
+        self.stopping = Stopping()  # the gate of every interaction, for a graceful stop (lifecycle.py)
         self.edge = Edge.build(self, {g: parts.renderer for g, parts in self.games.items()},
-                               {g: parts.drawer for g, parts in self.games.items()})
+                               {g: parts.drawer for g, parts in self.games.items()}, metrics)
 
     async def load_commands(self) -> None:
         """The cogs, their commands and controls, with the translator that localises the commands."""
@@ -91,7 +102,7 @@ class DiceBot(commands.Bot):
         if self._new_client_seed:
             extra["new_client_seed"] = self._new_client_seed
         self.tables = open_tables(self.store, engines(self.games), clock=utcnow, rng_factory=self._rng_factory,
-                                  **extra)
+                                  metrics=self.metrics, **extra)
         self.guild_settings = GuildSettings(self.store, utcnow)
         self.member_languages = MemberLanguages(self.store, SOURCE)
         closed = await self.tables.load()
@@ -101,22 +112,43 @@ class DiceBot(commands.Bot):
         for row in closed:
             await notices.announce_closed(row)
         self.tables.listener = notices.on_table_event
+        self.tables.season_listener = self.season_ended
         self.tables.start_timer()
+        self._warming = asyncio.create_task(self.tables.warm_computers())
+
+    async def season_ended(self, ended: Any) -> None:
+        """The timer ended a season (a monthly rollover): the seasons cog posts its podium (`on_season_ended`)."""
+        self.dispatch("season_ended", ended)
 
     async def hear(self, interaction: discord.Interaction) -> None:
         """Every interaction's entry point (commands and table controls): the member's answers are in their
-        client language, and it is remembered for the DMs they get without clicking."""
+        client language, and it is remembered for the DMs they get without clicking. Once a stop began, it is
+        refused (the member is told to try again in a moment); until then a stop waits for its handling to end."""
+        about(guild=interaction.guild_id, channel=interaction.channel_id, member=interaction.user.id)
+        self.stopping.admit()
         language = language_of(interaction.locale)
         use_language(language)
         if self.member_languages is not None:
             await self.member_languages.heard(interaction.user.id, language)
 
+    async def stop(self, grace: float = GRACE) -> None:
+        """A graceful stop's first part: no new interaction; those being handled and the timer's round finish
+        (at most `grace` seconds), and the timer stops. Closing the gateway and the database follows (`close`)."""
+        if self.stopping.begun:
+            return
+        await self.stopping.drain(*([self.tables.close()] if self.tables is not None else []), grace=grace)
+
     async def close(self) -> None:
-        await self.shutdown_storage()
+        """Stop gracefully, then close the gateway, and the database last."""
+        await self.stop()
         await super().close()
+        await self.shutdown_storage()
 
     async def shutdown_storage(self) -> None:
         """Stop the timer and close the database (tests call this; `close` does it in production)."""
+        if self._warming is not None:  # a thread can't be stopped: it ends within a second of CPU
+            await self._warming
+            self._warming = None
         if self.tables is not None:
             await self.tables.close()
             self.tables = None

@@ -60,7 +60,7 @@ class Secret:
     data: dict[str, Any]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """One thing a move (or the set-up) did, as data: a `kind` and its public parameters, with each
     seat's private parameters apart in `secrets`. Cogs turn events into words; engines never do.
@@ -70,9 +70,14 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     secrets: tuple[Secret, ...] = ()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "data", to_jsonable(self.data))
-        object.__setattr__(self, "secrets", tuple(Secret(s.seat, to_jsonable(s.data)) for s in self.secrets))
+    def __init__(self, kind: str, data: Mapping[str, Any] | None = None, secrets: Sequence[Secret] = ()) -> None:
+        # Written out (not generated) because every move makes a few: the frozen dataclass's __init__ is slower.
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["data"] = {} if data is None else (
+            {str(k): v if type(v) in _PLAIN else to_jsonable(v) for k, v in data.items()} if type(data) is dict
+            else to_jsonable(data))
+        fields["secrets"] = tuple(Secret(s.seat, to_jsonable(s.data)) for s in secrets) if secrets != () else ()
 
     def public(self) -> dict[str, Any]:
         """What everyone may know: the kind and the public parameters."""
@@ -87,14 +92,26 @@ class Event:
         return seen
 
 
+def replace(obj: Any, /, **changes: Any) -> Any:
+    """`dataclasses.replace` for the engines' frozen dataclasses (which have no `__post_init__`): a copy with
+    `changes`, several times faster because it skips `__init__`. Unknown field names are refused as there."""
+    new = object.__new__(type(obj))
+    fields = new.__dict__
+    fields.update(obj.__dict__)
+    fields.update(changes)
+    if len(fields) != len(obj.__dict__):
+        raise TypeError(f"{type(obj).__name__} has no field {sorted(changes.keys() - obj.__dict__.keys())}")
+    return new
+
+
 def emit(state: Any, *events: Event) -> Any:
     """`state` with `events` added to the account of the move being applied."""
-    return dataclasses.replace(state, events=state.events + events)
+    return replace(state, events=state.events + events)
 
 
 def fresh(state: Any) -> Any:
     """`state` with an empty account: every `apply` starts from here."""
-    return dataclasses.replace(state, events=()) if state.events else state
+    return replace(state, events=()) if state.events else state
 
 
 class Game(Protocol):
@@ -133,7 +150,17 @@ class Game(Protocol):
 
     def timeout_action(self, state: Any, seat: int) -> Any: ...
 
-    def computer_action(self, state: Any, seat: int, rng: Rng) -> Any: ...
+    def computer_action(self, state: Any, seat: int, rng: Rng, level: str = "normal") -> Any:
+        """The computer's move at `level` (levels.LEVELS: "easy", "normal" — the rules file's computer player —
+        or "hard"); for a seat not to act, an optional interjection or None. Every random choice comes from
+        `rng`, and "hard" decides only from what `seat` may see: it plans on `determinize`d states."""
+        ...
+
+    def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
+        """A state `seat` cannot tell from `state`: everything it may see (its `view`) is kept, everything hidden
+        from it (other hands, the deck order…) redrawn with `rng` from what it could be, using only what the
+        seat may see — so two states that differ only in what is hidden give the same result."""
+        ...
 
     def turn_key(self, state: Any) -> Hashable | None:
         """Which turn the pending decisions belong to. At a deadline the service plays a seat's
@@ -186,7 +213,17 @@ def resolve_options(game: Game, given: Mapping[str, Any] | None) -> dict[str, An
 # other such dataclasses. JSON turns tuples into lists; decoding turns them back using type hints.
 
 
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
 def to_jsonable(value: Any) -> Any:
+    kind = type(value)  # the common exact types first (a hot path: every event's data goes through here)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:
+        return [v if type(v) in _PLAIN else to_jsonable(v) for v in value]
+    if kind is dict:
+        return {str(k): v if type(v) in _PLAIN else to_jsonable(v) for k, v in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, (tuple, list)):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import struct
 from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any, Protocol
 
@@ -61,6 +62,7 @@ class SeededRng:
 
 FAIR = "fair-1"  # the derivation of tables that have client seeds
 DIE_BYTES = 4
+_WORDS = struct.Struct(">8I")  # a SHA-256 block as eight big-endian 4-byte words
 
 
 class FairRng:
@@ -74,28 +76,31 @@ class FairRng:
     """
 
     def __init__(self, seed: str, client_seeds: Sequence[str], stream: int | str = 0) -> None:
-        self._key = seed.encode()
-        self._message = ":".join([*client_seeds, str(stream)]).encode()  # seat order: the seats are public
+        self._inputs = (seed, tuple(client_seeds), stream)  # encoded at the first draw: many are never drawn
         self._counter = 0
-        self._buffer = b""
+        self._words: list[int] = []  # the current block's unused words, the next one last
 
-    def _next_word(self) -> int:
-        if len(self._buffer) < DIE_BYTES:
-            message = self._message + b":" + str(self._counter).encode()
-            self._buffer += hmac.new(self._key, message, hashlib.sha256).digest()
-            self._counter += 1
-        word, self._buffer = self._buffer[:DIE_BYTES], self._buffer[DIE_BYTES:]
-        return int.from_bytes(word, "big")
+    def _refill(self) -> list[int]:
+        if not self._counter:
+            seed, client_seeds, stream = self._inputs
+            self._key = seed.encode()
+            self._message = ":".join([*client_seeds, str(stream)]).encode() + b":"  # seat order: seats are public
+        block = hmac.digest(self._key, self._message + str(self._counter).encode(), "sha256")
+        self._counter += 1
+        self._words = list(_WORDS.unpack(block))[::-1]
+        return self._words
 
     def randint(self, a: int, b: int) -> int:
         if b < a:
             raise ValueError(f"empty range {a}..{b}")
         span = b - a + 1
         limit = (1 << (8 * DIE_BYTES)) // span * span  # below it every value is equally likely
+        words = self._words
         while True:
-            word = self._next_word()
+            word = (words or self._refill()).pop()  # the stream's next 4 bytes
             if word < limit:
                 return a + word % span
+            words = self._words
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
         for i in range(len(items) - 1, 0, -1):  # Fisher-Yates, each swap one unbiased draw

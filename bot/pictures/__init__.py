@@ -13,11 +13,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import current_language
+from bot.metrics import UNMEASURED, Unmeasured
 from bot.service.table import Table
 
 from .canvas import Canvas
@@ -45,10 +47,11 @@ def key(table: Table, seat: int | None = None) -> str:
 
 
 class Pictures:
-    """Pictures already drawn, by key (the least recently used are forgotten); `drawers` by game id."""
+    """Pictures already drawn, by key (the least recently used are forgotten); `drawers` by game id; `metrics`
+    times each drawing."""
 
-    def __init__(self, drawers: Mapping[str, Drawer], size: int = CACHED) -> None:
-        self._drawers, self._size = drawers, size
+    def __init__(self, drawers: Mapping[str, Drawer], size: int = CACHED, metrics: Unmeasured = UNMEASURED) -> None:
+        self._drawers, self._size, self._metrics = drawers, size, metrics
         self._drawn: OrderedDict[str, bytes] = OrderedDict()
         self.renders = 0  # how many pictures were actually drawn (the rest came from the cache)
 
@@ -63,7 +66,9 @@ class Pictures:
         found = key(table, seat)
         png = self._drawn.get(found)
         if png is None:
+            drawing = time.perf_counter()
             png = await asyncio.to_thread(render, self._drawers[table.game.id], table, seat)  # the language goes along
+            self._metrics.drawn(table.game.id, time.perf_counter() - drawing)
             self.renders += 1
             self._drawn[found] = png
             if len(self._drawn) > self._size:

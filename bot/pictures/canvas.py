@@ -71,12 +71,14 @@ def png(image: Image.Image) -> bytes:
 
 @dataclass(frozen=True)
 class SeatRow:
-    """One seat in the seats panel: its name, whether it is to act, its place once the game ended."""
+    """One seat in the seats panel: its name, whether it is to act, its place once the game ended; a computer's
+    level in words."""
 
     name: str
     to_act: bool = False
     place: int | None = None
     computer: bool = False
+    level: str = ""
 
 
 class Canvas:
@@ -222,7 +224,8 @@ class Canvas:
         left, status_x = PAD + 48, WIDTH - PAD - 12 - width
         for seat, row in enumerate(rows):
             top = self.y
-            label = labels.computer() if row.computer and labels.computer().lower() not in row.name.lower() else ""
+            kind = labels.computer() if row.computer and labels.computer().lower() not in row.name.lower() else ""
+            label = " · ".join(part for part in (kind, row.level) if part)  # "computer · hard", or "hard"
             named = self.width_of(row.name, bold=row.to_act) + (
                 10 + self.width_of(label, size=SMALL) if label else 0)
             beside = named <= status_x - 16 - left

@@ -6,6 +6,7 @@ import re
 from functools import cache
 from typing import Any
 
+from bot.games.levels import NAMES
 from bot.i18n import _, languages, speaking
 from bot.service.lobby import COMPUTER_NAME
 from bot.service.table import Seat, Table
@@ -40,9 +41,13 @@ def seat_name(seat: Seat) -> str:
     return seat.name
 
 
+def drawable(text: str) -> str:
+    """`text` without the characters the shipped font cannot draw (emoji)."""
+    return "".join(c for c in text if _drawable(c)).strip()
+
+
 def name(table: Table, seat: int) -> str:
-    shown = "".join(c for c in seat_name(table.seats[seat]) if _drawable(c)).strip()
-    return shown or f"#{seat + 1}"
+    return drawable(seat_name(table.seats[seat])) or f"#{seat + 1}"
 
 
 def names(table: Table, seats: Any) -> str:
@@ -53,8 +58,13 @@ def seat_rows(table: Table) -> list[SeatRow]:
     outcome = table.outcome if table.status == "finished" else None
     to_act = table.to_act if table.status == "active" else frozenset()
     return [SeatRow(name(table, s), to_act=s in to_act, computer=table.seats[s].is_computer,
-                    place=outcome.placings[s] if outcome else None)
+                    place=outcome.placings[s] if outcome else None, level=level(table.seats[s]))
             for s in range(len(table.seats))]
+
+
+def level(seat: Seat) -> str:
+    """A computer's level in the reader's words, as the table's text lists it beside its name; a member's none."""
+    return _(NAMES[seat.level]) if seat.is_computer and seat.level in NAMES else ""
 
 
 def ending(canvas: Canvas, table: Table) -> None:

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -27,6 +28,8 @@ from db import Conflict, Store, TableRow
 
 from ..games.core import Game
 from ..games.text import N_
+from ..logs import about
+from ..metrics import UNMEASURED, Unmeasured
 from . import errors
 from .dice import TableDice
 from .table import Clicked, LiveTable, Table, Typed, seat_from_row, snapshot
@@ -41,9 +44,9 @@ Result = TypeVar("Result")
 
 class TableCache:
     def __init__(self, store: Store, games: Mapping[str, Game], dice: TableDice, clock: Callable[[], datetime],
-                 cache_size: int = CACHE_SIZE) -> None:
+                 cache_size: int = CACHE_SIZE, metrics: Unmeasured = UNMEASURED) -> None:
         self.store, self.games = store, games
-        self._dice, self._clock = dice, clock
+        self._dice, self._clock, self._metrics = dice, clock, metrics
         self._cache: OrderedDict[int, LiveTable] = OrderedDict()
         self._cache_size = cache_size
         self._behind: set[int] = set()  # cached tables another process changed since (read before any use)
@@ -67,6 +70,7 @@ class TableCache:
                 if attempt == CONFLICT_RETRIES - 1:
                     break
                 self.conflicts_retried += 1
+                self._metrics.conflict_retried()
                 if attempt >= 2:  # a crowd at one table: let the others through before the next try
                     await asyncio.sleep(random.uniform(0, 0.002 * 2**attempt))
         raise errors.TryAgain()
@@ -112,9 +116,11 @@ class TableCache:
                 live = await self.current(table_id)
                 if live is None:
                     raise errors.TableClosed()
+                about(guild=live.row.guild_id, channel=live.row.channel_id, table=table_id, move=live.row.seq)
                 yield live
                 return
             self._cache.move_to_end(table_id)
+            about(guild=cached.row.guild_id, channel=cached.row.channel_id, table=table_id, move=cached.row.seq)
             try:
                 yield cached
             except Conflict:
@@ -260,6 +266,10 @@ class TableCache:
         except errors.GameOver:
             return None
 
+    @property
+    def cached_count(self) -> int:
+        return len(self._cache)
+
     def cached_tables(self) -> list[Table]:
         """The open tables this process holds rebuilt right now, without a database read. With one process
         on SQLite that is every open table touched since start-up (tests read it synchronously)."""
@@ -289,6 +299,9 @@ class TableCache:
                 await tx.advance_rev(live.row.id, live.row.rev)
                 live.row = replace(live.row, rev=live.row.rev + 1)
                 yield tx
+                committing = time.perf_counter()
+            self._metrics.committed(time.perf_counter() - committing)
+            about(move=live.row.seq)
         except BaseException as failure:
             live.row, live.state, live.since, live.seats, live.opening, live.log = saved
             if isinstance(failure, Conflict):

@@ -12,9 +12,12 @@ from dataclasses import replace
 from db import Store
 
 from ..games.text import N_
+from ..logs import about
+from ..metrics import UNMEASURED, Unmeasured
 from . import errors
 from .cache import TableCache
 from .table import AUTOPILOT_AFTER, LiveTable, Move, Table, newly_to_act, snapshot
+from .telemetry import timer_event
 from .turns import Turns
 
 log = logging.getLogger(__name__)
@@ -24,8 +27,8 @@ Listener = Callable[[Table, str], Awaitable[None]]
 
 
 class Deadlines:
-    def __init__(self, cache: TableCache, turns: Turns) -> None:
-        self._cache, self._turns = cache, turns
+    def __init__(self, cache: TableCache, turns: Turns, metrics: Unmeasured = UNMEASURED) -> None:
+        self._cache, self._turns, self._metrics = cache, turns, metrics
         self.listener: Listener | None = None  # told of reminders, timeouts and expiries
 
     async def expire_due(self) -> list[tuple[Table, str]]:
@@ -45,8 +48,10 @@ class Deadlines:
                 log.exception("table %s failed at its deadline; retried when its claim lapses", table_id)
                 continue
             if event:
+                timer_event(*event, self._metrics)
                 happened.append(event)
         for table, kind in happened:
+            about(guild=table.guild_id, channel=table.channel_id, table=table.id, move=table.seq)
             if self.listener:
                 try:
                     await self.listener(table, kind)

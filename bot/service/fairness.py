@@ -17,6 +17,7 @@ from typing import Any
 import jsonschema
 
 from ..games.core import Game, IllegalAction, decode_action, encode_action, encode_state, resolve_options
+from ..games.levels import DEFAULT_LEVEL, LEVELS, NAMES
 from ..games.rng import FAIR, Recorder, commitment, table_rng
 from ..games.text import N_, Name, Text, counted
 
@@ -33,6 +34,7 @@ RECORD_SCHEMA = {  # what `record_game` writes (the `table` and `status` /game v
         "rules_version": {"type": "integer"},
         "options": {"type": "object"},
         "seats": {**_TEXTS, "minItems": 1, "maxItems": 16},
+        "levels": {"type": "array", "items": {"enum": [*LEVELS, None]}},  # per seat; optional (before levels)
         "derivation": {"type": ["string", "null"]},
         "commitment": {"type": ["string", "null"]},
         "seed": {"type": "string"},
@@ -90,25 +92,52 @@ class Replay:
     dice: list[list[tuple[int, int, int]]]  # per move: (low, high, value) of every die
     outcome: Any
     final: str  # SHA-256 of the final state: binds the record to every move's effect
+    computed: int = 0  # computer moves recomputed, each the move its level makes
+    miscomputed: int | None = None  # the first computer move that is not (its move number)
 
 
 def _replay(game: Game, players: int, options: Mapping[str, Any], seed: str, client_seeds: Sequence[str] | None,
-            moves: Sequence[tuple[int, Any]]) -> Replay:
+            moves: Sequence[tuple[int, Any]], computers: Mapping[int, str] | None = None) -> Replay:
+    """The game from its seed through `moves`. `computers`: move number -> the level of the computer that made
+    it, recomputed before the move from the computer's own stream of the dice (bot/service/turns.py)."""
     recorder = Recorder(table_rng(seed, client_seeds, 0))
     state = game.setup(players, options, recorder)
     setup_draws, draws, dice = recorder.draws, [], []
+    computed, miscomputed = 0, None
     for seq, (seat, action) in enumerate(moves, start=1):
+        level = (computers or {}).get(seq)
+        if level is not None and miscomputed is None:
+            thinking = table_rng(seed, client_seeds, f"computer:{seq - 1}:{seat}")
+            if game.computer_action(state, seat, thinking, level) == action:
+                computed += 1
+            else:
+                miscomputed = seq
         recorder = Recorder(table_rng(seed, client_seeds, seq))
         state = game.apply(state, seat, action, recorder)
         draws.append(recorder.draws)
         dice.append(recorder.dice)
     final = hashlib.sha256(encode_state(state).encode()).hexdigest()
-    return Replay(setup_draws, draws, dice, game.outcome(state), final)
+    return Replay(setup_draws, draws, dice, game.outcome(state), final, computed, miscomputed)
+
+
+def computer_levels(record: Mapping[str, Any]) -> dict[int, str]:
+    """Move number -> the level its computer played at: a computer seat's (`levels`; a record without them is
+    from before levels, when every computer played normal), an absent member's autopilot at normal."""
+    levels = record.get("levels") or [None] * len(record["seats"])
+    found = {}
+    for seq, move in enumerate(record["moves"], start=1):
+        if move.get("by") == "computer":
+            found[seq] = levels[move["seat"]] or DEFAULT_LEVEL
+        elif move.get("by") == "autopilot":
+            found[seq] = DEFAULT_LEVEL
+    return found
 
 
 def record_game(game: Game, options: Mapping[str, Any], seats: Sequence[str], seed: str,
-                client_seeds: Sequence[str] | None, moves: Sequence[tuple[int, Any, str]]) -> dict[str, Any]:
-    """The JSON record of a game: `moves` are (seat, action, by) in order."""
+                client_seeds: Sequence[str] | None, moves: Sequence[tuple[int, Any, str]],
+                levels: Sequence[str | None] | None = None) -> dict[str, Any]:
+    """The JSON record of a game: `moves` are (seat, action, by) in order; `levels` per seat, a computer seat's
+    level (None: a member's seat)."""
     replay = _replay(game, len(seats), options, seed, client_seeds, [(s, a) for s, a, _ in moves])
     outcome = replay.outcome
     return {
@@ -117,6 +146,7 @@ def record_game(game: Game, options: Mapping[str, Any], seats: Sequence[str], se
         "rules_version": game.rules_version,
         "options": dict(options),
         "seats": list(seats),
+        "levels": list(levels) if levels is not None else [None] * len(seats),
         "derivation": FAIR if client_seeds is not None else "seeded",
         "commitment": commitment(seed),
         "seed": seed,
@@ -151,12 +181,15 @@ def verify(record: Mapping[str, Any], games: Mapping[str, Game]) -> Verdict:
             return _unreadable(f"{game.title} is played by {game.min_players} to {game.max_players} seats")
         if client_seeds is not None and len(client_seeds) != len(record["seats"]):
             return _unreadable("one client seed per seat")
+        if record.get("levels") is not None and len(record["levels"]) != len(record["seats"]):
+            return _unreadable("one level per seat")
         try:
             options = resolve_options(game, record["options"])
         except IllegalAction as exc:
             return _unreadable(str(exc.text))
         moves = [(m["seat"], decode_action(game, m["action"])) for m in record["moves"]]
-        replay = _replay(game, len(record["seats"]), options, seed, client_seeds, moves)
+        computers = computer_levels(record)
+        replay = _replay(game, len(record["seats"]), options, seed, client_seeds, moves, computers)
     except IllegalAction as exc:
         return _refuted(N_("✗ Not verified: a stored move is not legal when replayed ({reason})."), reason=exc.text)
     except Exception as exc:  # noqa: BLE001 - an engine fed a forged record may fail anywhere: that is the verdict
@@ -172,6 +205,20 @@ def verify(record: Mapping[str, Any], games: Mapping[str, Game]) -> Verdict:
         return _refuted(N_("✗ Not verified: the stored result is not the one the moves give."))
     if replay.final != record["final_state_sha256"]:
         return _refuted(N_("✗ Not verified: the moves do not lead to the stored final position."))
+    if replay.miscomputed is not None:
+        level = computers[replay.miscomputed]
+        return _refuted(N_("✗ Not verified: move {seq} is not the move a computer playing {level} makes there."),
+                        seq=replay.miscomputed, level=Text(NAMES[level]))
+    verdict = _verified(game, record, moves, replay)
+    if not computers:
+        return verdict
+    checked = counted("{n} computer move recomputed: the one its level makes.",
+                      "{n} computer moves recomputed: each the one its level makes.", replay.computed)
+    return Verdict(True, Text("{verdict} {computers}", {"verdict": verdict.text, "computers": checked}))
+
+
+def _verified(game: Game, record: Mapping[str, Any], moves: list, replay: Replay) -> Verdict:
+    seed, client_seeds = record["seed"], record["client_seeds"]
     dice = sum(len(d) for d in replay.dice)
     if client_seeds is not None:
         seats = list(zip(record["seats"], client_seeds, strict=True))

@@ -19,6 +19,7 @@ from db import Store
 class ServerSettings:
     language: str | None = None  # None: the server's own Discord language
     pictures: bool = True
+    time_zone: str | None = None  # None: UTC
 
 
 DEFAULTS = ServerSettings()
@@ -37,7 +38,7 @@ class GuildSettings:
         if cached and (self._store.single_process or now - cached[1] < self._ttl):
             return cached[0]
         row = await self._store.guild_settings(guild_id)
-        settings = ServerSettings(row.language, row.pictures) if row else DEFAULTS
+        settings = ServerSettings(row.language, row.pictures, row.time_zone) if row else DEFAULTS
         self._cached[guild_id] = (settings, now)
         return settings
 
@@ -45,6 +46,7 @@ class GuildSettings:
         """Save `changes` (field=value of `ServerSettings`) for the server and return its settings."""
         settings = dataclasses.replace(await self.of(guild_id), **changes)
         async with self._store.transaction() as store:
-            await store.save_guild_settings(guild_id, language=settings.language, pictures=settings.pictures)
+            await store.save_guild_settings(guild_id, language=settings.language, pictures=settings.pictures,
+                                            time_zone=settings.time_zone)
         self._cached[guild_id] = (settings, self._clock().timestamp())
         return settings

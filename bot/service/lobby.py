@@ -15,6 +15,7 @@ from typing import Any
 from db import ChannelTaken
 
 from ..games.core import Game, resolve_options
+from ..games.levels import DEFAULT_LEVEL, LEVELS
 from ..games.rng import FAIR
 from ..games.text import N_
 from . import errors
@@ -138,13 +139,17 @@ class Lobby:
                     return snapshot(live)
         return await self._seat_new(at, user_id, storable_name(name), client_seed=client_seed)
 
-    async def add_computer(self, at: int | Clicked, by_user: int, naming: str = COMPUTER_NAME) -> Table:
+    async def add_computer(self, at: int | Clicked, by_user: int, naming: str = COMPUTER_NAME,
+                           level: str = DEFAULT_LEVEL) -> Table:
         """`naming` is the computer's name with `{n}` (1 for the table's first computer), in the words of
-        the server it plays in: a name is kept like a member's, so it is chosen once, when it sits down."""
-        return await self._cache.retried(self._seat_new, named(at), None, naming, by_user)
+        the server it plays in: a name is kept like a member's, so it is chosen once, when it sits down. `level`
+        is how it plays (bot/games/levels.py), kept with its seat."""
+        if level not in LEVELS:  # a member's input (a command's option, a menu's value): never trusted
+            raise errors.Refusal(N_("A computer plays at one of three levels: easy, normal or hard."))
+        return await self._cache.retried(self._seat_new, named(at), None, naming, by_user, None, level)
 
     async def _seat_new(self, at: Typed | Clicked, user_id: int | None, name: str, by_user: int | None = None,
-                        client_seed: str | None = None) -> Table:
+                        client_seed: str | None = None, level: str = DEFAULT_LEVEL) -> Table:
         async with self._cache.locked_at(at, by_user if user_id is None else user_id) as live:
             require_lobby(live)
             if by_user is not None and by_user != live.row.host_id:
@@ -159,8 +164,9 @@ class Lobby:
             client_seed = client_seed or self._new_client_seed()
             async with self._cache.changing(live) as tx:
                 await tx.add_seat(live.row.id, seat, user_id, name, is_computer=user_id is None,
-                                  client_seed=client_seed)
-            live.seats.append(Seat(seat, user_id, name, is_computer=user_id is None, client_seed=client_seed))
+                                  client_seed=client_seed, level=level)
+            live.seats.append(Seat(seat, user_id, name, is_computer=user_id is None, client_seed=client_seed,
+                                   level=level))
             return snapshot(live)
 
     async def leave(self, at: int | Clicked, user_id: int) -> Table:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from db import Store
+from db.community import Community
 
 from ..games.core import Game, decode_action
 from ..games.rng import FAIR
@@ -45,6 +46,10 @@ class Records:
                 log.exception("closed table %s cannot be replayed", row.id)
                 live.state = None
         table = snapshot(live)
+        if table.rematch is not None:  # with the players' answers so far
+            community = Community(self._store)
+            table = replace(table, rematch=table.rematch.answered(await community.rematch_votes(row.id),
+                                                                  await community.rematch_of(row.id)))
         if with_story and live.state is not None:
             table = replace(table, story=live.opening + tuple(e for move in live.log for e in move.events))
         return table
@@ -64,7 +69,7 @@ class Records:
         live = LiveTable(replace(row, seq=step), self._games[row.game], [seat_from_row(s) for s in seats])
         self._dice.replay(live, logged[:step])
         news = live.log[-1].events if step else live.opening
-        table = replace(snapshot(live), news=news, luck=())
+        table = replace(snapshot(live), news=news, luck=(), rematch=None, followers=0)
         if step < len(logged):  # the game went on: not its result yet
             table = replace(table, status="active", deadline_at=None)
         return table, len(logged)
@@ -110,7 +115,8 @@ class Records:
         names = [("🤖 " if s.is_computer else "") + s.name for s in seats]
         moves = [(m.seat, decode_action(game, m.action), m.by) for m in await self._store.moves(table_id)]
         client_seeds = [s.client_seed or "" for s in seats] if row.derivation == FAIR else None
-        record = record_game(game, json.loads(row.options), names, row.seed, client_seeds, moves)
+        levels = [s.level if s.is_computer else None for s in seats]
+        record = record_game(game, json.loads(row.options), names, row.seed, client_seeds, moves, levels)
         return {"table": table_id, "status": row.status, **record}
 
     async def history(self, guild_id: int | None, table_id: int | None, channel_id: int
@@ -128,11 +134,14 @@ class Records:
                           table=table_id)
         return table, await self.game_record(guild_id, table_id, channel_id)
 
-    async def replay(self, guild_id: int | None, table_id: int | None, channel_id: int | None, step: int
-                     ) -> tuple[Table, int]:
-        """A closed table of this server as it stood after move `step`, and how many moves it had."""
+    async def replay(self, guild_id: int | None, table_id: int | None, channel_id: int | None, step: int,
+                     user_id: int | None = None) -> tuple[Table, int]:
+        """A closed table of this server as it stood after move `step`, and how many moves it had. From a DM
+        (`guild_id` None), a table the member played at or followed (its result came by DM with its replay)."""
         table_id = await self._named(table_id, channel_id)
         row = await self._store.table(table_id)
+        if row is not None and guild_id is None and user_id is not None and await self._concerns(row.id, user_id):
+            guild_id = row.guild_id
         if row is None or row.guild_id != guild_id:
             raise Refusal(N_("There is no table {table} in this server."), table=table_id)
         found = await self.replay_step(table_id, step)
@@ -143,3 +152,7 @@ class Records:
             raise Refusal(N_("Table {table} closed before its game started: there is nothing to replay."),
                           table=table_id)
         return found
+
+    async def _concerns(self, table_id: int, user_id: int) -> bool:
+        seated = any(s.user_id == user_id for s in await self._store.seats(table_id))
+        return seated or await Community(self._store).follows(table_id, user_id)

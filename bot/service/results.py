@@ -7,51 +7,45 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from db import RatingRow, ResultRow, Store, TableRow
+from db.seasons import Seasons
 
 from ..games.core import Outcome
 from .ratings import DEFAULT_MU, DEFAULT_SIGMA, rate
+from .season_results import rate_in_season
 
 MIN_HUMANS_FOR_RATING = 2
 
 
 async def record_result(tx: Store, row: TableRow, seats: Sequence, outcome: Outcome, now: float) -> None:
-    """Store every member's placing; rate the game when at least two members played it.
+    """Store every member's placing (with their rating after it); rate the game when at least two members played
+    it, all-time and in the server's running season (season_results.py).
 
     A member who left a running game keeps the seat's result (the computer finished it for them),
     so leaving is never a way to dodge a loss. Computer seats are neither stored nor rated.
     """
     members = {s.seat: s.user_id for s in seats if s.user_id is not None}
     rated = row.guild_id is not None and len(members) >= MIN_HUMANS_FOR_RATING  # leaderboards are per server
-    await tx.add_results(
-        (
-            row.id,
-            row.guild_id,
-            row.game,
-            user_id,
-            seat,
-            outcome.placings[seat],
-            outcome.scores[seat],
-            len(seats),
-            int(rated),
-            now,
+    after: dict[int, tuple[float, float]] = {}
+    if rated:
+        await tx.lock_ratings(row.guild_id, row.game)  # another process may be rating this server's game right now
+        before = await tx.ratings_for(row.guild_id, row.game, list(members.values()))
+        after = rate(
+            {u: (r.mu, r.sigma) for u, r in before.items()},
+            {user_id: outcome.placings[seat] for seat, user_id in members.items()},
         )
+        for seat, user_id in members.items():
+            old = before.get(user_id, RatingRow(user_id, DEFAULT_MU, DEFAULT_SIGMA, 0, 0))
+            won = outcome.placings[seat] == 1
+            await tx.put_rating(
+                row.guild_id, row.game, RatingRow(user_id, *after[user_id], old.games + 1, old.wins + won)
+            )
+    await tx.add_results(
+        (row.id, row.guild_id, row.game, user_id, seat, outcome.placings[seat], outcome.scores[seat], len(seats),
+         int(rated), now, *after.get(user_id, (None, None)))
         for seat, user_id in members.items()
     )
-    if not rated:
-        return
-    await tx.lock_ratings(row.guild_id, row.game)  # another process may be rating this server's game right now
-    before = await tx.ratings_for(row.guild_id, row.game, list(members.values()))
-    after = rate(
-        {u: (r.mu, r.sigma) for u, r in before.items()},
-        {user_id: outcome.placings[seat] for seat, user_id in members.items()},
-    )
-    for seat, user_id in members.items():
-        old = before.get(user_id, RatingRow(user_id, DEFAULT_MU, DEFAULT_SIGMA, 0, 0))
-        mu, sigma = after[user_id]
-        won = outcome.placings[seat] == 1
-        await tx.put_rating(
-            row.guild_id, row.game, RatingRow(user_id, mu, sigma, old.games + 1, old.wins + won)
-        )
+    if rated:
+        await rate_in_season(tx, row, members, outcome, now)
 
 
 @dataclass(frozen=True)
@@ -77,9 +71,17 @@ class Standings:
     def __init__(self, store: Store) -> None:
         self._store = store
 
-    async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10) -> list[Ranked]:
-        """A game's best players in a server, best first, with the names to show (no member cache needed)."""
-        rows = [r for __, r in await self._store.leaderboard(guild_id, game, limit=limit)]
+    async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10, season_id: int | None = None
+                          ) -> list[Ranked]:
+        """A game's best players in a server (all-time, or in a season), best first, with the names to show."""
+        if season_id is None:
+            rows = [r for __, r in await self._store.leaderboard(guild_id, game, limit=limit)]
+        else:
+            rows = await Seasons(self._store).leaderboard(season_id, game, limit)
+        return await self.named(guild_id, rows)
+
+    async def named(self, guild_id: int | None, rows: list[RatingRow]) -> list[Ranked]:
+        """Ratings with the names their members last sat at a table under here (no member cache needed)."""
         names = await self._store.member_names(guild_id, [r.user_id for r in rows]) if rows else {}
         return [Ranked(r, names.get(r.user_id)) for r in rows]
 

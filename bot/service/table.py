@@ -9,12 +9,13 @@ every event of a closed table.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from db import SeatRow, TableRow
 
 from ..games.core import Event, Game
+from ..games.levels import DEFAULT_LEVEL
 from ..games.rng import FAIR, commitment
 from ..games.text import Text
 from . import errors
@@ -22,6 +23,7 @@ from .fairness import luck_texts
 
 PACES = {"live": 120, "casual": 3600, "async": 86400}
 AUTOPILOT_AFTER = 3
+REMATCH_WINDOW = 600  # a finished table's players may ask for a rematch for this long after its end (seconds)
 
 
 def lobby_lifetime(pace_seconds: int) -> int:
@@ -39,11 +41,17 @@ class Seat:
     dm_message_id: int | None = None
     dm_channel_id: int | None = None
     client_seed: str | None = None  # the seat's part of the dice (provably fair tables)
+    level: str = DEFAULT_LEVEL  # how a computer seat plays (bot/games/levels.py); a member's seat keeps normal
 
     @property
     def automatic(self) -> bool:
         """Played by the computer right now (a computer seat, or a human's seat on autopilot)."""
         return self.is_computer or self.autopilot
+
+    @property
+    def playing_level(self) -> str:
+        """The level the computer plays this seat at: a computer seat's own; an absent member's autopilot, normal."""
+        return self.level if self.is_computer else DEFAULT_LEVEL
 
     @property
     def human(self) -> bool:
@@ -109,6 +117,8 @@ class Table:
     client_seeds: tuple[str, ...] | None = None  # per seat, mixed into the dice; None: a table from before them
     reminder_at: float | None = None  # when the members to act are reminded
     host_left: bool = False  # the call that returned this snapshot seated a new host (the host left)
+    followers: int = 0  # members who follow it (they get its result by DM)
+    rematch: RematchOffer | None = None  # a finished table's offer of a rematch to its players
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -123,6 +133,45 @@ class Table:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
+
+
+@dataclass(frozen=True)
+class RematchOffer:
+    """A finished table's rematch: its players (the members seated at the end) each say yes or no within
+    REMATCH_WINDOW; once all said yes the rematch opens, one no ends the offer."""
+
+    until: float
+    players: tuple[int, ...]
+    wanted: tuple[int, ...] = ()  # who said yes so far
+    declined_by: int | None = None
+    opened: int | None = None  # the rematch's table
+
+    @property
+    def open(self) -> bool:
+        return self.declined_by is None and self.opened is None
+
+    def answered(self, votes: dict[int, bool], opened: int | None) -> RematchOffer:
+        """With the players' answers so far (member -> yes)."""
+        return replace(self, wanted=tuple(u for u in self.players if votes.get(u)), opened=opened,
+                       declined_by=next((u for u in self.players if votes.get(u) is False), None))
+
+
+def rematch_offer(live: LiveTable) -> RematchOffer | None:
+    """A finished table's offer, before anyone answered: None when a rematch could not be played (no member
+    left at the table, or too few seats once the members who left are gone)."""
+    row = live.row
+    if row.status != "finished" or row.ended_at is None:
+        return None
+    humans = [s.user_id for s in live.seats if s.human]
+    if not humans or len(rematch_seats(live.seats)) < live.game.min_players:
+        return None
+    return RematchOffer(row.ended_at + REMATCH_WINDOW, tuple(humans))
+
+
+def rematch_seats(seats: list[Seat] | tuple[Seat, ...]) -> list[Seat]:
+    """The seats a rematch plays again: its members, and the computers it was opened with (a member who left
+    mid-game is not asked back, and their seat goes)."""
+    return [s for s in seats if s.human or (s.is_computer and s.user_id is None)]
 
 
 @dataclass
@@ -161,6 +210,7 @@ def seat_from_row(row: SeatRow) -> Seat:
         row.dm_message_id,
         row.dm_channel_id,
         row.client_seed,
+        row.level,
     )
 
 
@@ -193,6 +243,8 @@ def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[i
         client_seeds=live.client_seeds,
         luck=luck(live) if closed and live.state is not None else (),
         reminder_at=row.reminder_at,
+        followers=row.followers,
+        rematch=rematch_offer(live),
         **extra,
     )
 

@@ -8,22 +8,32 @@ into another's private methods. After a change that moved a table's next reminde
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from db import Store, TableRow
+from db import RatingRow, Store, TableRow
+from db.seasons import SeasonRow
 
 from ..games.core import Game
+from ..games.levels import DEFAULT_LEVEL
 from ..games.rng import table_rng
+from ..metrics import UNMEASURED, Unmeasured
 from .cache import CACHE_SIZE, TableCache
+from .computers import warm
 from .deadlines import Deadlines, Listener
 from .dice import RngFactory, TableDice
+from .follows import Follows
 from .lobby import COMPUTER_NAME, Lobby
+from .profiles import Profile, profile
 from .records import Records
+from .rematch import Rematches
 from .results import MemberStats, Ranked, Standings
+from .seasons import Ended, SeasonListener, Seasons
 from .table import PACES, Clicked, Table, Typed
+from .telemetry import moves_made
 from .timer import Timer
 from .turns import Turns
 
@@ -37,28 +47,48 @@ def open_tables(
     new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
     new_client_seed: Callable[[], str] = lambda: secrets.token_hex(4),
     cache_size: int = CACHE_SIZE,
+    metrics: Unmeasured = UNMEASURED,
 ) -> Tables:
-    """The service over `store`, for the games `games` (id -> engine): its collaborators, built once."""
+    """The service over `store`, for the games `games` (id -> engine): its collaborators, built once. `metrics`
+    counts what it does (bot/metrics.py)."""
     dice = TableDice(rng_factory)
-    cache = TableCache(store, games, dice, clock, cache_size)
+    cache = TableCache(store, games, dice, clock, cache_size, metrics)
     turns = Turns(cache, dice, clock)
-    deadlines = Deadlines(cache, turns)
+    deadlines = Deadlines(cache, turns, metrics)
+    lobby = Lobby(cache, turns, games, clock, new_seed, new_client_seed)
+    records = Records(store, games, dice, cache)
+    seasons = Seasons(store, clock)
+
+    async def next_due() -> float | None:
+        due = [t for t in (await store.next_due(), await seasons.next_due()) if t is not None]
+        return min(due, default=None)
+
+    async def on_due() -> None:
+        await deadlines.expire_due()
+        await seasons.roll_due()
+
     return Tables(
         cache=cache,
         turns=turns,
-        lobby=Lobby(cache, turns, games, clock, new_seed, new_client_seed),
+        lobby=lobby,
         deadlines=deadlines,
-        timer=Timer(store, clock, deadlines.expire_due),
-        records=Records(store, games, dice, cache),
+        timer=Timer(next_due, clock, on_due),
+        records=records,
         standings=Standings(store),
+        seasons=seasons,
+        follows=Follows(cache, clock),
+        rematches=Rematches(cache, turns, lobby, records, clock, new_seed, new_client_seed),
+        metrics=metrics,
     )
 
 
 class Tables:
     def __init__(self, *, cache: TableCache, turns: Turns, lobby: Lobby, deadlines: Deadlines, timer: Timer,
-                 records: Records, standings: Standings) -> None:
-        self._cache, self._turns, self._lobby = cache, turns, lobby
+                 records: Records, standings: Standings, seasons: Seasons, follows: Follows, rematches: Rematches,
+                 metrics: Unmeasured = UNMEASURED) -> None:
+        self._cache, self._turns, self._lobby, self._metrics = cache, turns, lobby, metrics
         self._deadlines, self._timer, self._records, self._standings = deadlines, timer, records, standings
+        self._seasons, self._follows, self._rematches = seasons, follows, rematches
 
     @property
     def store(self) -> Store:
@@ -82,8 +112,10 @@ class Tables:
         """`at`: the table's channel, or a control clicked on it."""
         return await self._lobby.join(at, user_id, name, client_seed)
 
-    async def add_computer(self, at: int | Clicked, by_user: int, naming: str = COMPUTER_NAME) -> Table:
-        return await self._lobby.add_computer(at, by_user, naming)
+    async def add_computer(self, at: int | Clicked, by_user: int, naming: str = COMPUTER_NAME,
+                           level: str = DEFAULT_LEVEL) -> Table:
+        """`level`: easy, normal or hard (bot/games/levels.py); anything else is refused."""
+        return await self._lobby.add_computer(at, by_user, naming, level)
 
     async def remove_computer(self, channel_id: int, by_user: int) -> Table:
         return await self._lobby.remove_computer(channel_id, by_user)
@@ -101,7 +133,8 @@ class Tables:
     async def act(self, at: int | Clicked | Typed, user_id: int, action: Any, expected_seq: int | None = None
                   ) -> Table:
         """`at`: the table's id, a control clicked on it, or a command typed in its channel (Turns.act)."""
-        return self._woken(await self._turns.act(at, user_id, action, expected_seq))
+        return self._woken(await self._turns.act(at, user_id, action, expected_seq),
+                           "typed" if isinstance(at, Typed) else "click")
 
     async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
         return await self._turns.hand(at, user_id)
@@ -132,6 +165,11 @@ class Tables:
 
     async def waiting_on(self, user_id: int) -> list[Table]:
         return await self._cache.waiting_on(user_id)
+
+    @property
+    def cached_count(self) -> int:
+        """How many open tables this process holds rebuilt in memory."""
+        return self._cache.cached_count
 
     @property
     def rebuilds(self) -> int:
@@ -165,21 +203,82 @@ class Tables:
                       ) -> tuple[Table, dict[str, Any]]:
         return await self._records.history(guild_id, table_id, channel_id)
 
-    async def replay(self, guild_id: int | None, table_id: int | None, channel_id: int | None, step: int
-                     ) -> tuple[Table, int]:
-        return await self._records.replay(guild_id, table_id, channel_id, step)
+    async def replay(self, guild_id: int | None, table_id: int | None, channel_id: int | None, step: int,
+                     user_id: int | None = None) -> tuple[Table, int]:
+        return await self._records.replay(guild_id, table_id, channel_id, step, user_id)
+
+    # --- the community around tables ----------------------------------------------------------
+    async def follow(self, at: Clicked, user_id: int) -> Table:
+        return await self._follows.follow(at, user_id)
+
+    async def followers(self, table_id: int) -> list[int]:
+        return await self._follows.followers(table_id)
+
+    async def rematch(self, at: Clicked, user_id: int, wants: bool) -> tuple[Table, Table | None]:
+        """A player's answer to a finished table's rematch offer: that table, and the rematch once it opened."""
+        table, rematch = await self._rematches.answer(at, user_id, wants)
+        return table, self._woken(rematch) if rematch is not None else None
+
+    async def profile(self, guild_id: int, user_id: int, name: str) -> Profile:
+        return await profile(self.store, guild_id, user_id, name)
 
     # --- standings ----------------------------------------------------------------------------
-    async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10) -> list[Ranked]:
-        return await self._standings.leaderboard(guild_id, game, limit)
+    async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10, season_id: int | None = None
+                          ) -> list[Ranked]:
+        return await self._standings.leaderboard(guild_id, game, limit, season_id)
+
+    async def ranked(self, guild_id: int | None, rows: list[RatingRow]) -> list[Ranked]:
+        return await self._standings.named(guild_id, rows)
 
     async def member_stats(self, guild_id: int | None, user_id: int, game: str | None = None) -> MemberStats:
         return await self._standings.member(guild_id, user_id, game)
+
+    # --- seasons ------------------------------------------------------------------------------
+    async def start_season(self, guild_id: int, name: str | None, channel_id: int | None) -> SeasonRow:
+        """`name` None: monthly seasons (seasons.py)."""
+        season = await self._seasons.start(guild_id, name, channel_id)
+        self._timer.wake_by(season.ends_at)
+        return season
+
+    async def end_season(self, guild_id: int) -> Ended:
+        return await self._seasons.end(guild_id)
+
+    async def set_time_zone(self, guild_id: int, zone: str) -> None:
+        """The running season follows the server's new time zone (its days; a monthly one's rollover)."""
+        await self._seasons.retime(guild_id, zone)
+        running = await self._seasons.running(guild_id)
+        self._timer.wake_by(running.ends_at if running else None)
+
+    async def seasons(self, guild_id: int) -> list[SeasonRow]:
+        """The server's seasons, the latest first."""
+        return await self._seasons.listed(guild_id)
+
+    async def running_season(self, guild_id: int) -> SeasonRow | None:
+        return await self._seasons.running(guild_id)
+
+    async def season_named(self, guild_id: int, name: str) -> SeasonRow:
+        return await self._seasons.named(guild_id, name)
+
+    async def roll_seasons(self) -> list[Ended]:
+        """What the timer does for seasons: roll over the due monthly ones, post the podiums not posted yet."""
+        return await self._seasons.roll_due()
+
+    @property
+    def season_listener(self) -> SeasonListener | None:
+        return self._seasons.listener
+
+    @season_listener.setter
+    def season_listener(self, listener: SeasonListener | None) -> None:
+        self._seasons.listener = listener
 
     # --- time ---------------------------------------------------------------------------------
     async def load(self) -> list[TableRow]:
         """Start-up: close the tables whose game's rules changed (reading no moves); returns them."""
         return await self._cache.load()
+
+    async def warm_computers(self) -> None:
+        """Start-up, in the background: the hard computers' tables built in a worker thread (computers.warm)."""
+        await asyncio.to_thread(warm, self.games)
 
     @property
     def listener(self) -> Listener | None:
@@ -202,7 +301,10 @@ class Tables:
     async def close(self) -> None:
         await self._timer.close()
 
-    def _woken(self, table: Table) -> Table:
-        """The timer wakes by the table's next reminder or deadline (a change may have brought it sooner)."""
+    def _woken(self, table: Table, member: str = "click") -> Table:
+        """After a change: its moves counted and logged (a member's own move came from `member`, click or typed),
+        and the timer woken by the table's next reminder or deadline (a change may have brought it sooner)."""
+        if table.moves:
+            moves_made(table, self._metrics, member)
         self._timer.wake_by(table.reminder_at or table.deadline_at)
         return table

@@ -1,5 +1,6 @@
-"""The one timer task: it sleeps until the earliest stored reminder or deadline, has what is due handled, and
-sleeps again. It is restarted only when a change brings a due time sooner than it would wake."""
+"""The one timer task: it sleeps until the earliest stored reminder, deadline or season rollover, has what is due
+handled, and sleeps again. It is restarted only when a change brings a due time sooner than it would wake. Closing
+it lets a round under way finish (its moves commit, the listener says them), and stops it asleep."""
 
 from __future__ import annotations
 
@@ -8,38 +9,44 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
-from db import Store
-
 
 class Timer:
-    def __init__(self, store: Store, clock: Callable[[], datetime], on_due: Callable[[], Awaitable[Any]]) -> None:
-        self._store, self._clock, self._on_due = store, clock, on_due
+    def __init__(self, next_due: Callable[[], Awaitable[float | None]], clock: Callable[[], datetime],
+                 on_due: Callable[[], Awaitable[Any]]) -> None:
+        """`next_due`: the earliest due time stored (None: nothing is due); `on_due` handles what is due."""
+        self._next_due, self._clock, self._on_due = next_due, clock, on_due
         self._task: asyncio.Task | None = None
         self._armed_for: float | None = None  # when the task will wake next
         self.asleep = False  # sleeping until the next due time (tests wait for this)
+        self._busy = False  # handling what is due
+        self._closed = False
 
     @property
     def task(self) -> asyncio.Task | None:
         return self._task
 
     def start(self) -> None:
+        self._closed = False
         self.wake_by(0.0)
 
     def wake_by(self, due: float | None) -> None:
         """Make the task wake by `due`: restart it only if it would sleep past that."""
-        if due is None:
+        if due is None or self._closed:
             return
         running = self._task is not None and not self._task.done()
         if running and self._armed_for is not None and self._armed_for <= due:
             return
         if running and self._task is not asyncio.current_task():
+            if self._busy:  # it looks for the next due time again when its round ends
+                self._armed_for = due
+                return
             self._task.cancel()
         self._armed_for = due
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
         while True:
-            due = await self._store.next_due()
+            due = await self._next_due()
             self._armed_for = due
             if due is None:
                 return
@@ -48,9 +55,20 @@ class Timer:
                 await asyncio.sleep(max(0.0, due - self._clock().timestamp()))
             finally:
                 self.asleep = False
-            await self._on_due()
+            self._busy = True
+            try:
+                await self._on_due()
+            finally:
+                self._busy = False
+            if self._closed:
+                return
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
+        """Stop the task: asleep at once; in a round, once the round is done (a caller in a hurry cancels this)."""
+        self._closed = True
+        task, self._task = self._task, None
+        if task is None or task.done() or task is asyncio.current_task():
+            return
+        if not self._busy:
+            task.cancel()
+        await asyncio.gather(task, return_exceptions=True)

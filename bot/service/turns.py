@@ -19,6 +19,7 @@ from ..games.core import decode_action, encode_action
 from ..games.text import N_
 from . import errors
 from .cache import TableCache
+from .computers import decide
 from .dice import TableDice
 from .errors import Hint
 from .results import record_result
@@ -59,15 +60,20 @@ class Turns:
             if len(live.seats) < game.min_players:
                 raise errors.NotEnoughPlayers(N_("{game} needs at least {n} players."), hint=Hint.ADD_A_COMPUTER,
                                               game=game.title, n=game.min_players)
-            moves: list[Move] = []
             async with self._cache.changing(live) as tx:
-                self._dice.setup(live)
-                started = {"status": "active", "started_at": self.now()}  # one reading of the clock for both
-                await tx.update_table(live.row.id, **started)
-                live.row = replace(live.row, **started)
-                await self.play_automatic(tx, live, moves)
-                await self.after_moves(tx, live, moves, force_deadline=True)
+                moves = await self.begin(tx, live)
             return snapshot(live, moves, newly=frozenset(game.to_act(live.state)))
+
+    async def begin(self, tx: Store, live: LiveTable) -> list[Move]:
+        """The game begins at a table: the set-up, and the computers' moves up to the first human decision."""
+        moves: list[Move] = []
+        self._dice.setup(live)
+        started = {"status": "active", "started_at": self.now()}  # one reading of the clock for both
+        await tx.update_table(live.row.id, **started)
+        live.row = replace(live.row, **started)
+        await self.play_automatic(tx, live, moves)
+        await self.after_moves(tx, live, moves, force_deadline=True)
+        return moves
 
     async def end(self, at: int | Clicked, user_id: int, is_admin: bool = False, *, running_too: bool = True
                   ) -> Table:
@@ -163,14 +169,16 @@ class Turns:
         for _ in range(MAX_AUTOMATIC_MOVES):
             if game.outcome(live.state) is not None:
                 return
-            choice = self._automatic_choice(live)
+            choice = await self._automatic_choice(live)
             if choice is None:
                 return
             seat, action = choice
             await self.move(tx, live, seat, action, "computer" if live.seats[seat].is_computer else "autopilot", moves)
         raise RuntimeError(f"table {live.row.id}: computer players did not stop")
 
-    def _automatic_choice(self, live: LiveTable) -> tuple[int, Any] | None:
+    async def _automatic_choice(self, live: LiveTable) -> tuple[int, Any] | None:
+        """The first automatic seat's move, in seat order, each deciding at its level from its own stream of the
+        table's dice (`fairness.verify` recomputes it from there)."""
         game, state = live.game, live.state
         to_act = game.to_act(state)
         for seat in live.seats:
@@ -178,9 +186,9 @@ class Turns:
                 continue
             rng = self._dice.rng(live, f"computer:{live.row.seq}:{seat.seat}")
             if seat.seat in to_act:
-                return seat.seat, game.computer_action(state, seat.seat, rng)
+                return seat.seat, await decide(game, state, seat.seat, rng, seat.playing_level)
             if game.legal_actions(state, seat.seat):  # an optional interjection, e.g. a Block
-                action = game.computer_action(state, seat.seat, rng)
+                action = await decide(game, state, seat.seat, rng, seat.playing_level)
                 if action is not None:
                     return seat.seat, action
         return None

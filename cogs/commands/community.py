@@ -10,11 +10,14 @@ from bot.i18n import N_, _, speaking
 from bot.names import escaped
 from bot.service.ratings import PROVISIONAL_GAMES, is_provisional, shown_rating
 from bot.service.results import Ranked
+from bot.service.season_results import FAIR_PLAY_GAMES
+from bot.service.seasons import ALL_TIME
 from cogs.games import live
 from cogs.table.controller import controller
 from cogs.table.format import PLACE_MEDALS, players_range
 from cogs.table.language import server_language
 from db import RatingRow
+from db.seasons import SeasonRow
 
 GAMES = live()  # the bot's own games: the choices of /leaderboard and /stats, the list of /help
 GAME_CHOICES = [app_commands.Choice(name=parts.engine.title, value=game_id) for game_id, parts in GAMES.items()]
@@ -25,6 +28,8 @@ NO_RATED_GAMES = N_("No rated games yet. A game counts once it finishes with at 
 RATING_EXPLAINED = N_("Everyone starts at 1000; winning against others raises the rating, losing lowers it, "
                       "and beating strong players counts more.")
 PROVISIONAL_EXPLAINED = N_("Provisional: fewer than {n} rated games, so the rating is still settling.")
+FAIR_PLAY_EXPLAINED = N_("Fair play: in a season, only the first {n} rated games a day between the same two members "
+                         "move their ratings (the rest still count as played).")
 
 
 def rating_text(r: RatingRow) -> str:
@@ -46,35 +51,58 @@ class Community(commands.Cog):
         return controller(self.bot).tables
 
     @app_commands.command(description=N_("This server's best players"))
-    @app_commands.describe(game=N_("One game (every game, each ranked on its own, if left out)"))
+    @app_commands.describe(game=N_("One game (every game, each ranked on its own, if left out)"),
+                           season=N_("A season, or all-time (the running season if left out)"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None,
+                          season: app_commands.Range[str, 1, 100] | None = None) -> None:
+        if season is None:
+            chosen = await self.tables.running_season(interaction.guild_id)
+        else:
+            chosen = None if season.strip().casefold() == ALL_TIME else \
+                await self.tables.season_named(interaction.guild_id, season)
         with speaking(await server_language(self.bot, interaction.guild_id)):  # a public answer
-            embed = await self._leaderboard(interaction.guild_id, game)
+            embed = await self._leaderboard(interaction.guild_id, game, chosen)
         await interaction.response.send_message(embed=embed)
 
-    async def _leaderboard(self, guild_id: int | None, game: str | None) -> discord.Embed:
-        title = _("🏆 Leaderboard · {what}", what=game_title(game) if game else _("every game"))
-        embed = discord.Embed(title=title, colour=discord.Colour.gold())
+    @leaderboard.autocomplete("season")
+    async def season_choices(self, interaction: discord.Interaction, current: str
+                             ) -> list[app_commands.Choice[str]]:
+        """All-time and the server's seasons, the latest first (the running one said so)."""
+        typed = current.strip().casefold()
+        choices = [app_commands.Choice(name=_("all-time (ratings that never restart)"), value=ALL_TIME)]
+        for found in await self.tables.seasons(interaction.guild_id):
+            label = _("{name} (running)", name=found.name) if found.ended_at is None else found.name
+            choices.append(app_commands.Choice(name=label[:100], value=found.name))
+        return [c for c in choices if typed in c.name.casefold() or typed in c.value.casefold()][:25]
+
+    async def _leaderboard(self, guild_id: int | None, game: str | None, season: SeasonRow | None
+                           ) -> discord.Embed:
+        when = _("season {name}", name=escaped(season.name)) if season else _("all-time")
+        title = _("🏆 Leaderboard · {what} · {when}", what=game_title(game) if game else _("every game"), when=when)
+        embed = discord.Embed(title=title[:256], colour=discord.Colour.gold())
+        season_id = season.id if season else None
         if game:
-            ranked = await self.tables.leaderboard(guild_id, game)
+            ranked = await self.tables.leaderboard(guild_id, game, season_id=season_id)
             embed.description = "\n".join(self._ranking(ranked)) or None
             provisional = any(is_provisional(r.rating.games) for r in ranked)
         else:  # one ranking per game: ratings from different games do not compare
             provisional = False
             for game_id in GAMES:
-                ranked = await self.tables.leaderboard(guild_id, game_id, limit=5)
+                ranked = await self.tables.leaderboard(guild_id, game_id, limit=5, season_id=season_id)
                 if ranked:
                     embed.add_field(name=game_title(game_id), inline=False, value="\n".join(self._ranking(ranked)))
                     provisional |= any(is_provisional(r.rating.games) for r in ranked)
+        fair_play = " " + _(FAIR_PLAY_EXPLAINED, n=FAIR_PLAY_GAMES) if season else ""
         if not embed.description and not embed.fields:
             embed.description = _(NO_RATED_GAMES)
+            embed.set_footer(text=fair_play.strip() or None)
         else:
             explained = _(RATING_EXPLAINED)
             if provisional:
                 explained += " " + _(PROVISIONAL_EXPLAINED, n=PROVISIONAL_GAMES)
-            embed.set_footer(text=explained)
+            embed.set_footer(text=explained + fair_play)
         return embed
 
     @staticmethod
@@ -153,7 +181,9 @@ class Community(commands.Cog):
             "deadline the rules' default move is played. After 3 missed turns the computer plays your seat until "
             "you press **My hand**."))
         embed.add_field(name=_("Community"), inline=False,
-                        value=_("`/leaderboard` · `/stats` · `/mygames` (tables waiting on you)"))
+                        value=_("`/leaderboard [game] [season]` · `/stats` · `/profile` · `/mygames` (tables waiting "
+                                "on you) · **Follow** a running table · **Rematch** a finished one · `/season` for "
+                                "Manage Server"))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -3,6 +3,7 @@ controller), and the table edge's listeners (what is posted in a channel; contro
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
@@ -11,11 +12,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.levels import DEFAULT_LEVEL
 from bot.i18n import N_, _, speaking, translated
 from bot.service.fairness import verify
 from cogs.table.controller import controller
 from cogs.table.controls import DYNAMIC_ITEMS, add_controls, answer_unshown
 from cogs.table.language import server_language
+from cogs.table.levels import CHOICES as LEVEL_CHOICES
 from cogs.table.permissions import invite_url
 
 from .history import answer_history
@@ -59,8 +62,10 @@ class TableCommands(commands.GroupCog, group_name="game",
         await controller(self.bot).leave(interaction)
 
     @app_commands.command(description=N_("Host: seat a computer player"))
-    async def addbot(self, interaction: discord.Interaction) -> None:
-        await controller(self.bot).lobby(interaction, interaction.channel_id, "addbot")
+    @app_commands.describe(level=N_("How it plays: easy (a beginner), normal (default) or hard (plans ahead)"))
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
+        await controller(self.bot).lobby(interaction, interaction.channel_id, "addbot", level=level)
 
     @app_commands.command(description=N_("Host: take the last computer player out of the lobby"))
     async def removebot(self, interaction: discord.Interaction) -> None:
@@ -95,7 +100,7 @@ class TableCommands(commands.GroupCog, group_name="game",
         tables = controller(self.bot).tables
         record = await tables.game_record(interaction.guild_id, table, interaction.channel_id)
         table = record["table"]
-        verdict = verify(record, tables.games)
+        verdict = await asyncio.to_thread(verify, record, tables.games)  # it recomputes hard computers' moves
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         with speaking(await server_language(self.bot, interaction.guild_id)):  # a public answer
             answer = _("Table {table}: {verdict}\nAnyone can check the file with `python -m bot verify {file}`.",

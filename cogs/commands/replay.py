@@ -10,7 +10,7 @@ import re
 
 import discord
 
-from bot.i18n import _, speaking
+from bot.i18n import _, current_language, speaking
 from bot.service import Table
 from cogs.table.controller import Controller, controller
 from cogs.table.controls import TABLE_ID
@@ -21,10 +21,11 @@ REPLAY_TEMPLATE = rf"r:{TABLE_ID}:(?P<step>0|[1-9][0-9]{{0,8}})(?P<new>:new)?"
 
 
 async def replay_message(control: Controller, table_id: int | None, step: int, guild_id: int | None,
-                         channel_id: int | None) -> tuple[Table, discord.Embed, discord.ui.View]:
+                         channel_id: int | None, user_id: int | None = None
+                         ) -> tuple[Table, discord.Embed, discord.ui.View]:
     """The replay of table `table_id` (None: the channel's last) of this server at move `step`: public
-    information only."""
-    table, total = await control.tables.replay(guild_id, table_id, channel_id, step)
+    information only. From a DM (`guild_id` None), of a table `user_id` played at or followed."""
+    table, total = await control.tables.replay(guild_id, table_id, channel_id, step, user_id)
     step = table.seq
     renderer = control.renderer(table)
     embed = renderer.embed(table)
@@ -64,9 +65,12 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TE
 async def show_replay(interaction: discord.Interaction, table_id: int | None, step: int, *, edit: bool) -> None:
     """Post the replay (public: spectators' view), or step the replay message the click came from."""
     control = controller(interaction.client)
-    with speaking(await server_language(interaction.client, interaction.guild_id)):
+    # In a server the replay is public (the server's language); in a DM, the member's own.
+    language = await server_language(interaction.client, interaction.guild_id) if interaction.guild_id \
+        else current_language()
+    with speaking(language):
         table, embed, view = await replay_message(control, table_id, step, interaction.guild_id,
-                                                  interaction.channel_id)
+                                                  interaction.channel_id, interaction.user.id)
         picture = await control.pictures.attach(table, embed)
     if edit:
         await interaction.response.edit_message(embed=embed, view=view, attachments=picture)

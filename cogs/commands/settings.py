@@ -1,4 +1,5 @@
-"""/settings: a server's own choices, for members with Manage Server."""
+"""/settings: a server's own choices, for members with Manage Server: the language of its public messages,
+pictures, and its time zone (seasons)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import LANGUAGE_NAMES, N_, _, languages
+from bot.service.calendar import checked_zone, zone_names
+from cogs.table.controller import controller
 from cogs.table.language import server_language
 
 SERVER_DEFAULT = "server"
@@ -52,6 +55,24 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
             _("Tables here now show a picture of the table above their text; it changes with the next move.")
             if pictures == "on" else
             _("Tables here are now text only; the picture goes with the next move."), ephemeral=True)
+
+    @app_commands.command(description=N_("This server's time zone: when its days and months begin (seasons)"))
+    @app_commands.describe(zone=N_("A time zone such as Europe/Madrid or America/New_York (default: UTC)"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def timezone(self, interaction: discord.Interaction, zone: app_commands.Range[str, 1, 100]) -> None:
+        chosen = checked_zone(zone)
+        await self.bot.guild_settings.change(interaction.guild_id, time_zone=chosen)  # type: ignore[attr-defined]
+        await controller(self.bot).tables.set_time_zone(interaction.guild_id, chosen)
+        await interaction.response.send_message(
+            _("This server's days and months now begin at midnight in {zone}: monthly seasons roll over, and a "
+              "fair-play day begins, then.", zone=chosen), ephemeral=True)
+
+    @timezone.autocomplete("zone")
+    async def zone_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        typed = current.strip().casefold().replace(" ", "_")
+        found = [z for z in zone_names() if typed in z.casefold()]
+        return [app_commands.Choice(name=z, value=z) for z in found[:25]]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -38,6 +38,6 @@ class Channel:
         channel = self._bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await self._access.guard(table.channel_id, what, needs, channel.get_partial_message(message_id).edit(**payload))
 
-    async def dm(self, user_id: int, text: str) -> None:
+    async def dm(self, user_id: int, text: str, **payload: Any) -> None:
         user = self._bot.get_user(user_id) or await self._bot.fetch_user(user_id)
-        await user.send(text)
+        await user.send(text, **payload)

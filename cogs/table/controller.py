@@ -12,7 +12,9 @@ from typing import Any
 
 import discord
 
+from bot.games.levels import DEFAULT_LEVEL
 from bot.i18n import N_, Text, _, speaking
+from bot.metrics import UNMEASURED, Unmeasured
 from bot.names import escaped
 from bot.service import Clicked, Table, Tables, Typed
 from bot.service.errors import Refusal
@@ -41,9 +43,9 @@ def on_turn(parse: Callable[[], Any]) -> Reading:
 
 class Controller:
     def __init__(self, shared: Shared, publisher: Publisher, table_message: TableMessage, closing: ClosingRetries,
-                 private_views: PrivateViews) -> None:
+                 private_views: PrivateViews, metrics: Unmeasured = UNMEASURED) -> None:
         self._shared, self._publisher, self._table_message = shared, publisher, table_message
-        self._closing, self._private_views = closing, private_views
+        self._closing, self._private_views, self._metrics = closing, private_views, metrics
 
     @property
     def tables(self) -> Tables:
@@ -65,6 +67,7 @@ class Controller:
         table = await self.tables.act(at, interaction.user.id, action, seq)
         happened = self._publisher.what_happened(table, table.seat_of(interaction.user.id))
         await self._publisher.show(table, interaction=interaction, happened=happened)
+        self._metrics.move_answered(table.game.id, (discord.utils.utcnow() - interaction.created_at).total_seconds())
 
     async def play_typed(self, interaction: discord.Interaction, game_id: str, action: Any) -> None:
         """A move typed as `/<game_id> …` for the table in this channel: a move, or a `Reading` of the typing."""
@@ -107,8 +110,10 @@ class Controller:
             await attempt("posting the table", self._table_message.edit(table))
             await attempt("telling the host it was saved", tell_saved(interaction))
 
-    async def lobby(self, interaction: discord.Interaction, at: int | Clicked, verb: str) -> None:
-        """Join, Leave, Add computer, Start: a lobby button (`at`: a `Clicked`) or its `/game` command (a channel)."""
+    async def lobby(self, interaction: discord.Interaction, at: int | Clicked, verb: str,
+                    level: str = DEFAULT_LEVEL) -> None:
+        """Join, Leave, Add a computer (at `level`), Start: a lobby control (`at`: a `Clicked`) or its `/game`
+        command (a channel)."""
         user, tables = interaction.user, self.tables
         if verb == "join":
             table = await tables.join(at, user.id, user.display_name)
@@ -117,7 +122,7 @@ class Controller:
         elif verb == "addbot":
             with speaking(await self._shared.languages.server(interaction.guild_id)):
                 naming = _(COMPUTER_NAME)  # a computer's name is public: in the server's language
-            table = await tables.add_computer(at, user.id, naming)
+            table = await tables.add_computer(at, user.id, naming, level)
         elif verb == "start":
             table = await tables.start(at, user.id)
         else:
@@ -187,6 +192,27 @@ class Controller:
         note = Text(N_("🛑 {name} ended the {game} table. It is not rated."),
                     {"name": escaped(interaction.user.display_name), "game": table.game.title})
         await self._publisher.show(table, interaction=interaction, announce=note)
+
+    # --- following, a rematch -----------------------------------------------------------------
+    async def follow(self, interaction: discord.Interaction, at: Clicked) -> None:
+        """Follow a running table: the member is told, only them (the table shows the count from its next
+        change, so the press costs one call)."""
+        table = await self.tables.follow(at, interaction.user.id)
+        await attempt("answering the follower", interaction.response.send_message(
+            _("👀 You follow table {table}: its result comes to you by DM, with its replay.", table=table.id),
+            ephemeral=True))
+
+    async def rematch(self, interaction: discord.Interaction, at: Clicked, wants: bool) -> None:
+        """A player's answer to the rematch offer, shown on the finished table through the click; once everyone
+        said yes, the rematch's table is posted below it and begins."""
+        table, rematch = await self.tables.rematch(at, interaction.user.id, wants)
+        access = self._shared.access.of(table.channel_id, interaction)
+        if await attempt("showing the rematch answers", self._table_message.edit_clicked(interaction, table, access)):
+            self._closing.closing_shown(table.id)
+        else:
+            await attempt("telling the member it was saved", tell_saved(interaction))
+        if rematch is not None:
+            await self._publisher.show(rematch)
 
     # --- showing a table again ----------------------------------------------------------------
     async def status(self, interaction: discord.Interaction) -> None:

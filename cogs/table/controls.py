@@ -19,11 +19,13 @@ from typing import Any, Protocol
 import discord
 
 from bot.games.core import encode_action
+from bot.games.levels import LEVELS, NAMES
 from bot.i18n import N_, _
 from bot.service import Clicked, Table
 from bot.service.errors import StaleMove, TableClosed
 
 from .errors import answer_error
+from .levels import ABOUT
 
 
 class Controller(Protocol):
@@ -31,13 +33,17 @@ class Controller(Protocol):
 
     async def play(self, interaction: discord.Interaction, at: Clicked, action: Any, seq: int | None) -> None: ...
 
-    async def lobby(self, interaction: discord.Interaction, at: Clicked, verb: str) -> None: ...
+    async def lobby(self, interaction: discord.Interaction, at: Clicked, verb: str, level: str = ...) -> None: ...
 
     async def hand(self, interaction: discord.Interaction, at: Clicked) -> None: ...
 
     async def end(self, interaction: discord.Interaction, at: Clicked) -> None: ...
 
     async def show_closed(self, interaction: discord.Interaction, table_id: int) -> bool: ...
+
+    async def follow(self, interaction: discord.Interaction, at: Clicked) -> None: ...
+
+    async def rematch(self, interaction: discord.Interaction, at: Clicked, wants: bool) -> None: ...
 
     def renderer(self, table: Table) -> Any: ...
 
@@ -151,12 +157,12 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
 
 class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
                   template=rf"l:{TABLE_ID}:(?P<verb>join|leave|addbot|start)"):
-    """Join, Leave, Add computer, Start: the lobby's buttons."""
+    """Join, Leave, Start: the lobby's buttons. (Add computer, `addbot`, was one before computers had levels: a
+    lobby posted then still seats a normal computer with it; lobbies now offer `ComputerMenu`.)"""
 
     VERBS = {
         "join": (N_("Join"), discord.ButtonStyle.success),
         "leave": (N_("Leave"), discord.ButtonStyle.secondary),
-        "addbot": (N_("Add computer"), discord.ButtonStyle.secondary),
         "start": (N_("Start"), discord.ButtonStyle.primary),
     }
 
@@ -173,6 +179,29 @@ class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
 
     async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
         await controller.lobby(interaction, at, self.verb)
+
+
+class ComputerMenu(TableItem, discord.ui.DynamicItem[discord.ui.Select], template=rf"lc:{TABLE_ID}"):
+    """The lobby's "🤖 Add a computer…" menu: its options are the levels (the service refuses any other value a
+    modified client may send). A menu, not three more buttons: one row, and each level says how it plays."""
+
+    def __init__(self, table_id: int, *, disabled: bool = False, row: int | None = None) -> None:
+        # https://discord.com/developers/docs/components/reference#string-select: a placeholder holds 150
+        # characters, an option's label and description 100 each; a select fills its action row alone.
+        options = [discord.SelectOption(label=_(NAMES[level]).capitalize()[:100], value=level,
+                                        description=_(ABOUT[level])[:100], emoji="🤖") for level in LEVELS]
+        super().__init__(discord.ui.Select(custom_id=f"lc:{table_id}", options=options, disabled=disabled,
+                                           placeholder=_("🤖 Add a computer…")[:150], row=row))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str]) -> ComputerMenu:
+        return cls(int(match["table"]))
+
+    async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
+        values = list(interaction.data.get("values", []))
+        await controller.lobby(interaction, at, "addbot", level=str(values[0]) if values else "")
 
 
 class HandButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"h:{TABLE_ID}"):
@@ -213,7 +242,7 @@ class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r
             await interaction.response.edit_message(content=_("The game goes on."), view=None)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, LobbyButton, HandButton, EndButton)
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, LobbyButton, ComputerMenu, HandButton, EndButton)
 CONTROLS: list[type[discord.ui.DynamicItem]] = []  # every persistent control the cogs added, for `answer_unshown`
 
 

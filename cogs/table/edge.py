@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.metrics import UNMEASURED, Unmeasured
 from bot.pictures import Drawer
 
 from .channel import Channel
@@ -40,9 +41,11 @@ class Edge:
     timer_notices: TimerNotices
 
     @classmethod
-    def build(cls, bot: discord.Client, renderers: Mapping[str, Renderer], drawers: Mapping[str, Drawer]) -> Edge:
+    def build(cls, bot: discord.Client, renderers: Mapping[str, Renderer], drawers: Mapping[str, Drawer],
+              metrics: Unmeasured = UNMEASURED) -> Edge:
         access = ChannelAccess(bot)
-        shared = Shared(bot, renderers, access, Channel(bot, access), TablePictures(bot, drawers), Languages(bot))
+        shared = Shared(bot, renderers, access, Channel(bot, access), TablePictures(bot, drawers, metrics),
+                        Languages(bot))
         table_message = TableMessage(shared)
         closing = ClosingRetries(shared, table_message)
         private_views = PrivateViews(shared)
@@ -50,5 +53,5 @@ class Edge:
         publisher = Publisher(shared, table_message, closing, private_views, notices, host_warnings)
         return cls(shared=shared, table_message=table_message, closing=closing, private_views=private_views,
                    publisher=publisher,
-                   controller=Controller(shared, publisher, table_message, closing, private_views),
+                   controller=Controller(shared, publisher, table_message, closing, private_views, metrics),
                    timer_notices=TimerNotices(shared, publisher, closing, notices, host_warnings))

@@ -59,7 +59,10 @@ def with_names(text: Text, seats: tuple[Seat, ...]) -> Text:
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """A refusal becomes an ephemeral sentence in the member's language; anything else is logged."""
+    """A refusal becomes an ephemeral sentence in the member's language (and an INFO line, with its table and move
+    number when the service had taken a table); anything else is logged as a fault."""
+    if isinstance(error, Refusal | IllegalAction):
+        log.info("refused (%s): %s", type(error).__name__, without_ruling_codes(str(error)))
     with speaking(language_of(interaction.locale)):
         if isinstance(error, Refusal):
             message = translated(worded(error))

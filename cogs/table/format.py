@@ -13,6 +13,8 @@ from bot.names import escaped
 from bot.service import PACES, Seat, Table
 from bot.service.errors import without_ruling_codes
 
+from .levels import level_name
+
 # https://discord.com/developers/docs/resources/message#embed-object-embed-limits: a field's value holds 1024
 # characters, an embed 25 fields, and all the embeds of a message 6000 characters together.
 FIELD_CHARS = 1024
@@ -20,6 +22,9 @@ EMBED_FIELDS = 25
 EMBED_CHARS = 6000
 CONTINUED = "\u200b"  # the name of a field that goes on with the one above (a name can't be empty)
 CONTENT_CHARS = 2000  # a message's content (Discord's Create Message: "up to 2000 characters")
+# https://discord.com/developers/docs/resources/message#attachment-object-attachment-structure: "description (alt
+# text) for the file (max 1024 characters)".
+ALT_TEXT_CHARS = 1024
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
@@ -43,6 +48,13 @@ def shown_seat(s: Seat, *, bold: bool = True) -> str:
     if s.is_computer:
         return f"🤖 {name}"
     return _("{name} (🤖 autopilot)", name=name) if s.autopilot else name
+
+
+def listed_seat(table: Table, seat: int) -> str:
+    """A seat where the players are listed (lobby, players, result): a computer's with its level,
+    "🤖 **Computer 1** · hard"."""
+    s = table.seats[seat]
+    return f"{seat_name(table, seat)} · {level_name(s.level)}" if s.is_computer else seat_name(table, seat)
 
 
 def mention(table: Table, seat: int) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.metrics import UNMEASURED, Unmeasured
 from bot.pictures import FILENAME, Drawer, Pictures
 from bot.service import Table
 
@@ -26,9 +27,9 @@ def as_new(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 class TablePictures:
-    def __init__(self, bot: discord.Client, drawers: Mapping[str, Drawer]) -> None:
+    def __init__(self, bot: discord.Client, drawers: Mapping[str, Drawer], metrics: Unmeasured = UNMEASURED) -> None:
         self.bot = bot
-        self.drawn = Pictures(drawers)
+        self.drawn = Pictures(drawers, metrics=metrics)
 
     async def wanted(self, table: Table) -> bool:
         """Whether this table's messages show a picture (a game has begun, and the server wants pictures)."""

@@ -74,6 +74,8 @@ class Publisher:
             await attempt("updating the DMs", self._private_views.update_dms(table))
         if table.status == "finished":
             await attempt_closing(table, "announcing the result", lambda: notices.announce_result(table, access))
+        if table.status in ("finished", "ended"):  # its followers hear of it (cogs/commands/followers.py)
+            shared.bot.dispatch("table_closed", table)
         await attempt("telling the host what the bot may no longer do", self._host_warnings.warn(table, interaction))
 
     async def _answer(self, interaction: discord.Interaction, table: Table, actor: int | None,

@@ -19,13 +19,14 @@ from bot.names import escaped
 from bot.pictures.common import seat_name as drawn_name
 from bot.service import Table
 
-from .controls import ActionButton, HandButton, LobbyButton
+from .controls import ActionButton, ComputerMenu, HandButton, LobbyButton
 from .format import (
     CONTINUED,
     EMBED_CHARS,
     EMBED_FIELDS,
     FIELD_CHARS,
     PLACE_MEDALS,
+    listed_seat,
     options_text,
     pace_text,
     players_range,
@@ -33,6 +34,8 @@ from .format import (
     split_text,
 )
 from .layout import ALT_TEXT_CHARS, plain, within
+from .levels import level_name
+from .offers import offer_items, offer_lines
 
 EMBED_DESCRIPTION = 4000  # of an embed's 4,096 (Discord's embed limits), the rest for the joins
 
@@ -162,6 +165,8 @@ class Renderer:
             main.append(_("⏳ Waiting for {names} · due {when}", names=waiting, when=f"<t:{int(table.deadline_at)}:R>"))
         elif table.status in ("finished", "ended"):
             main.append(self.result_text(table))
+        if offered := offer_lines(table):  # followers, and where a rematch offer stands
+            main.append("\n".join(offered))
         players = "" if pictured else f"**{_('Players')}**\n{self.players_text(table, view)}"
         luck = (f"**{_('🍀 Luck (dice against a fair die)')}**\n" + "\n".join(map(translated, table.luck))
                 if table.luck else "")
@@ -205,7 +210,7 @@ class Renderer:
         board = (self.private_body(table, view, seat) if seat is not None
                  else "" if table.status == "ended" else self.board(table, view))  # as the text: see `texts`
         seats = [] if seat is not None else [
-            f"{picture_name(table, s)} — {self.seat_status(table, view, s)}".rstrip(" —")
+            f"{self.described_seat(table, s)} — {self.seat_status(table, view, s)}".rstrip(" —")
             for s in range(len(table.seats))]
         whole, board_text = "\n".join([*head, *seats]), plain(board).strip()
         room = ALT_TEXT_CHARS - len(whole) - 1
@@ -213,6 +218,12 @@ class Renderer:
             board_text = board_text[:max(0, room - 1)].rstrip() + "…" if room > 1 else ""
         text = "\n".join(part for part in [plain("\n".join(head)), board_text, plain("\n".join(seats))] if part)
         return text[:ALT_TEXT_CHARS]
+
+    @staticmethod
+    def described_seat(table: Table, seat: int) -> str:
+        """A seat in the picture's description as the text lists it: a computer's with its level."""
+        s = table.seats[seat]
+        return f"{picture_name(table, seat)} · {level_name(s.level)}" if s.is_computer else picture_name(table, seat)
 
     @staticmethod
     def dice_seal(table: Table, *, markdown: bool = False) -> str:
@@ -231,7 +242,7 @@ class Renderer:
 
     def _lobby(self, table: Table) -> str:
         game = table.game
-        seated = "\n".join(f"{i + 1}. {seat_name(table, i)}" + (" 👑" if s.user_id == table.host_id else "")
+        seated = "\n".join(f"{i + 1}. {listed_seat(table, i)}" + (" 👑" if s.user_id == table.host_id else "")
                            + (f" · 🎲 `{s.client_seed}`" if table.client_seeds is not None else "")
                            for i, s in enumerate(table.seats))
         options = options_text(table)
@@ -241,8 +252,8 @@ class Renderer:
         if len(table.seats) >= game.max_players:
             how = _("The table is full: the host presses **Start**.")
         elif game.min_players > 1:
-            how = _("Press **Join** to play. The host presses **Start** (or **Add computer** for a computer "
-                    "opponent).")
+            how = _("Press **Join** to play. The host presses **Start** (and may add a computer opponent first: "
+                    "easy, normal or hard).")
         else:
             how = _("Press **Join** to play. The host presses **Start**.")
         return (
@@ -264,7 +275,7 @@ class Renderer:
         for seat in range(len(table.seats)):
             marker = "▶️" if seat in table.to_act else "▫️"
             status = self.seat_status(table, view, seat)
-            lines.append(f"{marker} {seat_name(table, seat)}" + (f" — {status}" if status else ""))
+            lines.append(f"{marker} {listed_seat(table, seat)}" + (f" — {status}" if status else ""))
         return "\n".join(lines)
 
     def result_text(self, table: Table) -> str:
@@ -272,7 +283,7 @@ class Renderer:
         if table.status == "ended" or outcome is None:
             return _("🛑 Table closed ({reason}). Not rated.", reason=_(table.end_reason or N_("ended")))
         order = sorted(range(len(table.seats)), key=lambda s: outcome.placings[s])
-        lines = [f"{PLACE_MEDALS.get(outcome.placings[s], '▫️')} {seat_name(table, s)} — {outcome.scores[s]}"
+        lines = [f"{PLACE_MEDALS.get(outcome.placings[s], '▫️')} {listed_seat(table, s)} — {outcome.scores[s]}"
                  for s in order]
         winners = outcome.winners
         names = [seat_name(table, s) for s in winners]
@@ -287,22 +298,26 @@ class Renderer:
     def table_items(self, table: Table) -> list[discord.ui.Item]:
         if table.status == "lobby":
             full = len(table.seats) >= table.game.max_players
-            return [LobbyButton(table.id, verb, disabled=full and verb in ("join", "addbot"))
-                    for verb in ("join", "leave", "addbot", "start")]
+            buttons: list[discord.ui.Item] = [LobbyButton(table.id, verb, disabled=full and verb == "join")
+                                              for verb in ("join", "leave", "start")]
+            return [*buttons, ComputerMenu(table.id, disabled=full, row=1)]
         if table.status != "active":
-            return []
+            return offer_items(table)
         items = self.public_items(table)
-        # My hand (private view, own buttons, taking a seat back from autopilot) goes at the end of the last row
-        # where it has room (a phone shows fewer rows), else on the next. A DynamicItem's own `row` misses a
-        # wrapped Select's row (discord.py 2.7): ask the wrapped item.
+        # My hand (private view, own buttons, taking a seat back from autopilot) and Follow go at the end of the
+        # last row where they have room (a phone shows fewer rows), else on the next. A DynamicItem's own `row`
+        # misses a wrapped Select's row (discord.py 2.7): ask the wrapped item.
         inner = [getattr(i, "item", i) for i in items]
-        last = max((i.row or 0 for i in inner), default=0)
-        used = sum(i.width for i in inner if (i.row or 0) == last)
-        row = last if used + 1 <= 5 else last + 1
-        if row <= 4:
-            hand = HandButton(table.id)
-            hand.item.row = row
-            items.append(hand)
+        row = max((i.row or 0 for i in inner), default=0)
+        used = sum(i.width for i in inner if (i.row or 0) == row)
+        for item in (HandButton(table.id), *offer_items(table)):
+            if used + 1 > 5:
+                row, used = row + 1, 0
+            if row > 4:
+                break
+            item.item.row = row
+            items.append(item)
+            used += 1
         return items
 
     def private_texts(self, table: Table, seat: int, *, dm: bool = False) -> list[str]:

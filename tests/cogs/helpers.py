@@ -89,10 +89,15 @@ async def end_game(member, channel):
     return await member.click(asked.response.message, label="End the table")
 
 
+async def add_computer(member, lobby, level: str = "normal"):
+    """The host picks a level in the lobby's "🤖 Add a computer…" menu (its one menu)."""
+    return await member.select(lobby, [level])
+
+
 async def start_against_a_computer(env, channel, member, game: str) -> int:
     """`member` opens a live `game` table, adds a computer and starts: the table's id."""
     lobby = (await member.slash(channel, f"{game} new", pace="live")).response.message
-    await member.click(lobby, label="Add computer")
+    await add_computer(member, lobby)
     await member.click(lobby, label="Start")
     return table_of(env, channel).id
 
@@ -104,6 +109,12 @@ def is_table_message(message: discord.Message) -> bool:
     """A table message: its text, or its picture's description, begins with the table's title."""
     firsts = [text.split("\n")[0].strip("*") for text in (*texts(message)[:2], *alt_texts(message)[:1])]
     return any(TABLE_TITLE.search(first) for first in firsts)
+
+
+def is_message_of(message: discord.Message, table_id: int) -> bool:
+    """The message of table `table_id` (its title in its text, or in its picture's description)."""
+    firsts = [text.split("\n")[0].strip("*") for text in (*texts(message)[:2], *alt_texts(message)[:1])]
+    return any(TABLE_TITLE.search(first) and first.endswith(f" {table_id}") for first in firsts)
 
 
 def last_table_message(channel) -> discord.Message:

@@ -7,7 +7,18 @@ from bot.games.armadillo.engine import Roll
 from bot.games.core import encode_action
 from cogs.games.armadillo.render import hand_text
 
-from .helpers import components, labels, last_table_message, message_by_id, move_ids, table_of, tables, text_of, texts
+from .helpers import (
+    add_computer,
+    components,
+    labels,
+    last_table_message,
+    message_by_id,
+    move_ids,
+    table_of,
+    tables,
+    text_of,
+    texts,
+)
 
 # seat 0 alice, seat 1 bob, seat 2 the computer: distinctive hands (evens, odds, and a mix)
 ALICE = [2, 4, 6, 8, 10, 12, 14, 16, 18, 20]
@@ -24,7 +35,7 @@ async def open_three_seat_table(env, channel, alice, bob, dice, *, pace="casual"
     """alice hosts, bob joins, a computer sits third; alice rolls first; the deal is ALICE/BOB/COMPUTER."""
     lobby = (await alice.slash(channel, "armadillo new", pace=pace)).response.message
     await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Add computer")
+    await add_computer(alice, lobby)
     if not alice_dms:
         close_dms(env, alice)
     dice.script(0)  # ARM-R11: the first roller is drawn first…
@@ -100,7 +111,7 @@ async def test_answers_on_the_table_or_my_hand_stay_secret(world, dice):
     # any other card for 4 tokens; who presses which is seen by no one
     assert labels(table_message) == [f"Discard {v} ({c})" for v, c in [
         (10, "3 tokens"), (11, "2 tokens"), (12, "1 token"), (13, "free"), (14, "1 token"), (15, "2 tokens"),
-        (16, "3 tokens")]] + ["Take a token", "My hand"]
+        (16, "3 tokens")]] + ["Take a token", "My hand", "Follow"]
     other = next(c for c in components(table_message) if getattr(c, "options", None))
     assert len(other.options) == 13 and "4 tokens" in other.placeholder
 
@@ -243,8 +254,8 @@ async def test_a_failing_dm_does_not_undo_a_move(world, dice):
 async def test_a_whole_game_against_two_computers(world, dice):
     env, channel, alice, _ = world
     lobby = (await alice.slash(channel, "armadillo new")).response.message
-    await alice.click(lobby, label="Add computer")
-    await alice.click(lobby, label="Add computer")
+    await add_computer(alice, lobby)
+    await add_computer(alice, lobby)
     dice.script(0)
     await alice.click(lobby, label="Start")
     for _ in range(300):

@@ -11,7 +11,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from chaos_kit import send_again  # noqa: E402
 
-from .helpers import end_game, labels, last_table_message, message_by_id, move_ids, table_of, tables, text_of
+from .helpers import (
+    add_computer,
+    end_game,
+    labels,
+    last_table_message,
+    message_by_id,
+    move_ids,
+    table_of,
+    tables,
+    text_of,
+)
 
 
 async def open_two_player_table(env, channel, alice, bob, dice, *, starter=0, **options):
@@ -87,7 +97,7 @@ async def test_a_whole_campaign_with_slash_commands(world, dice, tmp_path):
 async def test_a_game_against_the_computer(world, dice):
     env, channel, alice, _ = world
     lobby = (await alice.slash(channel, "armymen new")).response.message
-    await alice.click(lobby, label="Add computer")
+    await add_computer(alice, lobby)
     dice.script(1)  # the computer starts: it plays its whole turn before alice is asked
     await alice.click(lobby, label="Start")
     table = table_of(env, channel)

@@ -1,9 +1,9 @@
 """Issue 26: one message, readable by everyone. The table message, the DMs and My hand are Components V2 — a
 Container in the game's colour with the picture first (a Media Gallery), then the text, then the controls — and the
 picture's description says in the reader's language what a sighted player sees: whose turn, the dice, each seat's
-public state. Within Discord's limits (tests/discord_limits.py checks every call) at eight DARDZ seats with
-32-character names, in both languages, with pictures and text only. A table posted in the old embed form before
-the change keeps working: its next change turns it into the new form."""
+public state (a computer's with its level, as the text lists it). Within Discord's limits (tests/discord_limits.py
+checks every call) at eight DARDZ seats with 32-character names, in both languages, with pictures and text only. A
+table posted in the old embed form before the change keeps working: its next change turns it into the new form."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from bot.games.armadillo.engine import Roll
 from cogs.table.controls import ActionButton, HandButton
 from tests.discord_limits import ALT_TEXT_CHARS, V2_COMPONENTS, V2_TEXT_CHARS
 
-from .helpers import alt_texts, components, has_card, message_by_id, table_of, text_of, texts, walk
+from .helpers import add_computer, alt_texts, components, has_card, message_by_id, table_of, text_of, texts, walk
 from .test_armadillo_play import ALICE, BOB, COMPUTER, roll, the_dm
 
 NAMES = [f"{first} {'Oyelaran-Fernández'[:31 - len(first)]}".ljust(32, "x")[:32]
@@ -68,9 +68,10 @@ async def test_eight_dardz_seats_with_32_character_names_fit_components_v2(simco
 
 @pytest.mark.parametrize(("locale", "words"), [
     ("en-US", ("🎲 Armadillo · table", "Waiting for alice, bob.", "Round 1 of 3 · roll 1", "alice rolled 🟨5 🟥8 = 13",
-               "bob — 10 cards · 🪙 2 · ⏳ answering", "Computer 1 — 10 cards · 🪙 2 · ✅ answered")),
+               "bob — 10 cards · 🪙 2 · ⏳ answering", "Computer 1 · hard — 10 cards · 🪙 2 · ✅ answered")),
     ("es-ES", ("🎲 Armadillo · mesa", "Esperando a alice, bob.", "Ronda 1 de 3 · tirada 1", "alice sacó 🟨5 🟥8 = 13",
-               "bob — 10 cartas · 🪙 2 · ⏳ respondiendo", "Ordenador 1 — 10 cartas · 🪙 2 · ✅ ha respondido")),
+               "bob — 10 cartas · 🪙 2 · ⏳ respondiendo",
+               "Ordenador 1 · difícil — 10 cartas · 🪙 2 · ✅ ha respondido")),
 ])
 async def test_the_picture_is_described_in_words_in_the_readers_language(simcord_env, client_languages, dice,
                                                                          locale, words):
@@ -85,7 +86,7 @@ async def test_the_picture_is_described_in_words_in_the_readers_language(simcord
     lobby = (await alice.slash(channel, "armadillo new")).response.message
     table_id = table_of(env, channel).id
     await bob.click(lobby, custom_id=f"l:{table_id}:join")
-    await alice.click(lobby, custom_id=f"l:{table_id}:addbot")
+    await add_computer(alice, lobby, "hard")  # its level in words too, as the text lists it
     dice.script(0)  # alice rolls first; the hands as in test_armadillo_play
     dice.decks.append(ALICE + BOB + COMPUTER)
     await alice.click(lobby, custom_id=f"l:{table_id}:start")

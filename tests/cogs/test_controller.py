@@ -11,7 +11,7 @@ import pytest
 
 from bot.service import Tables
 
-from .helpers import message_by_id, table_of
+from .helpers import last_table_message, message_by_id, table_of
 
 BOOKKEEPING = {"set_message", "set_dm"}  # the publisher noting which message shows the table
 
@@ -68,3 +68,18 @@ async def test_each_interaction_is_one_service_request(world, requests, dice):
     asked = requests.result.response.message
     assert await requests.during(bob.click(asked, label="End the table")) == ["end"]
     assert table_of(env, channel) is None
+
+
+async def test_follow_and_rematch_are_one_service_request_each(world, requests):
+    env, channel, alice, bob = world
+    carol = channel.guild.add_member(env.create_user("carol"))
+    lobby = (await alice.slash(channel, "armymen new", pace="live")).response.message
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    table = table_of(env, channel)
+    requests.watch()
+    assert await requests.during(carol.click(message_by_id(channel, table.message_id), label="Follow")) == ["follow"]
+    while table_of(env, channel) is not None:
+        await env.advance_time(121)
+    final = last_table_message(channel)  # the finished table (posted again further down since, if buried)
+    assert await requests.during(alice.click(final, label="Rematch")) == ["rematch"]

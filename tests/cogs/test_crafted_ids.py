@@ -75,6 +75,7 @@ def crafted_ids(table, game_id: str) -> dict[str, tuple[str, str | None]]:
         "hand": (f"h:{table.id}", None),
         "end": (f"end:{table.id}:yes", None),
         "block": (f"db:{table.id}:{table.seq}:1", None),
+        "follow": (f"f:{table.id}", None),
     }
 
 
@@ -95,11 +96,14 @@ async def test_no_control_acts_on_a_table_of_another_server(two_servers, game, n
         assert_refused(result, NOT_HERE), kind
     for verb in ("join", "leave", "addbot", "start"):
         assert_refused(await send_again(mallory, message, f"l:{lobby.id}:{verb}"), NOT_HERE)
+    assert_refused(await send_again(mallory, message, f"lc:{lobby.id}", "hard"), NOT_HERE)
     assert [await snapshot(env, table_id), await snapshot(env, lobby.id)] == before
 
     await end_game(alice, channel)
     replay = await send_again(mallory, message, f"r:{table_id}:0:new")
     assert_refused(replay, f"There is no table {table_id} in this server.")
+    for verb in ("yes", "no"):
+        assert_refused(await send_again(mallory, message, f"rm:{table_id}:{verb}"), NOT_HERE)
 
 
 @pytest.mark.parametrize("number", HUGE, ids=["2**63", "10**30"])
@@ -107,9 +111,11 @@ async def test_ids_out_of_range_get_the_stale_refusal(two_servers, number, no_er
     env, channel, alice, _, _ = two_servers
     message = await bot_message_in(alice, channel)
     for custom_id, value in [(f"a:{number}:0:[\"Roll\"]", None), (f"s:{number}:0:act", "[\"Roll\"]"),
-                             (f"h:{number}", None), (f"l:{number}:join", None), (f"end:{number}:yes", None),
+                             (f"h:{number}", None), (f"l:{number}:join", None), (f"lc:{number}", "hard"),
+                             (f"end:{number}:yes", None),
                              (f"r:{number}:0", None), (f"r:{number}:0:new", None), (f"db:{number}:0:1", None),
-                             (f"a:1:{number}:[\"Roll\"]", None), ("db:1:0:12", None), ("x:1", None)]:
+                             (f"a:1:{number}:[\"Roll\"]", None), ("db:1:0:12", None), ("x:1", None),
+                             (f"f:{number}", None), (f"rm:{number}:yes", None), ("rm:1:maybe", None)]:
         assert_refused(await send_again(alice, message, custom_id, value), STALE)
     assert [s.user_id for s in table_of(env, channel).seats] == [alice.id]  # her lobby, unchanged
 

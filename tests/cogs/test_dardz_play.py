@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import discord
 
-from .helpers import components, labels, last_table_message, message_by_id, move_ids, read, table_of, tables, text_of
+from .helpers import (
+    add_computer,
+    components,
+    labels,
+    last_table_message,
+    message_by_id,
+    move_ids,
+    read,
+    table_of,
+    tables,
+    text_of,
+)
 
 PRIVATE = "Your points pile"  # the private line of the DM / My hand view (DZ-R13)
 
@@ -83,7 +94,7 @@ async def test_two_members_and_a_computer_play_a_whole_game(world, dice):
     lobby = (await alice.slash(channel, "dardz new", pace="live", target=50)).response.message
     assert "target 50" in text_of(lobby)
     await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Add computer")
+    await add_computer(alice, lobby)
     await alice.click(lobby, label="Start")
     table = table_of(env, channel)
     assert table.options == {"teams": False, "target": 50}
@@ -104,9 +115,9 @@ async def test_two_members_and_a_computer_play_a_whole_game(world, dice):
 async def test_team_dardz_two_members_and_two_computers(world, dice):
     env, channel, alice, bob = world
     lobby = (await alice.slash(channel, "dardz new", teams=True, target=50)).response.message
-    await alice.click(lobby, label="Add computer")  # seats: alice, computer, bob, computer
+    await add_computer(alice, lobby)  # seats: alice, computer, bob, computer
     await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Add computer")
+    await add_computer(alice, lobby)
     await alice.click(lobby, label="Start")
     table = table_of(env, channel)
     view = table.view(None)
@@ -127,7 +138,7 @@ async def test_three_of_a_kind_bonus_roll_and_cleaning_up_are_shown(world, dice)
     message = table_message(env, channel)
     text = read(message)
     assert "🌟7 golden (+10)" in text and "12 (+10)" in text, "hands are public, with their points"
-    assert labels(message) == ["🎲 Roll 1", "My hand"]
+    assert labels(message) == ["🎲 Roll 1", "My hand", "Follow"]
     dice.script(3)
     await alice.click(message, label="🎲 Roll 1")
     message = table_message(env, channel)
@@ -135,7 +146,7 @@ async def test_three_of_a_kind_bonus_roll_and_cleaning_up_are_shown(world, dice)
     dice.script(2, 6)
     await alice.click(message, label="🎲 Roll 2")
     message = table_message(env, channel)
-    assert labels(message) == ["2 (nobody)", "6 (nobody)", "8 → 1 card", "Pick nothing", "My hand"]
+    assert labels(message) == ["2 (nobody)", "6 (nobody)", "8 → 1 card", "Pick nothing", "My hand", "Follow"]
     assert "8 → bob" in read(message), "who holds the number: the table's picture (in words), not the button"
     assert button(message, "8 → 1 card").style == discord.ButtonStyle.danger  # only an opponent scores
     await alice.click(message, label="8 → 1 card")
@@ -145,7 +156,7 @@ async def test_three_of_a_kind_bonus_roll_and_cleaning_up_are_shown(world, dice)
     text = read(message)
     assert "Roll 3: alice rolled 5 5 5." in text and "Three of a kind! alice scores +20." in text
     assert "alice — 20 pts" in text
-    assert labels(message) == ["5 (nobody)", "10 → 1 card", "Pick nothing", "My hand"]
+    assert labels(message) == ["5 (nobody)", "10 → 1 card", "Pick nothing", "My hand", "Follow"]
     assert "10 → alice" in read(message)
     assert button(message, "10 → 1 card").style == discord.ButtonStyle.success
     await alice.click(message, label="10 → 1 card")
@@ -170,11 +181,11 @@ async def test_action_cards_play_order_and_jackpot_guess(world, dice):
     await open_scripted_table(env, channel, alice, bob, dice, ["SKULL", "JACKPOT", "12", "9", "8", "4"])
     message = table_message(env, channel)
     assert "choose which to play first" in text_of(message)
-    assert labels(message) == ["Play 💀 Skull (−5)", "Play 🎰 Jackpot (+5)", "My hand"]
+    assert labels(message) == ["Play 💀 Skull (−5)", "Play 🎰 Jackpot (+5)", "My hand", "Follow"]
     result = await alice.slash(channel, "dardz play", card="JACKPOT")
     assert result.ephemeral and result.response.content.startswith("✅ ")
     message = table_message(env, channel)
-    assert labels(message) == [f"Guess {n}" for n in range(1, 7)] + ["My hand"]
+    assert labels(message) == [f"Guess {n}" for n in range(1, 7)] + ["My hand", "Follow"]
     assert not components(dm_of(alice)), "the guess is public: its buttons are on the table (and My hand)"
     hand = (await alice.click(message, label="My hand")).response.message
     assert [c.label for c in components(hand)] == [f"Guess {n}" for n in range(1, 7)], "the same buttons"

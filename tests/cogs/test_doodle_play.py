@@ -7,7 +7,18 @@ import discord
 from bot.games.doodle.cards import CARDS, FIGURES, serving
 from bot.games.doodle.chance import card_chance
 
-from .helpers import components, labels, last_table_message, message_by_id, read, table_of, tables, text_of, walk
+from .helpers import (
+    add_computer,
+    components,
+    labels,
+    last_table_message,
+    message_by_id,
+    read,
+    table_of,
+    tables,
+    text_of,
+    walk,
+)
 
 # Die faces as `randint(1, 6)` gives them (FIGURES order).
 ARCH, DASH, DOT, FACE, SLANT, SQUIGGLE = range(1, 7)
@@ -20,7 +31,7 @@ async def open_table(env, channel, alice, bob, dice, *, ordered=False, top=(), c
     lobby = (await alice.slash(channel, "doodle new", pace="live")).response.message
     await bob.click(lobby, label="Join")
     if computer:
-        await alice.click(lobby, label="Add computer")
+        await add_computer(alice, lobby)
     if ordered:
         dice.decks.extend([[], list(top)])
     await alice.click(lobby, label="Start")
@@ -309,7 +320,7 @@ async def test_dd_r7_six_players_a_block_button_for_every_blockable_turn(world, 
     lobby = (await alice.slash(channel, "doodle new", pace="live")).response.message
     await bob.click(lobby, label="Join")
     for _ in range(4):
-        await alice.click(lobby, label="Add computer")
+        await add_computer(alice, lobby)
     dice.decks.extend([[], ["BT1", "O02", "BT2"]])
     await alice.click(lobby, label="Start")
     dice.script(*[DASH] * 6)

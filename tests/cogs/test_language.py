@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import discord
 from discord import Locale, app_commands
 
 from bot.app.translator import CatalogTranslator
 from cogs.table.language import server_language
 
-from .helpers import labels, last_table_message, table_of, text_of, texts
+from .helpers import components, labels, last_table_message, table_of, text_of, texts
 from .test_armadillo_play import open_three_seat_table, the_dm
 
 
@@ -70,7 +71,10 @@ async def test_command_descriptions_are_translated_and_names_stay_english(world)
 async def test_a_public_table_follows_the_server_and_an_answer_the_member(spanish_server):
     env, guild, channel, alice, bob, mod = spanish_server
     lobby = (await alice.slash(channel, "armymen new")).response.message
-    assert labels(lobby) == ["Unirme", "Salir", "Añadir ordenador", "Empezar"]  # the server speaks Spanish
+    assert labels(lobby) == ["Unirme", "Salir", "Empezar"]  # the server speaks Spanish
+    (menu,) = [c for c in components(lobby) if isinstance(c, discord.SelectMenu)]
+    assert menu.placeholder == "🤖 Añadir un ordenador…"
+    assert [(o.label, o.value) for o in menu.options] == [("Fácil", "easy"), ("Normal", "normal"), ("Difícil", "hard")]
     again = await alice.click(lobby, label="Unirme")  # alice's client speaks English
     assert again.ephemeral and again.response.content == "You are already seated at this table."
     await bob.click(lobby, label="Unirme")
@@ -84,7 +88,7 @@ async def test_dms_follow_each_members_language_after_a_restart_too(world, clien
     assert texts(the_dm(bob))[0].startswith("Tu vista privada de la mesa en")
     assert texts(the_dm(alice))[0].startswith("Your private view for the table in")
     assert "[Tu asiento en Armadillo — abrir la mesa](" in text_of(the_dm(bob))
-    assert labels(last_table_message(channel))[-1] == "My hand"  # an English server
+    assert labels(last_table_message(channel))[-2:] == ["My hand", "Follow"]  # an English server
 
     await env.restart_bot(make_bot())
     assert await env.bot.member_languages.of(bob.id) == "es"

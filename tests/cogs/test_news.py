@@ -9,7 +9,7 @@ import pytest
 
 from cogs.games import engines
 
-from .helpers import end_game, message_by_id, table_of, tables, text_of, texts
+from .helpers import add_computer, end_game, message_by_id, table_of, tables, text_of, texts
 
 GAMES = engines()
 
@@ -27,7 +27,7 @@ def news_of(message) -> list[str]:
 async def test_the_news_is_the_same_after_a_restart(world, make_bot, game_id):
     env, channel, alice, _ = world
     lobby = (await alice.slash(channel, COMMANDS[game_id], pace="live")).response.message
-    await alice.click(lobby, label="Add computer")
+    await add_computer(alice, lobby)
     await alice.click(lobby, label="Start")
     started = table_of(env, channel).seq
     await env.advance_time(121)  # alice's timeout default, then the computer plays until alice decides
@@ -70,7 +70,7 @@ def test_every_game_has_words_for_its_events():
 async def test_the_dice_are_sealed_while_the_game_runs_and_the_seed_is_shown_at_the_end(world):
     env, channel, alice, _ = world
     lobby = (await alice.slash(channel, "armymen new")).response.message
-    await alice.click(lobby, label="Add computer")
+    await add_computer(alice, lobby)
     await alice.click(lobby, label="Start")
     sealed = hashlib.sha256(b"seed").hexdigest()[:12]  # the test bot's seed is "seed"
     running = text_of(message_by_id(channel, table_of(env, channel).message_id))

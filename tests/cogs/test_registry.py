@@ -4,6 +4,7 @@ of tests/toy_games is registered here too (tests/conftest.py), and never in the 
 
 from __future__ import annotations
 
+import inspect
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +21,7 @@ from cogs.games import ROOT, SEARCHED, GameParts, live, registered
 from cogs.table.render import Renderer
 
 CONTRACT = ("setup", "to_act", "legal_actions", "is_legal", "apply", "explain", "view", "outcome", "timeout_action",
-            "computer_action", "turn_key")
+            "computer_action", "determinize", "turn_key")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "counted": (1, 2)}
 
 
@@ -49,6 +50,7 @@ def test_the_engine_keeps_the_contract(game):
     assert engine.id == game.id
     assert all(callable(getattr(engine, name, None)) for name in CONTRACT)
     assert all(hasattr(engine, name) for name in Game.__annotations__)
+    assert "level" in inspect.signature(engine.computer_action).parameters, "computer_action takes a level"
     assert isinstance(engine.has_secrets, bool) and engine.title and engine.min_players <= engine.max_players
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.games.armadillo.engine import Discard, Roll
 from bot.games.rng import SeededRng
 
-from .helpers import labels, last_table_message, message_by_id, read, table_of, text_of
+from .helpers import add_computer, labels, last_table_message, message_by_id, read, table_of, text_of
 from .test_armadillo_play import ALICE, BOB, COMPUTER, the_dm
 
 
@@ -24,7 +24,7 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     env, guild, channel, alice, bob, mod = spanish_server  # alice's client is English, bob's Spanish
     lobby = (await alice.slash(channel, "armadillo new")).response.message
     await bob.click(lobby, label="Unirme")
-    await alice.click(lobby, label="Añadir ordenador")
+    await add_computer(alice, lobby)
     dice.script(0)
     dice.decks.append(ALICE + BOB + COMPUTER)
     await alice.click(lobby, label="Empezar")
@@ -58,6 +58,6 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     final = read(last_table_message(channel))
     assert "Ronda 3 de 3" in final and "Fin de la partida:" in final and ("¡Gana" in final or "¡Ganan" in final)
     assert "Round" not in final and "wins" not in final
-    assert labels(last_table_message(channel)) == []
+    assert labels(last_table_message(channel)) == ["Revancha", "Sin revancha"]  # no move: only the rematch
     assert "La partida ha terminado" in text_of(the_dm(bob))
     assert "The game is over" in text_of(the_dm(alice))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from .helpers import components, last_table_message, message_by_id, read, table_of, text_of
+from .helpers import add_computer, components, last_table_message, message_by_id, read, table_of, text_of
 
 
 def choose(message) -> str:
@@ -21,7 +21,7 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     lobby = (await alice.slash(channel, "dardz new", pace="live", target=50)).response.message
     assert "target 50" in text_of(lobby)
     await bob.click(lobby, label="Unirme")
-    await alice.click(lobby, label="Añadir ordenador")
+    await add_computer(alice, lobby)
     dice.script(6, 6, 1, 1, 2, 2)  # DZ-R12: alice 6+6 rolls first
     await alice.click(lobby, label="Empezar")
     start = read(message_by_id(channel, table_of(env, channel).message_id))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.games.doodle import Claim, Draw, Free, Reroll, Steal, Stop
 from bot.games.rng import SeededRng
 
-from .helpers import components, labels, last_table_message, message_by_id, read, table_of, text_of
+from .helpers import add_computer, components, labels, last_table_message, message_by_id, read, table_of, text_of
 
 
 async def typed_move(member, channel, table, seat):
@@ -30,7 +30,7 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     env, guild, channel, alice, bob, mod = spanish_server  # alice's client is English, bob's Spanish
     lobby = (await alice.slash(channel, "doodle new", pace="live")).response.message
     await bob.click(lobby, label="Unirme")
-    await alice.click(lobby, label="Añadir ordenador")
+    await add_computer(alice, lobby)
     dice.decks.extend([[], ["O02"]])  # the Gallery is O01 R01 Y01 G01 B01 P01; alice draws the Moon Face
     await alice.click(lobby, label="Empezar")
     table = message_by_id(channel, table_of(env, channel).message_id)

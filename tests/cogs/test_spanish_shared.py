@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.app.translator import CatalogTranslator
 from bot.games.armadillo.engine import Roll
 
-from .helpers import components, last_table_message, message_by_id, read, table_of, text_of, texts
+from .helpers import add_computer, components, last_table_message, message_by_id, read, table_of, text_of, texts
 from .test_armadillo_play import open_three_seat_table, roll, the_dm
 from .test_armymen_play import play_out_with_buttons
 
@@ -47,7 +47,7 @@ async def test_refusals_of_the_shared_commands_in_spanish(spanish_server):
                                      "a un jugador.")
     removebot = await alice.slash(channel, "game removebot")  # alice's client is English
     assert removebot.response.content == "There is no computer player to remove."
-    await alice.click(lobby, label="Añadir ordenador")  # a computer's name is public: the server's language
+    await add_computer(alice, lobby)  # a computer's name is public: the server's language
     assert [s.name for s in table_of(env, channel).seats] == ["alice", "bob", "Ordenador 1"]
     mine = await bob.slash(channel, "mygames")
     assert mine.ephemeral and mine.response.content == "Ninguna mesa te está esperando. 🎉"
@@ -58,7 +58,7 @@ async def test_refusals_of_the_shared_commands_in_spanish(spanish_server):
 async def test_a_spanish_server_after_a_rated_game(spanish_server, dice):
     env, guild, channel, alice, bob, mod = spanish_server
     assert text_of((await bob.slash(channel, "leaderboard")).response.message).startswith(
-        "\n🏆 Clasificación · todos los juegos\nTodavía no hay partidas clasificadas.")
+        "\n🏆 Clasificación · todos los juegos · histórico\nTodavía no hay partidas clasificadas.")
     lobby = (await alice.slash(channel, "armymen new", pace="live")).response.message
     await bob.click(lobby, label="Unirme")
     dice.script(0)

@@ -14,7 +14,7 @@ async def test_the_toy_game_is_played_like_the_bots_own(world, dice):
     await alice.click(lobby, label="Start")
     table = table_of(env, channel)
     assert table.game.id == "coin" and table.to_act == {0}
-    assert labels(message_by_id(channel, table.message_id)) == ["Call heads", "Call tails", "My hand"]
+    assert labels(message_by_id(channel, table.message_id)) == ["Call heads", "Call tails", "My hand", "Follow"]
 
     refused = await bob.slash(channel, "coin flip")
     assert refused.ephemeral and refused.response.content == "It's not your turn: the table is waiting for alice."

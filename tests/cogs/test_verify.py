@@ -7,7 +7,7 @@ import json
 from bot.service.fairness import verify
 from cogs.games import engines
 
-from .helpers import end_game, start_against_a_computer, table_of
+from .helpers import add_computer, end_game, start_against_a_computer, table_of
 
 GAMES = engines()
 
@@ -43,7 +43,7 @@ async def test_verify_a_closed_table_and_its_json(world, tmp_path):
 async def test_verify_refuses_a_table_of_another_server(world, simcord_env):
     env, channel, alice, bob = world
     lobby = (await alice.slash(channel, "armymen new")).response.message
-    await alice.click(lobby, label="Add computer")
+    await add_computer(alice, lobby)
     await alice.click(lobby, label="Start")
     table_id = table_of(env, channel).id
     await end_game(alice, channel)

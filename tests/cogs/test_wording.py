@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import discord
+
 from .helpers import components, last_table_message, message_by_id, table_of, text_of, texts
 from .test_armymen_play import open_two_player_table, play_out_with_buttons
 from .test_doodle_play import open_table as open_doodle
@@ -16,8 +18,10 @@ async def test_a_full_lobby_disables_join_and_says_so(world):
     assert "2 players ·" in text and "2–2" not in text and "campaign off" not in text
     await bob.click(lobby, label="Join")
     lobby = message_by_id(channel, lobby.id)
-    buttons = {c.label: c.disabled for c in components(lobby)}
-    assert buttons == {"Join": True, "Leave": False, "Add computer": True, "Start": False}
+    buttons = {c.label: c.disabled for c in components(lobby) if isinstance(c, discord.Button)}
+    assert buttons == {"Join": True, "Leave": False, "Start": False}
+    (menu,) = [c for c in components(lobby) if isinstance(c, discord.SelectMenu)]
+    assert menu.placeholder == "🤖 Add a computer…" and menu.disabled, "no computer joins a full table"
     assert "The table is full: the host presses **Start**." in text_of(lobby)
 
 

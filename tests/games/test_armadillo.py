@@ -3,23 +3,16 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
-from bot.games.armadillo.engine import (
-    ARMADILLO,
-    DECK,
-    ROLLS,
-    Discard,
-    Roll,
-    State,
-    Token,
-    best_roll,
-    cost,
-    distribution,
-)
+from bot.games.armadillo.computer import best_roll
+from bot.games.armadillo.engine import ARMADILLO
+from bot.games.armadillo.model import DECK, ROLLS, Discard, Roll, State, Token, cost, distribution
 from bot.games.core import IllegalAction, decode_state, encode_action, encode_state
 from bot.games.rng import ScriptedRng
 from bot.games.text import SeatRef, Text
@@ -333,6 +326,25 @@ def test_computer_roller_maximises_hit_chance_ties_toward_higher_cards():
     assert sum(distribution(best_roll(hand)).get(v, 0) for v in hand) == 1  # one blue always hits
     state = with_(game(2), hands=([4, 5, 6, 18], [1]))
     assert G.computer_action(state, 0, ScriptedRng()) == Roll(0, 1, 0)
+
+
+def test_computer_roller_key_is_the_exact_one():
+    """The roller's packed integer key orders every choice of dice exactly as the project decision's key over
+    exact fractions: P(hit), expected card hit, fewer dice, mean total, yellow dice (the first on a tie)."""
+
+    def exact(hand):
+        def key(roll):
+            dist = distribution(roll)
+            return (sum((dist.get(v, 0) for v in set(hand)), Fraction(0)),
+                    sum((dist.get(v, 0) * v for v in set(hand)), Fraction(0)),
+                    -(roll.blue + roll.yellow + roll.red), sum((t * p for t, p in dist.items()), Fraction(0)),
+                    roll.yellow)
+        return max(ROLLS, key=key)
+
+    draw = random.Random(28)
+    hands = [[v] for v in range(1, 21)] + [draw.sample(range(1, 21), draw.randint(2, 10)) for _ in range(1500)]
+    for hand in hands:
+        assert best_roll(hand) == exact(hand), hand
 
 
 def test_computer_responder():

@@ -15,16 +15,9 @@ from functools import cache
 
 import pytest
 
-from bot.games.armymen.engine import (
-    ARMYMEN,
-    Keep,
-    Roll,
-    State,
-    best_keep,
-    expected_score,
-    points,
-    round_score,
-)
+from bot.games.armymen.computer import best_keep, expected_score
+from bot.games.armymen.engine import ARMYMEN
+from bot.games.armymen.model import Keep, Roll, State, points, round_score
 from bot.games.core import IllegalAction, decode_action
 from bot.games.rng import ScriptedRng, ScriptExhausted
 

@@ -1,6 +1,7 @@
 """The engine contract, checked for every game in GAMES (in the spirit of OpenSpiel's random simulation test).
 
-For every allowed player count (and every boolean option switched on): random and computer playouts end
+For every allowed player count (and every boolean option switched on): random and computer playouts (at every
+level) end
 with valid placings; every seat to act has a legal action; out-of-turn and foreign actions raise
 IllegalAction; states and actions round-trip through JSON; the same seed and moves give the same state;
 a seat's view differs from the public view only by its own private part, `you`; every state's account
@@ -25,6 +26,7 @@ from bot.games.core import (
     encode_state,
     resolve_options,
 )
+from bot.games.levels import LEVELS
 from bot.games.rng import SeededRng
 from bot.games.text import Text
 from cogs.games import engines
@@ -120,10 +122,14 @@ class RandomChooser:
 
 
 class ComputerChooser(RandomChooser):
+    def __init__(self, seed, level="normal"):
+        super().__init__(seed)
+        self.level = level
+
     def action(self, game, state, seat, legal):
         timeout = game.timeout_action(state, seat)
         assert game.is_legal(state, seat, timeout), f"timeout default {timeout} is illegal"
-        return game.computer_action(state, seat, SeededRng("computer", len(str(state))))
+        return game.computer_action(state, seat, SeededRng("computer", len(str(state))), level=self.level)
 
 
 def check_outcome(game, state, players):
@@ -143,9 +149,11 @@ def test_random_playout(game, players, options, seed):
     assert decode_state(game, encode_state(state)) == state
 
 
+@pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize(("game", "players", "options"), list(variants()))
-def test_computer_playout_and_replay(game, players, options):
-    state, moves = play(game, players, options, "cpu", ComputerChooser("cpu"))
+def test_computer_playout_and_replay(game, players, options, level):
+    """Computers of every level (easy, normal, hard) play legal moves to the end."""
+    state, moves = play(game, players, options, "cpu", ComputerChooser("cpu", level))
     check_outcome(game, state, players)
     replayed = game.setup(players, options, SeededRng("cpu", 0))
     for n, (seat, action) in enumerate(moves, start=1):

@@ -10,128 +10,38 @@ the next ten, and so on. In set-up the first roller is drawn (ARM-R11) before th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from fractions import Fraction
-from functools import cache
+from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
-from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, Secret, check_legal, emit, fresh
+from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, Secret, check_legal, emit, replace
+from ..levels import DEFAULT_LEVEL, check_level, easy_action
 from ..rng import Rng
 from ..text import N_, SeatRef, Text
+from . import planner
+from .computer import beginner_action, best_roll, free_answer, normal_action
 from .help import RULES_HELP
-
-ROUNDS = 3
-HAND = 10
-START_TOKENS = 2
-MAX_TOKENS = 5
-ANY_CARD_COST = 4
-COLOURS = (("blue", 1, 3), ("yellow", 4, 6), ("red", 7, 9))
-DECK = tuple(value for value in range(1, 21) for _ in range(3))
-
-
-@dataclass(frozen=True)
-class Roll:
-    """Roll this many blue, yellow and red dice (0-2 each, at least one die: ARM-R2)."""
-
-    blue: int = 0
-    yellow: int = 0
-    red: int = 0
-
-
-@dataclass(frozen=True)
-class Discard:
-    """Discard one card of this value; the engine charges the tokens (ARM-R4)."""
-
-    card: int
-
-
-@dataclass(frozen=True)
-class Token:
-    """Take a token instead of discarding (nothing is gained at 5, ARM-R7)."""
-
-
-@dataclass(frozen=True)
-class Answer:
-    card: int | None  # None: took a token
-    paid: int = 0
-    gained: int = 0  # filled in when revealed: 1 for a token taken below the cap
-
-
-@dataclass(frozen=True)
-class Reveal:
-    roller: int
-    faces: tuple[int, ...]
-    answers: tuple[Answer, ...]
-
-
-@dataclass(frozen=True)
-class State:
-    players: int
-    round_no: int  # 1..3
-    turn_no: int  # roll number within the round, 1-based
-    roller: int
-    phase: str  # "roll", "respond" or "over"
-    hands: tuple[tuple[int, ...], ...]  # sorted values, secret (ARM-R12)
-    tokens: tuple[int, ...]
-    faces: tuple[int, ...] = ()  # the roll being answered, blue then yellow then red
-    answers: tuple[Answer | None, ...] = ()  # secret until all are in (ARM-R9)
-    rounds: tuple[tuple[int, ...], ...] = ()  # negative points of each finished round
-    last: Reveal | None = None
-    events: tuple[Event, ...] = ()  # the account of the last move (core.Event)
-
-
-def colour(face: int) -> str:
-    return next(name for name, low, high in COLOURS if low <= face <= high)
-
-
-def cost(card: int, total: int) -> int:
-    """ARM-R4: |card - total| when 0-3, else 4 for "any card" (the lowest applicable cost)."""
-    diff = abs(card - total)
-    return diff if diff <= 3 else ANY_CARD_COST
-
-
-def totals(state: State) -> tuple[int, ...]:
-    return tuple(sum(r[seat] for r in state.rounds) for seat in range(state.players))
-
-
-def ranking(points: Sequence[int], tokens: Sequence[int]) -> tuple[int, ...]:
-    """Placings: fewest points, then most tokens; equal keys share a place."""
-    keys = [(p, -t) for p, t in zip(points, tokens, strict=True)]
-    return tuple(1 + sum(other < key for other in keys) for key in keys)
-
-
-# --- dice odds (computer player) ------------------------------------------------------------------
-ROLLS = tuple(Roll(b, y, r) for b in range(3) for y in range(3) for r in range(3) if b + y + r)
-
-
-@cache
-def distribution(roll: Roll) -> dict[int, Fraction]:
-    """Exact probability of each total for a choice of dice."""
-    dist = {0: Fraction(1)}
-    for (_, low, high), count in zip(COLOURS, (roll.blue, roll.yellow, roll.red), strict=True):
-        for _ in range(count):
-            nxt: dict[int, Fraction] = {}
-            for total, p in dist.items():
-                for face in range(low, high + 1):
-                    nxt[total + face] = nxt.get(total + face, Fraction(0)) + p / 3
-            dist = nxt
-    return dist
-
-
-def best_roll(hand: Sequence[int]) -> Roll:
-    """Maximise P(total is in hand); ties: higher expected card hit, fewer dice, higher mean total,
-    more yellow dice (project decisions beyond "ties toward higher cards")."""
-    values = set(hand)
-
-    def key(roll: Roll) -> tuple[Any, ...]:
-        dist = distribution(roll)
-        hit = sum((dist.get(v, 0) for v in values), Fraction(0))
-        weighted = sum((dist.get(v, 0) * v for v in values), Fraction(0))
-        mean = sum((t * p for t, p in dist.items()), Fraction(0))
-        return (hit, weighted, -(roll.blue + roll.yellow + roll.red), mean, roll.yellow)
-
-    return max(ROLLS, key=key)
+from .model import (
+    COLOUR_OF,
+    COLOURS,
+    DECK,
+    HAND,
+    MAX_TOKENS,
+    ROLLS,
+    ROUNDS,
+    START_TOKENS,
+    Answer,
+    Discard,
+    Reveal,
+    Roll,
+    State,
+    Token,
+    answer_to,
+    colour,
+    cost,
+    ranking,
+    totals,
+)
 
 
 class Armadillo(CheckedGame):
@@ -222,21 +132,16 @@ class Armadillo(CheckedGame):
     # --- moves --------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Roll | Discard | Token, rng: Rng) -> State:
         self._check(state, seat, action)
-        state = fresh(state)
         if isinstance(action, Roll):
             counts = (action.blue, action.yellow, action.red)
-            faces = tuple(rng.randint(low, high)
-                          for (_, low, high), n in zip(COLOURS, counts, strict=True) for _ in range(n))
-            state = replace(state, phase="respond", faces=faces, answers=(None,) * state.players)
-            return emit(state, Event("rolled", {"seat": seat, "dice": [[colour(f), f] for f in faces],
-                                                "total": sum(faces)}))
-        if isinstance(action, Discard):
-            answer = Answer(card=action.card, paid=cost(action.card, sum(state.faces)))
-        else:
-            answer = Answer(card=None)
+            faces = tuple([rng.randint(low, high)
+                           for (_, low, high), n in zip(COLOURS, counts, strict=True) for _ in range(n)])
+            rolled = Event("rolled", {"seat": seat, "dice": [[COLOUR_OF[f], f] for f in faces], "total": sum(faces)})
+            return replace(state, phase="respond", faces=faces, answers=(None,) * state.players, events=(rolled,))
+        answer = answer_to(action, state.faces)
         answers = state.answers[:seat] + (answer,) + state.answers[seat + 1:]
-        state = emit(replace(state, answers=answers),  # ARM-R9: what was answered stays the seat's own
-                     Event("answered", {"seat": seat}, (Secret(seat, self._answer_view(answer)),)))
+        answered = Event("answered", {"seat": seat}, (Secret(seat, self._answer_view(answer)),))
+        state = replace(state, answers=answers, events=(answered,))  # ARM-R9: the answer stays the seat's own
         if any(a is None for a in answers):
             return state  # ARM-R9: hidden until the last answer is in
         return self._resolve(state, rng)
@@ -255,17 +160,18 @@ class Armadillo(CheckedGame):
                 hands[seat] = tuple(hand)
                 tokens[seat] -= answer.paid
             revealed.append(answer)
-        state = replace(state, hands=tuple(hands), tokens=tuple(tokens),
-                        last=Reveal(state.roller, state.faces, tuple(revealed)))
-        state = emit(state, Event("answers_revealed", {"answers": [self._answer_view(a) for a in revealed]}))
+        last = Reveal(state.roller, state.faces, tuple(revealed))
+        shown = Event("answers_revealed", {"answers": [self._answer_view(a) for a in revealed]})
         nxt = (state.roller + 1) % state.players
         if all(hands):
-            return replace(state, phase="roll", roller=nxt, turn_no=state.turn_no + 1, faces=(), answers=())
+            return replace(state, hands=tuple(hands), tokens=tuple(tokens), last=last, phase="roll", roller=nxt,
+                           turn_no=state.turn_no + 1, faces=(), answers=(), events=state.events + (shown,))
         # ARM-R10: everyone at 0 cards went out; the round ends after the whole roll.
         points = tuple(len(h) for h in hands)
         out = [s for s in range(state.players) if not hands[s]]
-        state = emit(replace(state, rounds=state.rounds + (points,), faces=(), answers=()),
-                     Event("round_ended", {"round": state.round_no, "out": out, "points": points}))
+        ended = Event("round_ended", {"round": state.round_no, "out": out, "points": points})
+        state = replace(state, hands=tuple(hands), tokens=tuple(tokens), last=last, rounds=state.rounds + (points,),
+                        faces=(), answers=(), events=state.events + (shown, ended))
         if state.round_no < ROUNDS:
             return self._deal(state, nxt, rng)  # ARM-R11: the player after the last roller
         placings = ranking(totals(state), state.tokens)
@@ -309,25 +215,40 @@ class Armadillo(CheckedGame):
         return Outcome(placings=ranking(points, state.tokens), scores=points)
 
     # --- automatic players --------------------------------------------------------------------
-    def computer_action(self, state: State, seat: int, rng: Rng) -> Roll | Discard | Token:
-        if state.phase == "roll":
-            return best_roll(state.hands[seat])
-        total, have = sum(state.faces), state.tokens[seat]
-        if total in state.hands[seat]:
-            return Discard(total)
-        # Cheapest cost 1-3 that keeps 2 tokens; equal costs go to the higher card (project decision).
-        options = [(cost(v, total), -v) for v in set(state.hands[seat])
-                   if cost(v, total) <= 3 and have - cost(v, total) >= 2]
-        if options:
-            return Discard(-min(options)[1])
-        return Token()
+    def computer_action(self, state: State, seat: int, rng: Rng,
+                        level: str = DEFAULT_LEVEL) -> Roll | Discard | Token:
+        check_level(level)
+        if level == "easy":
+            return easy_action(self, state, seat, rng, normal_action, beginner_action)
+        if level == "hard":
+            return planner.choose(self.determinize(state, seat, rng), seat)
+        return normal_action(state, seat)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """A state `seat` cannot tell from this one: every other hand redrawn from the cards it cannot see, at
+        its public size (ARM-R12), and each answer given but not yet revealed (ARM-R9) redrawn as the normal
+        computer's answer for the redrawn hand."""
+        unseen = sorted((Counter(DECK) - Counter(state.hands[seat])).elements())
+        rng.shuffle(unseen)
+        hands, dealt = [], 0
+        for s, hand in enumerate(state.hands):
+            if s == seat:
+                hands.append(hand)
+            else:
+                hands.append(tuple(sorted(unseen[dealt:dealt + len(hand)])))
+                dealt += len(hand)
+        state = replace(state, hands=tuple(hands))
+        if state.phase != "respond":
+            return state
+        answers = tuple(a if s == seat or a is None else answer_to(normal_action(state, s), state.faces)
+                        for s, a in enumerate(state.answers))
+        return replace(state, answers=answers)
 
     def timeout_action(self, state: State, seat: int) -> Roll | Discard | Token:
         """ARM-R9: an exact match, else a token; never spend tokens. A roller gets the computer's dice."""
         if state.phase == "roll":
             return best_roll(state.hands[seat])
-        total = sum(state.faces)
-        return Discard(total) if total in state.hands[seat] else Token()
+        return free_answer(state, seat)
 
     def turn_key(self, state: State) -> tuple[int, int] | None:
         """A turn is one roll and everyone's answers to it: a roller who times out also answers (ARM-R9)."""

@@ -9,74 +9,31 @@ choice between the two, so the bot does not ask for a second click.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from functools import cache
 from typing import Any
 
-from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
+from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, replace
+from ..levels import DEFAULT_LEVEL, check_level, easy_action
 from ..rng import Rng
 from ..text import N_, Text
+from . import planner
+from .computer import normal_action
 from .help import RULES_HELP
-
-DICE_PER_PLAYER = 6
-CAMPAIGN_GAMES = 3
+from .model import CAMPAIGN_GAMES, DICE_PER_PLAYER, Keep, Roll, State, game_totals, round_score, rounds_won
 
 
-def points(face: int) -> int:
-    """A 1 is a soldier and scores 0; any other face scores its pips."""
-    return 0 if face == 1 else face
-
-
-@dataclass(frozen=True)
-class Roll:
-    """Roll every die still to roll (only at the start of a turn)."""
-
-
-@dataclass(frozen=True)
-class Keep:
-    """Set aside these faces (1 or 2 of the dice just rolled); the rest are rolled again."""
-
-    faces: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class State:
-    campaign: bool
-    game_no: int  # 1-based; only a campaign has more than one
-    first_starter: int  # who started round 1 of this game (AMD-R8)
-    starter: int  # who starts this round
-    dice: tuple[int, int]  # dice each player owns, ante included
-    turn: int | None  # whose turn; None once the game (or campaign) is over
-    rolled: tuple[int, ...]  # the dice just rolled, awaiting a Keep; () = must Roll
-    to_roll: int  # dice the player on turn still has to roll (includes `rolled`)
-    kept: tuple[tuple[int, ...], tuple[int, ...]]  # dice set aside this round
-    done: tuple[bool, bool]  # who has finished their turn this round
-    rounds: tuple[tuple[int, int], ...]  # round scores of this game
-    games: tuple[tuple[int, int], ...]  # totals of the campaign's finished games
-    game_winners: tuple[int | None, ...]  # per finished game: winning seat, None for a draw
-    events: tuple[Event, ...] = ()  # the account of the last move (core.Event)
-
-    @property
-    def round_no(self) -> int:
-        return len(self.rounds) + 1
+def _within(faces: Sequence[int], rolled: Sequence[int]) -> bool:
+    """Whether every face can be taken from `rolled`, each die once (multiset inclusion)."""
+    left = list(rolled)
+    for face in faces:
+        if face not in left:
+            return False
+        left.remove(face)
+    return True
 
 
 def _faces(faces: Sequence[int]) -> str:
     return " ".join(str(f) for f in faces)
-
-
-def round_score(kept: Sequence[int]) -> int:
-    return sum(points(f) for f in kept)
-
-
-def game_totals(rounds: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    return (sum(r[0] for r in rounds), sum(r[1] for r in rounds))
-
-
-def rounds_won(rounds: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    return (sum(a < b for a, b in rounds), sum(b < a for a, b in rounds))
 
 
 def _decide(totals: tuple[int, int], tiebreak: tuple[int, int]) -> int | None:
@@ -86,30 +43,6 @@ def _decide(totals: tuple[int, int], tiebreak: tuple[int, int]) -> int | None:
     if tiebreak[0] != tiebreak[1]:
         return 0 if tiebreak[0] > tiebreak[1] else 1
     return None
-
-
-@cache
-def expected_score(dice: int) -> float:
-    """Exact expected sum set aside from rolling `dice` dice under the best policy (AMD computer)."""
-    if dice == 0:
-        return 0.0
-    total = 0.0
-    outcomes = list(itertools.product(range(1, 7), repeat=dice))
-    for outcome in outcomes:
-        total += best_keep(tuple(sorted(outcome)))[1]
-    return total / len(outcomes)
-
-
-def best_keep(rolled: tuple[int, ...]) -> tuple[tuple[int, ...], float]:
-    """The keep that minimises the expected round score from here, and that expectation."""
-    ordered = sorted(rolled, key=points)
-    options = []
-    for k in (1, 2):
-        if k <= len(ordered):
-            keep = tuple(ordered[:k])
-            options.append((round_score(keep) + expected_score(len(ordered) - k), k, keep))
-    value, _, keep = min(options)
-    return keep, value
 
 
 class ArmyMenDiceWar(CheckedGame):
@@ -185,7 +118,8 @@ class ArmyMenDiceWar(CheckedGame):
         return None
 
     def _check(self, state: State, seat: int, action: Any) -> None:
-        check_legal(self, state, seat, action)
+        if state.turn is None or seat != state.turn or type(action) not in self.action_types:
+            check_legal(self, state, seat, action)  # raises the reason
         if isinstance(action, Roll):
             if state.rolled:
                 raise IllegalAction(N_("Set aside 1 or 2 of the dice you rolled first."))
@@ -196,32 +130,31 @@ class ArmyMenDiceWar(CheckedGame):
             raise IllegalAction(N_("Set aside 1 or 2 of the dice you just rolled (AMD-R3)."))
         if len(state.rolled) == 1 and len(action.faces) != 1:
             raise IllegalAction(N_("You rolled one die: set it aside."))
-        if Counter(action.faces) - Counter(state.rolled):
+        if not _within(action.faces, state.rolled):
             raise IllegalAction(N_("You can only set aside dice you rolled: {faces}."), faces=_faces(state.rolled))
 
     # --- moves --------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Roll | Keep, rng: Rng) -> State:
         self._check(state, seat, action)
-        state = fresh(state)
         if isinstance(action, Roll):
-            rolled = tuple(rng.randint(1, 6) for _ in range(state.to_roll))
-            return emit(replace(state, rolled=rolled), Event("rolled", {"seat": seat, "dice": rolled}))
-        kept = list(state.kept)
-        kept[seat] = kept[seat] + tuple(action.faces)
+            rolled = tuple([rng.randint(1, 6) for _ in range(state.to_roll)])
+            return replace(state, rolled=rolled, events=(Event("rolled", {"seat": seat, "dice": rolled}),))
+        mine = state.kept[seat] + tuple(action.faces)
+        kept = (mine, state.kept[1]) if seat == 0 else (state.kept[0], mine)
         left = state.to_roll - len(action.faces)
-        state = emit(state, Event("set_aside", {"seat": seat, "dice": action.faces}))
+        set_aside = Event("set_aside", {"seat": seat, "dice": action.faces})
         if left:
-            rolled = tuple(rng.randint(1, 6) for _ in range(left))
-            state = replace(state, kept=(kept[0], kept[1]), rolled=rolled, to_roll=left)
-            return emit(state, Event("rolled", {"seat": seat, "dice": rolled}))
-        done = list(state.done)
-        done[seat] = True
-        state = replace(state, kept=(kept[0], kept[1]), rolled=(), to_roll=0, done=(done[0], done[1]))
-        state = emit(state, Event("turn_ended", {"seat": seat, "score": round_score(kept[seat])}))
+            rolled = tuple([rng.randint(1, 6) for _ in range(left)])
+            return replace(state, kept=kept, rolled=rolled, to_roll=left,
+                           events=(set_aside, Event("rolled", {"seat": seat, "dice": rolled})))
+        done = (True, state.done[1]) if seat == 0 else (state.done[0], True)
+        ended = Event("turn_ended", {"seat": seat, "score": round_score(mine)})
         if not all(done):
             other = 1 - seat
-            return replace(state, turn=other, to_roll=state.dice[other] - 1)
-        return self._resolve_round(state)
+            return replace(state, kept=kept, rolled=(), done=done, turn=other, to_roll=state.dice[other] - 1,
+                           events=(set_aside, ended))
+        return self._resolve_round(replace(state, kept=kept, rolled=(), to_roll=0, done=done,
+                                           events=(set_aside, ended)))
 
     def _resolve_round(self, state: State) -> State:
         scores = (round_score(state.kept[0]), round_score(state.kept[1]))
@@ -269,13 +202,20 @@ class ArmyMenDiceWar(CheckedGame):
         return Outcome(placings=placings, scores=totals)
 
     # --- automatic players --------------------------------------------------------------------
-    def computer_action(self, state: State, seat: int, rng: Rng) -> Roll | Keep:
-        if not state.rolled:
-            return Roll()
-        return Keep(best_keep(state.rolled)[0])
+    def computer_action(self, state: State, seat: int, rng: Rng, level: str = DEFAULT_LEVEL) -> Roll | Keep:
+        check_level(level)
+        if level == "easy":
+            return easy_action(self, state, seat, rng, normal_action)
+        if level == "hard":
+            return planner.choose(state, seat)
+        return normal_action(state, seat)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """Nothing is hidden (AMD-R10)."""
+        return state
 
     def timeout_action(self, state: State, seat: int) -> Roll | Keep:
-        return self.computer_action(state, seat, rng=None)  # type: ignore[arg-type]  # needs no chance
+        return normal_action(state, seat)
 
     def turn_key(self, state: State) -> tuple[int, int, int] | None:
         """A turn is one player's rolls and set-asides in one round: a timeout plays all of it."""

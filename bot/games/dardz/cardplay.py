@@ -6,9 +6,7 @@ A played card goes to a points pile; the roller then draws a replacement, except
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ..core import Event, emit
+from ..core import Event, emit, replace
 from ..rng import Rng
 from .cards import BOOST, BUNK, CLOCK, JACKPOT, ROLLOFF, SKULL
 from .model import (

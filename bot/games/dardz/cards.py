@@ -36,6 +36,10 @@ assert len(ALL_CARDS) == 90
 
 def number(card: str) -> int | None:
     """The number a card answers to (the golden 7 is a 7); None for an action card."""
+    return NUMBERS[card] if card in NUMBERS else _number(card)
+
+
+def _number(card: str) -> int | None:
     if card == GOLDEN_7:
         return 7
     return int(card) if card.isdigit() else None
@@ -51,3 +55,6 @@ def name(card: str) -> str:
 
 def points(cards: Iterable[str]) -> int:
     return sum(POINTS[c] for c in cards)
+
+
+NUMBERS: dict[str, int | None] = {card: _number(card) for card in ALL_CARDS}  # asked for again and again

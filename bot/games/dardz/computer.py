@@ -54,11 +54,22 @@ def computer_action(state: State, seat: int, rng: Rng) -> Roll | Pick | Play | G
         return Lead(seat)
     if phase != "pick":
         return Roll()  # the Bonus Roll is always entered: it is never a choice here
-    own = _own_seats(state, seat)
-    leader = () if state.step == BONUS else rivals(state, seat)
+    own = _by_number(state, _own_seats(state, seat))
+    leader = _by_number(state, () if state.step == BONUS else rivals(state, seat))
     best = (0, 0, 0)  # (value, own cards, n): picking nothing is worth 0
     for n in candidates(state.dice):
-        mine = _cards(state, own, n)
-        value = sum(POINTS[c] for c in mine) - sum(POINTS[c] for c in _cards(state, leader, n))
-        best = max(best, (value, len(mine), n))
+        points, cards = own.get(n, (0, 0))
+        value = points - leader.get(n, (0, 0))[0]
+        best = max(best, (value, cards, n))
     return Pick(best[2] if best[0] > 0 else 0)
+
+
+def _by_number(state: State, seats: tuple[int, ...]) -> dict[int | None, tuple[int, int]]:
+    """number -> (points, cards) of the cards in these seats' hands."""
+    found: dict[int | None, tuple[int, int]] = {}
+    for s in seats:
+        for c in state.hands[s]:
+            n = number(c)
+            points, cards = found.get(n, (0, 0))
+            found[n] = (points + POINTS[c], cards + 1)
+    return found

@@ -7,16 +7,17 @@ players in `computer.py`, the cards and their point table in `cards.py`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
+from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh, replace
+from ..levels import DEFAULT_LEVEL, check_level, easy_action
 from ..rng import Rng
 from ..text import N_, Text
-from . import computer
+from . import computer, planner
 from .cardplay import guess, play
-from .cards import is_action, points
+from .cards import ALL_CARDS, is_action, points
 from .help import RULES_HELP
 from .model import (
     BONUS,
@@ -26,6 +27,7 @@ from .model import (
     Play,
     Roll,
     State,
+    goal,
     make_teams,
     multiplier,
     unit_of,
@@ -35,6 +37,7 @@ from .turn import action_kinds, begin_turn, candidates, pick, roll, settle
 
 Action = Roll | Pick | Guess | Play | Lead
 
+WANTED = {"roll": Roll, "pick": Pick, "play": Play, "guess": Guess, "lead": Lead}
 WAIT = {
     "roll": N_("Roll the dice first."),
     "pick": N_("Pick a number from your roll (or nothing) first."),
@@ -112,8 +115,7 @@ class Dardz(CheckedGame):
 
     def _check(self, state: State, seat: int, action: Any) -> None:
         check_legal(self, state, seat, action)
-        wanted = {"roll": Roll, "pick": Pick, "play": Play, "guess": Guess, "lead": Lead}[state.phase]
-        if not isinstance(action, wanted):
+        if not isinstance(action, WANTED[state.phase]):
             raise IllegalAction(WAIT[state.phase])
         value = getattr(action, "seat", getattr(action, "n", 0))
         if not isinstance(action, (Roll, Play)) and type(value) is not int:
@@ -195,8 +197,37 @@ class Dardz(CheckedGame):
         """A turn is the roller's rolls, picks, Bonus Roll, action cards and Jackpot guess (DZ-R14)."""
         return None if state.phase == "over" else (state.round_no, state.turn)
 
-    def computer_action(self, state: State, seat: int, rng: Rng) -> Action:
+    def computer_action(self, state: State, seat: int, rng: Rng, level: str = DEFAULT_LEVEL) -> Action:
+        check_level(level)
+        if level == "easy":
+            return easy_action(self, state, seat, rng, computer.computer_action)
+        if level == "hard" and state.phase == "pick":
+            return planner.choose(self, self.determinize(state, seat, rng), seat, rng)
         return computer.computer_action(state, seat, rng)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """A state `seat` cannot tell from this one (DZ-R13: hands and scores are public, a pile only its owner's):
+        the cards it cannot see (the draw pile and the other piles) reshuffled, the draw pile at its size, and
+        the other piles at sizes drawn at random, no unit reaching its goal (the round would be over)."""
+        hidden = sorted((Counter(ALL_CARDS) - Counter(c for h in state.hands for c in h) - Counter(state.piles[seat]))
+                        .elements())
+        rng.shuffle(hidden)
+        deck, rest = hidden[:len(state.deck)], hidden[len(state.deck):]
+        others = [s for s in range(state.players) if s != seat]
+        units = [unit_of(state, s) for s in range(state.players)]
+        room = {u: goal(state, u) - 1 for u in range(len(state.teams))}
+        room[units[seat]] -= len(state.piles[seat])
+        sizes = dict.fromkeys(others, 0)
+        for _ in rest:
+            open_seats = [s for s in others if room[units[s]] > 0] or others
+            s = open_seats[rng.randint(0, len(open_seats) - 1)]
+            sizes[s] += 1
+            room[units[s]] -= 1
+        piles, dealt = list(state.piles), 0
+        for s in others:
+            piles[s] = tuple(rest[dealt:dealt + sizes[s]])
+            dealt += sizes[s]
+        return replace(state, deck=tuple(deck), piles=tuple(piles))
 
 
 DARDZ = Dardz()

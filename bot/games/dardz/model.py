@@ -8,9 +8,9 @@ are kept per unit, so a team has one score (DZ-R9: Boost/Bunk on team scores).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from ..core import Event
+from ..core import Event, replace
 from ..rng import Rng
 from .cards import number
 
@@ -86,6 +86,8 @@ def make_teams(players: int, team_mode: bool) -> tuple[tuple[int, ...], ...]:
 
 
 def unit_of(state: State, seat: int) -> int:
+    if not state.team_mode:
+        return seat  # every seat is its own unit
     return next(u for u, members in enumerate(state.teams) if seat in members)
 
 

@@ -7,9 +7,7 @@ resolves that player's action cards) or, when a team chooses, stops at phase "le
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ..core import Event, emit
+from ..core import Event, emit, replace
 from ..rng import Rng
 from .cards import ALL_CARDS, points
 from .model import (
@@ -50,6 +48,8 @@ def first_roller(state: State, rng: Rng) -> tuple[int, Event]:
 
 def check_round_end(state: State, rng: Rng) -> State | None:
     """DZ-R10 and DZ-R2; None while the round goes on."""
+    if not state.team_mode and state.deck and max(map(len, state.piles)) < 10 and any(state.hands):
+        return None  # the common case (every unit one seat, nobody at 10), first: this runs after every resolution
     units = range(len(state.teams))
     counts = [pile_count(state, u) for u in units]
     reached = [u for u in units if counts[u] >= goal(state, u)]

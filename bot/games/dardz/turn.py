@@ -7,10 +7,10 @@ rolls are done, and stops where a player must decide.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import cache
 from itertools import combinations
 
-from ..core import Event, emit
+from ..core import Event, emit, replace
 from ..rng import Rng
 from .cardplay import play
 from .cards import ACTIONS, number
@@ -32,6 +32,7 @@ THREE_OF_A_KIND = 20
 CLEAN_UP = 5
 
 
+@cache
 def candidates(dice: tuple[int, ...]) -> tuple[int, ...]:
     """The numbers a roll offers: any one die, or the sum of two dice (never all three)."""
     return tuple(sorted(set(dice) | {a + b for a, b in combinations(dice, 2)}))
@@ -69,7 +70,7 @@ def settle(state: State, rng: Rng) -> State:
         if step == TURN_OVER:
             state = end_turn(state)
             continue
-        return replace(state, phase="roll", step=step)
+        return state if state.phase == "roll" and state.step == step else replace(state, phase="roll", step=step)
 
 
 def end_turn(state: State) -> State:
@@ -86,10 +87,10 @@ def roll(state: State, rng: Rng) -> State:
     assert seat is not None
     if state.step == 1:
         die = rng.randint(1, 6)
-        state = emit(state, Event("rolled", {"seat": seat, "roll": 1, "dice": [die]}))
-        state, moved = score_number(replace(state, dice=(die,)), die)
-        state = emit(state, Event("picked", {"seat": seat, "n": die, "moved": moved, "automatic": True}))
-        return settle(replace(state, step=2), rng)
+        rolled = Event("rolled", {"seat": seat, "roll": 1, "dice": [die]})
+        state, moved = score_number(replace(state, dice=(die,), events=state.events + (rolled,)), die)
+        picked = Event("picked", {"seat": seat, "n": die, "moved": moved, "automatic": True})
+        return settle(replace(state, step=2, events=state.events + (picked,)), rng)
     count = 3 if state.step == 3 else 2
     dice = tuple(rng.randint(1, 6) for _ in range(count))
     state = emit(replace(state, dice=dice, phase="pick"), Event("rolled", {"seat": seat, "roll": state.step,
@@ -126,9 +127,10 @@ def pick(state: State, n: int, rng: Rng) -> State:
             state = emit(replace(state, step=TURN_OVER), Event("cleaned_up", {"seat": seat, "points": CLEAN_UP}))
         return settle(state, rng)
     if n == 0:
-        state = emit(state, Event("picked", {**picked, "moved": []}))
-        return settle(replace(state, step=TURN_OVER if step == 3 else step + 1), rng)
+        return settle(replace(state, step=TURN_OVER if step == 3 else step + 1,
+                              events=state.events + (Event("picked", {**picked, "moved": []}),)), rng)
     bonus = step == 3 and any(number(c) == n for c in state.hands[seat])
     state, moved = score_number(state, n)
-    state = emit(state, Event("picked", {**picked, "moved": moved, "bonus_roll": bonus}))
-    return settle(replace(state, step=BONUS if bonus else (TURN_OVER if step == 3 else step + 1)), rng)
+    picked_event = Event("picked", {**picked, "moved": moved, "bonus_roll": bonus})
+    return settle(replace(state, step=BONUS if bonus else (TURN_OVER if step == 3 else step + 1),
+                          events=state.events + (picked_event,)), rng)

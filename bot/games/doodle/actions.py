@@ -52,3 +52,12 @@ class Block:
 
 Action = Steal | Draw | Reroll | Free | Claim | Stop | Block
 REROLLS = tuple(Reroll(c) for k in range(1, 7) for c in itertools.combinations(range(6), k))
+_REROLL_SET = frozenset(REROLLS)
+
+
+def is_reroll(action: Reroll) -> bool:
+    """One of REROLLS (a set lookup: the check runs on every re-roll)."""
+    try:
+        return action in _REROLL_SET
+    except TypeError:  # unhashable dice (a list): never one of them
+        return False

@@ -11,6 +11,7 @@ import io
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 
 from ..text import N_
@@ -65,11 +66,16 @@ ACTIONS: tuple[str, ...] = tuple(card.id for card in DECK if card.is_action)
 
 def matches(figures: Iterable[str], dice: Iterable[str]) -> bool:
     """True when the dice contain the figure multiset (DD-R10)."""
-    return not (Counter(figures) - Counter(dice))
+    return all(h >= n for n, h in zip(counts(figures), counts(dice), strict=True))
 
 
 def counts(figures: Iterable[str]) -> tuple[int, ...]:
     """How many of each figure, in FIGURES order."""
+    return _counts(figures if type(figures) is tuple else tuple(figures))
+
+
+@lru_cache(maxsize=4096)  # the 60 patterns and the dice showing: the computer asks again and again
+def _counts(figures: tuple[str, ...]) -> tuple[int, ...]:
     c = Counter(figures)
     return tuple(c[f] for f in FIGURES)
 

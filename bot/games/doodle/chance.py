@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from math import factorial
 
-from .cards import FIGURES, counts, serving
+from .cards import FIGURES, counts
 
 _SIDES = len(FIGURES)
 
@@ -50,6 +50,7 @@ def chance(missing: tuple[int, ...], free: int, rolls: int) -> float:
 
 def card_chance(figures: tuple[str, ...], dice: tuple[str, ...], rolls: int) -> float:
     """Chance to complete `figures` from the dice showing (() = nothing rolled yet) with `rolls` rolls."""
-    kept = [dice[i] for i in serving(figures, dice)]
-    missing = tuple(n - k for n, k in zip(counts(figures), counts(kept), strict=True))
-    return chance(tuple(sorted(missing)), 6 - len(kept), rolls)  # figures are symmetric: one canonical form
+    need = counts(figures)
+    kept = [min(n, h) for n, h in zip(need, counts(dice), strict=True)]  # the dice that serve it are kept
+    missing = tuple(sorted(n - k for n, k in zip(need, kept, strict=True)))  # figures are symmetric: one form
+    return chance(missing, 6 - sum(kept), rolls)

@@ -15,73 +15,31 @@ Turn shape (project decisions marked PD in `help.py`):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
+from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh, replace
+from ..levels import DEFAULT_LEVEL, check_level, easy_action
 from ..rng import Rng
 from ..text import N_, Text
-from .actions import REROLLS, Action, Block, Claim, Draw, Free, Reroll, Steal, Stop
-from .cards import ACTIONS, BLOCK, CARDS, COLOURS, DOODLES, FIGURES, FREE_ROLL, matches, serving
-from .chance import card_chance
+from . import planner
+from .actions import REROLLS, Action, Block, Claim, Draw, Free, Reroll, Steal, Stop, is_reroll
+from .cards import ACTIONS, BLOCK, CARDS, COLOURS, DOODLES, FIGURES, FREE_ROLL, matches
+from .computer import normal_action
 from .help import RULES_HELP
-
-EXTRA_ROLLS = 2  # after the first roll
-STALL_ROUNDS = 3  # DD-R9
-
-
-@dataclass(frozen=True)
-class State:
-    players: int
-    deck: tuple[str, ...]  # top first
-    gallery: tuple[str, ...]
-    sets: tuple[tuple[str, ...], ...]  # doodles held, per seat
-    held: tuple[tuple[str, ...], ...]  # action cards held, per seat (used ones stay, face down)
-    used: frozenset[str]  # action cards used
-    turn: int | None  # whose turn; None once the game is over
-    begun: bool  # the turn began (steal declared or drawn): it can no longer be blocked
-    dice: tuple[str, ...]  # figures showing; () = not rolled yet this turn
-    rolls_left: int
-    steal: str | None  # the declared card, this turn
-    quiet: int  # turns ended with the deck empty and no card changing hands since (DD-R9)
-    turns: int = 0  # turns played or blocked so far
-    events: tuple[Event, ...] = ()  # the account of the last move (core.Event)
-    blocked: frozenset[int] = frozenset()  # seats whose coming turn a Block was announced against (DD-R7)
-
-
-def colours(state: State, seat: int) -> frozenset[str]:
-    return frozenset(CARDS[c].colour for c in state.sets[seat])
-
-
-def owner(state: State, card: str) -> int | None:
-    return next((seat for seat, cards in enumerate(state.sets) if card in cards), None)
-
-
-def unused(state: State, seat: int, name: str) -> tuple[str, ...]:
-    return tuple(c for c in state.held[seat] if CARDS[c].name == name and c not in state.used)
-
-
-def claimable(state: State, seat: int) -> tuple[str, ...]:
-    """The cards this turn could win, matched or not (the declared steal, else Gallery doodles, DD-R4)."""
-    if state.steal is not None:
-        return (state.steal,)
-    mine = colours(state, seat)
-    return tuple(c for c in state.gallery if CARDS[c].colour not in mine)
-
-
-def matching(state: State, seat: int) -> tuple[str, ...]:
-    if not state.dice:
-        return ()
-    return tuple(c for c in claimable(state, seat) if matches(CARDS[c].figures, state.dice))
-
-
-def _with(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return seq[:i] + (value,) + seq[i + 1 :]
-
-
-def _best(cards: tuple[str, ...]) -> str:
-    """The most-needed card: the hardest colour (most figures), first in order on a tie (PD)."""
-    return max(cards, key=lambda c: (CARDS[c].rank, -cards.index(c)))
+from .model import (
+    EXTRA_ROLLS,
+    STALL_ROUNDS,
+    State,
+    block_error,
+    block_targets,
+    claimable,
+    colours,
+    matching,
+    most_needed,
+    owner,
+    set_at,
+    unused,
+)
 
 
 class DoodleDice(CheckedGame):
@@ -121,17 +79,10 @@ class DoodleDice(CheckedGame):
         """DD-R12: a timeout finishes the whole turn; a turn is over once `turns` counts it."""
         return None if state.turn is None else state.turns
 
-    def block_targets(self, state: State, seat: int) -> list[int]:
-        """The opponents whose turn `seat` may block now (DD-R7), the player on turn first."""
-        if state.turn is None or not 0 <= seat < state.players:
-            return []
-        order = [(state.turn + i) % state.players for i in range(state.players)]
-        return [t for t in order if self._block_error(state, seat, t) is None]
-
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if state.turn is None:
             return []
-        blocks: list[Action] = [Block(t) for t in self.block_targets(state, seat)]
+        blocks: list[Action] = [Block(t) for t in block_targets(state, seat)]
         if seat != state.turn:
             return blocks
         return self._turn_actions(state, seat) + blocks
@@ -152,31 +103,14 @@ class DoodleDice(CheckedGame):
         actions.append(Stop())
         return actions
 
-    def _block_error(self, state: State, seat: int, target: int) -> str | None:
-        if state.turn is None:
-            return N_("The game is over.")
-        if not 0 <= seat < state.players:
-            return N_("You are not playing in this game.")
-        if seat == target:
-            return N_("You cannot block your own turn (DD-R7).")
-        if not 0 <= target < state.players:
-            return N_("That player is not in this game.")
-        if target == state.turn and state.begun:
-            return N_("Too late: that turn has already begun (DD-R7).")
-        if target in state.blocked:
-            return N_("That player's coming turn is already blocked: one block per turn (DD-R7).")
-        if not unused(state, seat, BLOCK):
-            return N_("You hold no unused Block A Turn card (DD-R7).")
-        return None
-
     def explain(self, state: State, seat: int, action: Any) -> Text | None:
         """Off turn a seat may only block (DD-R7): why that block can't be played now."""
-        error = self._block_error(state, seat, action.seat) if type(action) is Block else None
+        error = block_error(state, seat, action.seat) if type(action) is Block else None
         return Text(error) if error else None
 
     def _check(self, state: State, seat: int, action: Any) -> None:
         if type(action) is Block:
-            error = self._block_error(state, seat, action.seat)
+            error = block_error(state, seat, action.seat)
             if error:
                 raise IllegalAction(error)
             return
@@ -199,7 +133,7 @@ class DoodleDice(CheckedGame):
         if isinstance(action, Reroll):
             if state.rolls_left <= 0:
                 raise IllegalAction(N_("You have no rolls left (a Free Roll gives one more, DD-R6)."))
-            if action not in REROLLS:
+            if not is_reroll(action):
                 raise IllegalAction(N_("Name one to six different dice, 0-5 in increasing order."))
         elif isinstance(action, Free):
             if not unused(state, seat, FREE_ROLL):
@@ -260,7 +194,7 @@ class DoodleDice(CheckedGame):
             events.append(Event("deck_empty", {"seat": seat}))
         dice = tuple(FIGURES[rng.randint(1, 6) - 1] for _ in range(6))
         events.append(Event("rolled", {"seat": seat, "dice": dice}))
-        return emit(replace(state, deck=deck, gallery=gallery, held=_with(state.held, seat, held), begun=True,
+        return emit(replace(state, deck=deck, gallery=gallery, held=set_at(state.held, seat, held), begun=True,
                             dice=dice, rolls_left=EXTRA_ROLLS), *events)
 
     def _maybe_fail(self, state: State, seat: int) -> State:
@@ -273,11 +207,11 @@ class DoodleDice(CheckedGame):
         holder = owner(state, card)
         if holder is None:
             state = emit(replace(state, gallery=tuple(c for c in state.gallery if c != card),
-                                 sets=_with(state.sets, seat, mine)),
+                                 sets=set_at(state.sets, seat, mine)),
                          Event("claimed", {"seat": seat, "card": CARDS[card].public()}))
         else:  # DD-R5: a successful steal moves the card between sets
-            sets = _with(state.sets, holder, tuple(c for c in state.sets[holder] if c != card))
-            state = emit(replace(state, sets=_with(sets, seat, mine)),
+            sets = set_at(state.sets, holder, tuple(c for c in state.sets[holder] if c != card))
+            state = emit(replace(state, sets=set_at(sets, seat, mine)),
                          Event("stole", {"seat": seat, "card": CARDS[card].public(), "from": holder}))
         if len(colours(state, seat)) == len(COLOURS):  # DD-R8
             return emit(replace(state, turn=None, rolls_left=0, steal=None, turns=state.turns + 1),
@@ -314,8 +248,8 @@ class DoodleDice(CheckedGame):
             "claimable": [] if turn is None else list(claimable(state, turn)),
             "matching": [] if turn is None else list(matching(state, turn)),
             "blockers": [s for s in range(state.players)
-                         if turn is not None and self._block_error(state, s, turn) is None],
-            "can_block": [self.block_targets(state, s) for s in range(state.players)],
+                         if turn is not None and block_error(state, s, turn) is None],
+            "can_block": [block_targets(state, s) for s in range(state.players)],
             "blocked": sorted(state.blocked),
             "gallery": [CARDS[c].public() for c in state.gallery],
             "sets": [[CARDS[c].public() for c in cards] for cards in state.sets],
@@ -347,48 +281,22 @@ class DoodleDice(CheckedGame):
         if not state.dice:
             return Draw()
         found = matching(state, seat)
-        return Claim(_best(found)) if found else Stop()
+        return Claim(most_needed(found)) if found else Stop()
 
-    def _computer_block(self, state: State, seat: int) -> Block | None:
-        """Block the first player holding five colours whose turn can still be blocked."""
-        threats = [t for t in self.block_targets(state, seat) if len(colours(state, t)) == len(COLOURS) - 1]
-        return Block(threats[0]) if threats else None
+    def computer_action(self, state: State, seat: int, rng: Rng, level: str = DEFAULT_LEVEL) -> Action | None:
+        check_level(level)
+        if level == "easy":
+            return easy_action(self, state, seat, rng, normal_action)
+        if level == "hard":
+            return planner.choose(self.determinize(state, seat, rng), seat)
+        return normal_action(state, seat)
 
-    def computer_action(self, state: State, seat: int, rng: Rng) -> Action | None:
-        if seat not in self.to_act(state):  # the interjection: block a player holding five colours
-            return self._computer_block(state, seat)
-        block = self._computer_block(state, seat)
-        if block is not None:
-            return block
-        free = len(unused(state, seat, FREE_ROLL))
-        if not state.dice:
-            if state.begun:
-                return Draw()
-            mine = colours(state, seat)
-            steals = [c for other, cards in enumerate(state.sets) if other != seat
-                      and len(colours(state, other)) == len(COLOURS) - 1
-                      for c in cards if CARDS[c].colour not in mine]
-            # PD: ... and only when the steal is likelier to succeed than the best Gallery target
-            # (stealing whenever possible makes computers rob each other for ever).
-            rolls = 1 + EXTRA_ROLLS + free
-            gallery = max((card_chance(CARDS[c].figures, (), rolls) for c in claimable(state, seat)), default=0.0)
-            odds = {c: card_chance(CARDS[c].figures, (), rolls) for c in steals}
-            best = max(steals, key=odds.__getitem__, default=None)
-            if best is not None and odds[best] > gallery:
-                return Steal(best)
-            return Draw()
-        found = matching(state, seat)
-        if found:
-            return Claim(_best(found))
-        targets = claimable(state, seat)
-        if not targets:
-            return Stop()
-        if state.rolls_left == 0:
-            return Free() if free else Stop()
-        rolls = state.rolls_left + free
-        target = max(targets, key=lambda c: (card_chance(CARDS[c].figures, state.dice, rolls), CARDS[c].rank))
-        keep = set(serving(CARDS[target].figures, state.dice))
-        return Reroll(tuple(i for i in range(6) if i not in keep))
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """A state `seat` cannot tell from this one: the deck reshuffled (only its size is seen, DD-R11)."""
+        deck = sorted(state.deck)
+        rng.shuffle(deck)
+        return replace(state, deck=tuple(deck))
+
 
 
 DOODLE = DoodleDice()

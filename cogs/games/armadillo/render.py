@@ -13,18 +13,9 @@ from typing import Any
 
 import discord
 
-from bot.games.armadillo.engine import (
-    ANY_CARD_COST,
-    ARMADILLO,
-    DECK,
-    ROLLS,
-    Discard,
-    Roll,
-    Token,
-    best_roll,
-    cost,
-    distribution,
-)
+from bot.games.armadillo.computer import best_roll
+from bot.games.armadillo.engine import ARMADILLO
+from bot.games.armadillo.model import ANY_CARD_COST, DECK, ROLLS, Discard, Roll, Token, cost, distribution
 from bot.games.core import decode_action, encode_action
 from bot.i18n import N_, _, ngettext
 from bot.service import Table

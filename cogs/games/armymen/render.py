@@ -6,7 +6,8 @@ from typing import Any
 
 import discord
 
-from bot.games.armymen.engine import ARMYMEN, Roll, points
+from bot.games.armymen.engine import ARMYMEN
+from bot.games.armymen.model import Roll, points
 from bot.i18n import _, ngettext
 from bot.service import Table
 from cogs.table.format import die, seat_name

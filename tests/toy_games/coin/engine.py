@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games.core import CheckedGame, Event, IllegalAction, Option, Outcome, check_legal, emit, fresh
+from bot.games.levels import DEFAULT_LEVEL, check_level, easy_action
 from bot.games.rng import Rng
 from bot.games.text import N_, Text
 
@@ -94,8 +95,13 @@ class CoinRace(CheckedGame):
     def timeout_action(self, state: State, seat: int) -> Call:
         return Call("heads")
 
-    def computer_action(self, state: State, seat: int, rng: Rng) -> Call:
-        return Call("heads")
+    def computer_action(self, state: State, seat: int, rng: Rng, level: str = DEFAULT_LEVEL) -> Call:
+        """A coin has no memory: every level calls heads, but for easy's slips (tails, drawn with `rng`)."""
+        check_level(level)
+        return easy_action(self, state, seat, rng, lambda *_: Call("heads")) if level == "easy" else Call("heads")
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return state  # nothing is hidden
 
     def turn_key(self, state: State) -> int | None:
         return None if state.turn is None else state.flips

@@ -1,0 +1,110 @@
+"""Engine speed, before and after, from one run: games/s of two normal computers' self-play per game, the dice
+as the service draws them (`bot.games.selfplay`: FairRng streams per move and per decision), on one core.
+
+"Before" is the engines at BASELINE (exported with `git archive` into a temporary folder, plus this tree's
+self-play driver), "after" is this worktree; each measurement runs in its own subprocess (`--worker`) so
+neither sees the other's modules, and the two alternate. The machine is shared: compare the ratios.
+
+    .venv/bin/python benchmarks/engine_speed.py [--seconds 5] [--repeat 3] [--baseline REV] [--games a,b]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from io import BytesIO
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BASELINE = "aa4578b"  # main before issue 28
+GOALS = {"armymen": 1000, "armadillo": 200, "doodle": 200, "dardz": 200}  # games/s, issue 28
+
+
+def engines_here() -> dict:
+    """The engines by id in the tree being measured: `bot.games.GAMES` in the baseline's (before the registry
+    moved to cogs/games; only bot/games is exported), the registry's live games in this one."""
+    import bot.games
+
+    if hasattr(bot.games, "GAMES"):
+        return bot.games.GAMES
+    from cogs.games import engines, live
+
+    return engines(live())
+
+
+def worker(seconds: float, games: list[str]) -> dict[str, dict[str, float]]:
+    from bot.games.core import resolve_options
+    from bot.games.selfplay import computers, play
+
+    results, found = {}, engines_here()
+    for game_id in games:
+        game = found[game_id]
+        options = resolve_options(game, {})
+        n = moves = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            _, count = play(game, computers(game, 2), options, f"speed:{n}")
+            n, moves = n + 1, moves + count
+        spent = time.process_time() - start
+        results[game_id] = {"games_per_s": n / spent, "moves_per_s": moves / spent, "games": n}
+    return results
+
+
+def export(rev: str, into: Path) -> Path:
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "bot/__init__.py", "bot/games"],
+                             check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    driver = into / "bot" / "games" / "selfplay.py"
+    if not driver.exists():
+        shutil.copy(ROOT / "bot" / "games" / "selfplay.py", driver)
+    return into
+
+
+def measure(root: Path, seconds: float, games: list[str]) -> dict[str, dict[str, float]]:
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    out = subprocess.run([sys.executable, __file__, "--worker", "--seconds", str(seconds), "--games", ",".join(games)],
+                         check=True, capture_output=True, text=True, env=env, cwd=root).stdout
+    return json.loads(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per game per measurement")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--baseline", default=BASELINE)
+    parser.add_argument("--games", default=",".join(GOALS))
+    parser.add_argument("--worker", action="store_true")
+    args = parser.parse_args()
+    games = args.games.split(",")
+    if args.worker:
+        print(json.dumps(worker(args.seconds, games)))
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        before_root = export(args.baseline, Path(tmp))
+        runs: dict[str, list[dict]] = {"before": [], "after": []}
+        for _ in range(args.repeat):
+            runs["before"].append(measure(before_root, args.seconds, games))
+            runs["after"].append(measure(ROOT, args.seconds, games))
+    print(f"Two normal computers' self-play, service dice; medians of {args.repeat} runs of {args.seconds:g} CPU s "
+          f"per game; before = {args.baseline}, after = this tree.\n")
+    print("| game | before games/s | after games/s | ratio | goal games/s | after moves/s |")
+    print("|---|---|---|---|---|---|")
+    for game_id in games:
+        before = statistics.median(r[game_id]["games_per_s"] for r in runs["before"])
+        after = statistics.median(r[game_id]["games_per_s"] for r in runs["after"])
+        moves = statistics.median(r[game_id]["moves_per_s"] for r in runs["after"])
+        print(f"| {game_id} | {before:,.1f} | {after:,.1f} | {after / before:.1f}× | {GOALS.get(game_id, 0):,} "
+              f"| {moves:,.0f} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""What a table offers beyond its game, on its message: **Follow** on a running table (anyone but its players: the
+result comes to them by DM, with its replay) and **Rematch** / **No rematch** on a finished one (for its players,
+REMATCH_WINDOW after the end). The renderer puts these controls with the table's own (`offer_items`) and their
+words under its text (`offer_lines`), whatever form the table message takes.
+
+The controls are `DynamicItem`s like the moves': their custom id carries the table id, bounded and checked once
+here, so they keep working after a restart; the service acts only on a table of the server they were pressed in.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.i18n import _, ngettext
+from bot.names import escaped
+from bot.service import Clicked, Table
+
+from .controls import TABLE_ID, Controller, TableItem
+
+
+class FollowButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"f:{TABLE_ID}"):
+    """Follow a running table: its result comes by DM."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(discord.ui.Button(label=_("Follow"), emoji="👀", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"f:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> FollowButton:
+        return cls(int(match["table"]))
+
+    async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
+        await controller.follow(interaction, at)
+
+
+class RematchButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
+                    template=rf"rm:{TABLE_ID}:(?P<verb>yes|no)"):
+    """A player's answer to a finished table's rematch offer."""
+
+    def __init__(self, table_id: int, verb: str) -> None:
+        label, style = (_("Rematch"), discord.ButtonStyle.success) if verb == "yes" else \
+            (_("No rematch"), discord.ButtonStyle.secondary)
+        super().__init__(discord.ui.Button(label=label, emoji="🔁" if verb == "yes" else None, style=style,
+                                           custom_id=f"rm:{table_id}:{verb}"))
+        self.table_id, self.verb = table_id, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> RematchButton:
+        return cls(int(match["table"]), match["verb"])
+
+    async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
+        await controller.rematch(interaction, at, self.verb == "yes")
+
+
+OFFER_CONTROLS = (FollowButton, RematchButton)
+
+
+def offer_items(table: Table) -> list[discord.ui.Item]:
+    """Follow on a running table; Rematch and No rematch on a finished one while its offer is open."""
+    if table.status == "active":
+        return [FollowButton(table.id)]
+    if table.status == "finished" and table.rematch is not None and table.rematch.open:
+        return [RematchButton(table.id, "yes"), RematchButton(table.id, "no")]
+    return []
+
+
+def offer_lines(table: Table) -> list[str]:
+    """The words that go with them: how many follow, and where the rematch offer stands."""
+    lines = []
+    if table.followers and table.status in ("active", "finished", "ended"):
+        lines.append(ngettext("👀 {n} member follows this table", "👀 {n} members follow this table",
+                              table.followers))
+    offer = table.rematch
+    if table.status != "finished" or offer is None:
+        return lines
+    names = {s.user_id: f"**{escaped(s.name)}**" for s in table.seats if s.human}
+    if offer.opened is not None:
+        lines.append(_("🔁 The rematch is table {table}, further down ⤵", table=offer.opened))
+    elif offer.declined_by is not None:
+        lines.append(_("🔁 {name} declined a rematch.", name=names.get(offer.declined_by, "?")))
+    else:
+        lines.append(_("🔁 {wanted} of {players} want a rematch · the offer ends {when}",
+                       wanted=len(offer.wanted), players=len(offer.players), when=f"<t:{int(offer.until)}:R>"))
+    return lines
