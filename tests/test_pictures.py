@@ -184,6 +184,19 @@ def test_emoji_in_names_are_left_out_not_drawn_as_boxes():
     assert drawn_name(fancy, 0) == "Ana"
 
 
+@pytest.mark.parametrize(("language", "level", "said"), [("en", "hard", "hard"), ("es", "easy", "fácil")])
+def test_a_computers_level_is_drawn_beside_it_in_the_readers_language(language, level, said):
+    """The table's text lists "🤖 Computer 1 · hard": its picture, which replaces that list, says the level too
+    (a member's seat none)."""
+    table = SAMPLES["armymen"]()
+    computer = replace(table.seats[1], name="Computer 1", user_id=None, is_computer=True, level=level)
+    table = replace(table, seats=(table.seats[0], computer))
+    with speaking(language):
+        words = [text for text, _ in drawn(table).drawn]
+    assert said in words, words  # beside "Computer 1" (or "Ordenador 1"): the level alone
+    assert "normal" not in " ".join(words), "a member's seat shows no level"
+
+
 
 def played(game_id: str, players: int, options: dict[str, Any], seed: str) -> list[Any]:
     """Every state of a whole game the computer plays against itself (seeded dice), the set-up first."""
