@@ -9,7 +9,8 @@ from .store import Store
 
 # A seat's columns that belong to the game it was played in; every other column (the member or computer, its
 # name, and whatever a seat gains later, such as a computer's level) is what a rematch carries over.
-PER_GAME = ("session_id", "seat", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "client_seed")
+PER_GAME = ("session_id", "seat", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "client_seed",
+            "touched_at")
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ class Community:
         row = await self._store._one("SELECT * FROM seats WHERE session_id = ? AND seat = ?", (table_id, seat))
         assert row is not None, (table_id, seat)
         values = {**row, "session_id": to_table, "seat": to_seat, "autopilot": 0, "timeouts": 0,
-                  "dm_message_id": None, "dm_channel_id": None, "client_seed": client_seed}
+                  "dm_message_id": None, "dm_channel_id": None, "client_seed": client_seed, "touched_at": None}
         assert set(PER_GAME) <= set(values)
         columns = ", ".join(values)
         await self._store._write(f"INSERT INTO seats ({columns}) VALUES ({', '.join('?' * len(values))})",

@@ -39,6 +39,9 @@ class TableRow:
     rev: int = 0  # committed changes of this table (the optimistic-concurrency check)
     derivation: str | None = None  # the dice derivation (bot/games/rng.py): None for tables before client seeds
     followers: int = 0  # members who follow the table (its result comes to them by DM)
+    ping_message_id: int | None = None  # the table's ping standing in its channel (bot/service/calls.py)
+    ping_seq: int | None = None  # … calling the decisions that began by this move
+    ping_seats: str | None = None  # … of these seats (a JSON list)
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,7 @@ class SeatRow:
     dm_channel_id: int | None
     client_seed: str | None = None  # the seat's part of the dice (provably fair); None before client seeds
     level: str = "normal"  # how a computer seat plays (migration 0010); a member's seat: normal
+    touched_at: float | None = None  # its member's last touch of the table other than a move (unix seconds)
 
 
 @dataclass(frozen=True)

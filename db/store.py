@@ -18,7 +18,7 @@ from pathlib import Path
 from .connect import open_driver
 from .errors import DUPLICATE, ChannelTaken, Conflict
 from .postgres import TABLE_LOG_POSTGRES
-from .rows import GuildSettingsRow, MoveRow, RatingRow, ResultRow, SeatRow, TableRow, from_mapping
+from .rows import GuildSettingsRow, MoveRow, RatingRow, SeatRow, TableRow, from_mapping
 from .sqlite import RowcountMismatch
 from .writes import Pending, RowChange
 
@@ -135,7 +135,7 @@ class Store:
 
     async def update_table(self, table_id: int, **fields: object) -> None:
         allowed = {"status", "message_id", "deadline_at", "reminder_at", "ended_at", "end_reason", "host_id"}
-        allowed |= {"started_at", "claimed_until", "followers"}
+        allowed |= {"started_at", "claimed_until", "followers", "ping_message_id", "ping_seq", "ping_seats"}
         assert fields and set(fields) <= allowed, fields
         change = self._row_change(table_id)
         if change is not None:
@@ -149,10 +149,11 @@ class Store:
         return pending.rows.get(table_id) if pending is not None else None
 
     async def add_seat(self, table_id: int, seat: int, user_id: int | None, name: str, is_computer: bool,
-                       client_seed: str | None = None, level: str = "normal") -> None:
-        await self._write("INSERT INTO seats (session_id, seat, user_id, name, is_computer, client_seed, level)"
-                          " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                          (table_id, seat, user_id, name, int(is_computer), client_seed, level))
+                       client_seed: str | None = None, level: str = "normal", touched_at: float | None = None
+                       ) -> None:
+        await self._write("INSERT INTO seats (session_id, seat, user_id, name, is_computer, client_seed, level,"
+                          " touched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                          (table_id, seat, user_id, name, int(is_computer), client_seed, level, touched_at))
 
     async def remove_seat(self, table_id: int, seat: int) -> None:
         """Remove a lobby seat; the seats behind it move up one."""
@@ -162,28 +163,29 @@ class Store:
         await self._write("UPDATE seats SET seat = -seat - 1 WHERE session_id = ? AND seat < 0", (table_id,))
 
     async def update_seat(self, table_id: int, seat: int, **fields: object) -> None:
-        allowed = {"is_computer", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "name", "client_seed"}
+        allowed = {"is_computer", "autopilot", "timeouts", "dm_message_id", "dm_channel_id", "name", "client_seed",
+                   "touched_at"}
         assert fields and set(fields) <= allowed, fields
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        await self._write(
-            f"UPDATE seats SET {assignments} WHERE session_id = ? AND seat = ?", (*fields.values(), table_id, seat)
-        )
+        await self._write(f"UPDATE seats SET {assignments} WHERE session_id = ? AND seat = ?",
+                          (*fields.values(), table_id, seat))
+
+    async def touch_seat(self, table_id: int, seat: int, at: float) -> None:
+        """The seat's member touched the table at `at` (a later touch already stored stays)."""
+        await self._write("UPDATE seats SET touched_at = ? WHERE session_id = ? AND seat = ?"
+                          " AND (touched_at IS NULL OR touched_at < ?)", (at, table_id, seat, at))
 
     async def append_move(self, table_id: int, seq: int, seat: int, action: str, by: str, at: float) -> None:
         """Log move `seq`; raises `Conflict` unless the table's stored move number is still `seq - 1`."""
         change = self._row_change(table_id)
         if change is None:
-            await self._write(
-                "UPDATE sessions SET seq = ? WHERE id = ? AND seq = ?", (seq, table_id, seq - 1),
-                expect=1, tag=table_id,
-            )
+            await self._write("UPDATE sessions SET seq = ? WHERE id = ? AND seq = ?", (seq, table_id, seq - 1),
+                              expect=1, tag=table_id)
         else:
             change.seq_from = seq - 1 if change.seq_from is None else change.seq_from
             change.fields["seq"] = seq
-        await self._write(
-            "INSERT INTO events (session_id, seq, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (table_id, seq, seat, action, by, at),
-        )
+        await self._write("INSERT INTO events (session_id, seq, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)",
+                          (table_id, seq, seat, action, by, at))
 
     async def save_guild_settings(self, guild_id: int, *, language: str | None, pictures: bool,
                                   time_zone: str | None = None) -> None:
@@ -297,10 +299,13 @@ class Store:
                 return None
             return row, await self.seats(table_id), await self.moves(table_id, after)
 
+    async def touches(self, table_id: int) -> list[float | None]:
+        """Per seat, in seat order, the last touch of the table stored (other than a move)."""
+        rows = await self._all("SELECT touched_at FROM seats WHERE session_id = ? ORDER BY seat", (table_id,))
+        return [row["touched_at"] for row in rows]
+
     async def moves(self, table_id: int, after: int = 0) -> list[MoveRow]:
-        rows = await self._all(
-            "SELECT * FROM events WHERE session_id = ? AND seq > ? ORDER BY seq", (table_id, after)
-        )
+        rows = await self._all("SELECT * FROM events WHERE session_id = ? AND seq > ? ORDER BY seq", (table_id, after))
         return [from_mapping(MoveRow, row) for row in rows]
 
     async def next_due(self) -> float | None:
@@ -326,9 +331,8 @@ class Store:
         return sorted(row["id"] for row in rows)
 
     async def open_table_id(self, channel_id: int) -> int | None:
-        row = await self._one(
-            "SELECT id FROM sessions WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-        )
+        row = await self._one("SELECT id FROM sessions WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                              (channel_id,))
         return row["id"] if row else None
 
     async def ping(self) -> None:  # the health check's trivial query
@@ -351,49 +355,3 @@ class Store:
             (user_id,),
         )
         return [row["id"] for row in rows]
-
-    async def leaderboard(self, guild_id: int | None, game: str | None, limit: int = 10) -> list[tuple[str, RatingRow]]:
-        rows = await self._all(
-            "SELECT game, user_id, mu, sigma, games, wins FROM ratings WHERE guild_id IS NOT DISTINCT FROM ?"
-            " AND game = COALESCE(?, game) ORDER BY mu - 3 * sigma DESC, wins DESC LIMIT ?",
-            (guild_id, game, limit),
-        )
-        return [(row["game"], from_mapping(RatingRow, row)) for row in rows]
-
-    async def member_names(self, guild_id: int | None, user_ids: list[int]) -> dict[int, str]:
-        """The name each member last sat at a table under in this server (no member cache needed)."""
-        marks = ", ".join("?" * len(user_ids))
-        rows = await self._all(
-            "SELECT seats.user_id, seats.name FROM seats JOIN sessions ON sessions.id = seats.session_id"
-            f" WHERE sessions.guild_id IS NOT DISTINCT FROM ? AND seats.user_id IN ({marks}) ORDER BY seats.session_id",
-            (guild_id, *user_ids),
-        )
-        return {row["user_id"]: row["name"] for row in rows}
-
-    async def member_ratings(self, guild_id: int | None, user_id: int) -> dict[str, RatingRow]:
-        rows = await self._all(
-            "SELECT game, user_id, mu, sigma, games, wins FROM ratings"
-            " WHERE guild_id IS NOT DISTINCT FROM ? AND user_id = ?",
-            (guild_id, user_id),
-        )
-        return {row["game"]: from_mapping(RatingRow, row) for row in rows}
-
-    async def member_results(
-        self, guild_id: int | None, user_id: int, game: str | None, limit: int = 5
-    ) -> list[ResultRow]:
-        rows = await self._all(
-            "SELECT session_id, game, seat, \"placing\", score, players, rated, at FROM results"
-            " WHERE guild_id IS NOT DISTINCT FROM ? AND user_id = ? AND game = COALESCE(?, game)"
-            " ORDER BY at DESC, session_id DESC LIMIT ?",
-            (guild_id, user_id, game, limit),
-        )
-        return [from_mapping(ResultRow, {**row, "rated": bool(row["rated"])}) for row in rows]
-
-    async def member_record(self, guild_id: int | None, user_id: int) -> dict[str, tuple[int, int]]:
-        """Per game: (finished games, wins) from results, rated or not."""
-        rows = await self._all(
-            "SELECT game, COUNT(*) AS played, SUM(CASE WHEN \"placing\" = 1 THEN 1 ELSE 0 END) AS won FROM results"
-            " WHERE guild_id IS NOT DISTINCT FROM ? AND user_id = ? GROUP BY game",
-            (guild_id, user_id),
-        )
-        return {row["game"]: (row["played"], row["won"]) for row in rows}

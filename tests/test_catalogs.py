@@ -124,7 +124,7 @@ def test_modules_that_translate_never_rebind_underscore(path):
 def test_a_fraction_is_written_in_the_readers_notation():
     from bot.service.fairness import luck_texts
 
-    line = luck_texts(["ana"], [(0, 1, 6, 6), (0, 1, 6, 5), (0, 1, 6, 6)])[0]
-    assert str(line).startswith("ana: 3 dice, average 5.67 (fair 3.50)")
+    line = luck_texts(["ana"], [(0, 1, 6, 6), (0, 1, 6, 5), (0, 1, 6, 6)], "low")[0]
+    assert str(line).startswith("ana: 3 dice, average 5.67 (a fair die: 3.50)")
     with speaking("es"):
-        assert translated(line).startswith("ana: 3 dados, media 5,67 (justa 3,50)")
+        assert translated(line).startswith("ana: 3 dados, media 5,67 (un dado justo: 3,50)")

@@ -124,7 +124,7 @@ async def test_sofia_speaks_spanish_beside_the_english_members(playground):
     assert "Join" in labels(lobby), "the server speaks English"
     await sofia.click(lobby, label="Join")
     again = await sofia.slash(channel, "game join")
-    assert again.ephemeral and again.response.content == "Ya estás sentado en esta mesa."
+    assert again.ephemeral and again.response.content == "Ya tienes sitio en esta mesa."
     refused = await sofia.slash(channel, "game start")
     assert refused.response.content == "Solo el anfitrión puede empezar la partida."
     await sam.slash(channel, "game addbot")

@@ -127,6 +127,8 @@ class Game(Protocol):
     state_type: type
     action_types: tuple[type, ...]
     has_secrets: bool  # some seat sees what the others may not (its `you` in `view`): private views go to it
+    luckier: str | None  # which dice faces are lucky in this game: "low" or "high"; None where no face is
+    # better than another (a total counts only against a hand, a figure only against a card): no luck report
 
     def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> Any: ...
 

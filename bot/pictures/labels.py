@@ -43,7 +43,7 @@ def cards(n: int) -> str:
 
 
 def points(n: int) -> str:
-    return _("{n} pts", n=n)
+    return ngettext("{n} pt", "{n} pts", abs(n))
 
 
 def total(n: int) -> str:
@@ -58,9 +58,9 @@ def your_hand() -> str:
     return _("Your hand")
 
 
-def your_pile(count: int, points: int) -> str:
-    return ngettext("Your pile: {n} card · {points} pts", "Your pile: {n} cards · {points} pts", count,
-                    points=points)
+def your_pile(count: int, pile_points: int) -> str:
+    return ngettext("Your pile: {n} card · {points}", "Your pile: {n} cards · {points}", count,
+                    points=points(pile_points))
 
 
 def gallery(deck: int) -> str:

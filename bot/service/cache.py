@@ -32,7 +32,7 @@ from ..logs import about
 from ..metrics import UNMEASURED, Unmeasured
 from . import errors
 from .dice import TableDice
-from .table import Clicked, LiveTable, Table, Typed, seat_from_row, snapshot
+from .table import Clicked, LiveTable, Table, Typed, seat_from_row, snapshot, touched
 
 log = logging.getLogger(__name__)
 
@@ -205,12 +205,16 @@ class TableCache:
             return None
         if [m.seq for m in logged] != list(range(live.row.seq + 1, row.seq + 1)):
             return None
-        fresh = LiveTable(live.row, live.game, live.seats, live.state, list(live.since), live.opening, list(live.log))
+        fresh = LiveTable(live.row, live.game, [seat_from_row(s) for s in seats], live.state, list(live.since),
+                          live.opening, list(live.log))
+        for old in live.seats:  # the moves already applied here were their members' touches too
+            if old.touched_at is not None and old.seat < len(fresh.seats):
+                touched(fresh, old.seat, old.touched_at)
         try:
             self._dice.apply_logged(fresh, logged)
         except Exception:  # a move that no longer applies: the rebuild says so, or finds the table playable
             return None
-        fresh.row, fresh.seats = row, [seat_from_row(s) for s in seats]
+        fresh.row = row
         self.catch_ups += 1
         return fresh
 

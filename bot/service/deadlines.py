@@ -16,6 +16,7 @@ from ..logs import about
 from ..metrics import UNMEASURED, Unmeasured
 from . import errors
 from .cache import TableCache
+from .calls import Calls
 from .table import AUTOPILOT_AFTER, LiveTable, Move, Table, newly_to_act, snapshot
 from .telemetry import timer_event
 from .turns import Turns
@@ -27,8 +28,8 @@ Listener = Callable[[Table, str], Awaitable[None]]
 
 
 class Deadlines:
-    def __init__(self, cache: TableCache, turns: Turns, metrics: Unmeasured = UNMEASURED) -> None:
-        self._cache, self._turns, self._metrics = cache, turns, metrics
+    def __init__(self, cache: TableCache, turns: Turns, calls: Calls, metrics: Unmeasured = UNMEASURED) -> None:
+        self._cache, self._turns, self._calls, self._metrics = cache, turns, calls, metrics
         self.listener: Listener | None = None  # told of reminders, timeouts and expiries
 
     async def expire_due(self) -> list[tuple[Table, str]]:
@@ -86,7 +87,7 @@ class Deadlines:
             async with self._cache.changing(live) as tx:
                 await tx.update_table(row.id, reminder_at=None, claimed_until=None)
                 live.row = replace(live.row, reminder_at=None)
-            return snapshot(live), "reminder"
+            return snapshot(live, called=await self._calls.called(live, live.game.to_act(live.state))), "reminder"
         return None
 
     async def _time_out(self, live: LiveTable) -> tuple[Table, str]:
@@ -105,7 +106,10 @@ class Deadlines:
                 await self._finish_turn_by_default(tx, live, seat, moves)
             await self._turns.play_automatic(tx, live, moves)
             await self._turns.after_moves(tx, live, moves, force_deadline=True)
-        return snapshot(live, moves, newly=newly_to_act(live, moves)), "timeout"
+            answered = await self._calls.take_down_answered(tx, live)
+        newly = newly_to_act(live, moves)
+        return snapshot(live, moves, newly=newly, called=await self._calls.called(live, newly),
+                        answered_pings=answered), "timeout"
 
     async def _finish_turn_by_default(self, tx: Store, live: LiveTable, seat: int, moves: list[Move]) -> None:
         """One deadline finishes the seat's whole turn: its timeout default is played again while the seat

@@ -15,7 +15,7 @@ from db import MoveRow
 
 from ..games.core import decode_action
 from ..games.rng import Recorder, Rng
-from .table import LiveTable, Move
+from .table import LiveTable, Move, touched
 
 RngFactory = Callable[[str, Sequence[str] | None, int | str], Rng]
 
@@ -56,3 +56,5 @@ class TableDice:
             action = decode_action(live.game, row.action)
             dice = self.advance(live, row.seat, action, row.seq)
             live.log.append(Move(row.seq, row.seat, action, row.by, live.state.events, dice))
+            if row.by == "player":  # a move is its member's touch of the table (calls.py)
+                touched(live, row.seat, row.at)

@@ -53,9 +53,8 @@ class NoTable(Refusal):
 
 
 class TableBusy(Refusal):
-    default = N_(
-        "A table is already open in this channel. Join it, or open yours in another channel or a thread."
-    )
+    default = N_("A table of {game} is already open in this channel. Join it, or open yours in another channel or "
+                 "a thread.")
 
 
 class TableFull(Refusal):

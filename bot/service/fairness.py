@@ -236,14 +236,19 @@ def _verified(game: Game, record: Mapping[str, Any], moves: list, replay: Replay
 
 
 # --- luck ---------------------------------------------------------------------------------------
-def luck_lines(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, int]]) -> list[str]:
+def luck_lines(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, int]], luckier: str | None
+               ) -> list[str]:
     """The luck report in English (the command line's)."""
-    return [str(line) for line in luck_texts(seats, dice)]
+    return [str(line) for line in luck_texts(seats, dice, luckier)]
 
 
-def luck_texts(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, int]]) -> list[Text]:
-    """One line per seat: how its dice went against a fair die. `dice` are (seat, low, high, value); each
-    seat's total is compared with the fair expectation, with the share of fair games it beats."""
+def luck_texts(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, int]], luckier: str | None
+               ) -> list[Text]:
+    """One line per seat: how lucky its dice were, in the game's own terms — `luckier` says which faces are lucky
+    ("low" or "high"); None, where no face beats another, leaves the report out. `dice` are (seat, low, high,
+    value); each seat's total is compared with a fair die's, as the share of fair rolls it was luckier than."""
+    if luckier is None:
+        return []
     lines = []
     for seat, name in enumerate(seats):
         mine = [(a, b, v) for s, a, b, v in dice if s == seat]
@@ -253,15 +258,14 @@ def luck_texts(seats: Sequence[str], dice: Sequence[tuple[int | None, int, int, 
         total = sum(v for _, _, v in mine)
         mean = sum((a + b) / 2 for a, b, _ in mine)
         variance = sum(((b - a + 1) ** 2 - 1) / 12 for a, b, _ in mine)
-        share = 0.5 if variance == 0 else 0.5 * (1 + math.erf((total - mean) / math.sqrt(2 * variance)))
-        average = total / len(mine)
-        fair = mean / len(mine)
-        lines.append(counted("{name}: {n} die, average {average} (fair {fair}) — higher than {share}% of fair "
-                             "rolls.",
-                             "{name}: {n} dice, average {average} (fair {fair}) — higher than {share}% of fair "
-                             "rolls.",
-                             len(mine), name=Name(name), average=float(average), fair=float(fair),
-                             share=round(100 * share)))
+        higher = 0.5 if variance == 0 else 0.5 * (1 + math.erf((total - mean) / math.sqrt(2 * variance)))
+        share = higher if luckier == "high" else 1 - higher
+        lines.append(counted("{name}: {n} die, average {average} (a fair die: {fair}) — luckier than {share}% of "
+                             "fair rolls.",
+                             "{name}: {n} dice, average {average} (a fair die: {fair}) — luckier than {share}% of "
+                             "fair rolls.",
+                             len(mine), name=Name(name), average=float(total / len(mine)),
+                             fair=float(mean / len(mine)), share=round(100 * share)))
     return lines
 
 
@@ -271,4 +275,7 @@ def luck_report(record: Mapping[str, Any], games: Mapping[str, Game]) -> list[st
     moves = [(m["seat"], decode_action(game, m["action"])) for m in record["moves"]]
     replay = _replay(game, len(record["seats"]), record["options"], record["seed"], record["client_seeds"], moves)
     dice = [(seat, a, b, v) for (seat, _), rolled in zip(moves, replay.dice, strict=True) for a, b, v in rolled]
-    return luck_lines(record["seats"], dice)
+    if game.luckier is None:
+        return [str(Text(N_("{game}: no face of a die is luckier than another, so there is no luck report."),
+                         {"game": game.title}))]
+    return luck_lines(record["seats"], dice, game.luckier)

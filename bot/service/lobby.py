@@ -20,6 +20,7 @@ from ..games.rng import FAIR
 from ..games.text import N_
 from . import errors
 from .cache import TableCache
+from .calls import Calls
 from .errors import Hint
 from .table import (
     PACES,
@@ -65,9 +66,10 @@ def named(at: int | Clicked) -> Typed | Clicked:
 
 
 class Lobby:
-    def __init__(self, cache: TableCache, turns: Turns, games: Mapping[str, Game], clock: Callable[[], datetime],
-                 new_seed: Callable[[], str], new_client_seed: Callable[[], str]) -> None:
-        self._cache, self._turns, self._games, self._clock = cache, turns, games, clock
+    def __init__(self, cache: TableCache, turns: Turns, calls: Calls, games: Mapping[str, Game],
+                 clock: Callable[[], datetime], new_seed: Callable[[], str], new_client_seed: Callable[[], str]
+                 ) -> None:
+        self._cache, self._turns, self._calls, self._games, self._clock = cache, turns, calls, games, clock
         self._new_seed = new_seed
         self._new_client_seed = new_client_seed  # a seat's client seed when its player chose none
         self._open_lock = asyncio.Lock()
@@ -89,7 +91,7 @@ class Lobby:
         store = self._cache.store
         async with self._open_lock:
             if await store.open_table_id(channel_id) is not None:
-                raise errors.TableBusy()
+                raise await self.busy(channel_id)
             await self.check_hosting(guild_id, host_id)
             now = self._clock().timestamp()
             try:
@@ -108,13 +110,21 @@ class Lobby:
                         derivation=FAIR,
                     )
                     client_seed = self._new_client_seed()
-                    await tx.add_seat(table_id, 0, host_id, host_name, is_computer=False, client_seed=client_seed)
+                    await tx.add_seat(table_id, 0, host_id, host_name, is_computer=False, client_seed=client_seed,
+                                      touched_at=now)
             except ChannelTaken as taken:  # another process opened one here a moment ago
-                raise errors.TableBusy() from taken
+                raise await self.busy(channel_id) from taken
             row = await store.table(table_id)
-            live = LiveTable(row, game, [Seat(0, host_id, host_name, client_seed=client_seed)])
+            live = LiveTable(row, game, [Seat(0, host_id, host_name, client_seed=client_seed, touched_at=now)])
             self._cache.keep(live)
         return snapshot(live)
+
+    async def busy(self, channel_id: int) -> errors.TableBusy:
+        """The refusal of a second table in a channel: it names the game of the one open there (the channel's
+        latest table: one is open at a time)."""
+        row = await self._cache.store.last_table_in(channel_id)
+        game = self._games.get(row.game) if row is not None else None
+        return errors.TableBusy(game=game.title if game is not None else getattr(row, "game", ""))
 
     async def check_hosting(self, guild_id: int | None, host_id: int) -> None:
         """Refuse a member who already hosts MAX_HOSTED_TABLES open tables in this server."""
@@ -162,11 +172,12 @@ class Lobby:
             if user_id is None:
                 name = name.format(n=sum(s.is_computer for s in live.seats) + 1)
             client_seed = client_seed or self._new_client_seed()
+            joined = self._clock().timestamp() if user_id is not None else None  # taking a seat is a touch
             async with self._cache.changing(live) as tx:
                 await tx.add_seat(live.row.id, seat, user_id, name, is_computer=user_id is None,
-                                  client_seed=client_seed, level=level)
+                                  client_seed=client_seed, level=level, touched_at=joined)
             live.seats.append(Seat(seat, user_id, name, is_computer=user_id is None, client_seed=client_seed,
-                                   level=level))
+                                   level=level, touched_at=joined))
             return snapshot(live)
 
     async def leave(self, at: int | Clicked, user_id: int) -> Table:
@@ -235,7 +246,8 @@ class Lobby:
                     host_left = True
                 await self._turns.play_automatic(tx, live, moves)
                 await self._turns.after_moves(tx, live, moves)
-        return snapshot(live, moves, host_left=host_left)
+            answered = await self._calls.take_down_answered(tx, live)
+        return snapshot(live, moves, host_left=host_left, answered_pings=answered)
 
 
 def _humans_after(seats: list[Seat], leaving: int) -> list[Seat]:

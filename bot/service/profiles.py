@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from db import RatingRow, Store
 from db.community import Community
+from db.leaderboards import Leaderboards
 from db.seasons import Medal, Seasons
 
 from ..games.text import N_, Name
@@ -49,12 +50,12 @@ def streak(places: list[int]) -> int:
 
 async def profile(store: Store, guild_id: int, user_id: int, name: str) -> Profile:
     """`name`: the member's, for the refusal when they have finished no game here."""
-    record = await store.member_record(guild_id, user_id)
+    record = await Leaderboards(store).member_record(guild_id, user_id)
     if not record:
         raise Refusal(N_("{name} has not finished a game in this server yet: a profile starts with the first."),
                       name=Name(name))
     community = Community(store)
-    ratings = await store.member_ratings(guild_id, user_id)
+    ratings = await Leaderboards(store).member_ratings(guild_id, user_id)
     placings = await community.placings(guild_id, user_id)
     history: dict[str, list[int]] = {}
     for rated in await community.rating_history(guild_id, user_id, HISTORY_GAMES):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from db import Store
@@ -25,6 +25,28 @@ from .table import LiveTable, Table, seat_from_row, snapshot
 
 log = logging.getLogger(__name__)
 OPEN = ("lobby", "active")
+# What a replay jumps by: a round, where the engine marks its start (Armadillo, Army Men, DARDZ), else a turn.
+CHAPTERS = ("round_started", "turn_started")
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A closed table as it stood after one of its moves, for its replay."""
+
+    table: Table  # its news: that move's events (the set-up's at move 0)
+    total: int  # the moves of the game
+    chapter: str | None  # what the replay jumps by: "round", "turn", or None (the game marks neither)
+    starts: tuple[int, ...] = ()  # the moves after which a round (or a turn) had begun, in order
+
+
+def chapters(live: LiveTable) -> tuple[str | None, tuple[int, ...]]:
+    """What a replay of this whole game jumps by, and the moves after which each of those began."""
+    steps = [(0, live.opening), *((move.seq, move.events) for move in live.log)]
+    for kind in CHAPTERS:
+        starts = tuple(step for step, events in steps if any(e.kind == kind for e in events))
+        if starts:
+            return kind.split("_")[0], starts
+    return None, ()
 
 
 class Records:
@@ -54,9 +76,9 @@ class Records:
             table = replace(table, story=live.opening + tuple(e for move in live.log for e in move.events))
         return table
 
-    async def replay_step(self, table_id: int, step: int) -> tuple[Table, int] | None:
+    async def replay_step(self, table_id: int, step: int) -> Replayed | None:
         """A closed table as it stood after move `step` (0: the set-up), with that move's events as its news;
-        and how many moves the game had. None: no closed table that began its game."""
+        how many moves the game had, and where its rounds began. None: no closed table that began its game."""
         found = await self._store.table_log(table_id)
         if found is None:
             return None
@@ -66,13 +88,15 @@ class Records:
         if self._games[row.game].rules_version != row.rules_version:
             return None
         step = max(0, min(step, len(logged)))
+        whole = LiveTable(row, self._games[row.game], [seat_from_row(s) for s in seats])
+        self._dice.replay(whole, logged)
         live = LiveTable(replace(row, seq=step), self._games[row.game], [seat_from_row(s) for s in seats])
         self._dice.replay(live, logged[:step])
         news = live.log[-1].events if step else live.opening
         table = replace(snapshot(live), news=news, luck=(), rematch=None, followers=0)
         if step < len(logged):  # the game went on: not its result yet
             table = replace(table, status="active", deadline_at=None)
-        return table, len(logged)
+        return Replayed(table, len(logged), *chapters(whole))
 
     async def last_closed_in(self, channel_id: int) -> Table | None:
         row = await self._store.last_table_in(channel_id)
@@ -135,9 +159,10 @@ class Records:
         return table, await self.game_record(guild_id, table_id, channel_id)
 
     async def replay(self, guild_id: int | None, table_id: int | None, channel_id: int | None, step: int,
-                     user_id: int | None = None) -> tuple[Table, int]:
-        """A closed table of this server as it stood after move `step`, and how many moves it had. From a DM
-        (`guild_id` None), a table the member played at or followed (its result came by DM with its replay)."""
+                     user_id: int | None = None) -> Replayed:
+        """A closed table of this server as it stood after move `step`, how many moves it had and where its rounds
+        began. From a DM (`guild_id` None), a table the member played at or followed (its result came by DM with
+        its replay)."""
         table_id = await self._named(table_id, channel_id)
         row = await self._store.table(table_id)
         if row is not None and guild_id is None and user_id is not None and await self._concerns(row.id, user_id):

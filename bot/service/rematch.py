@@ -19,6 +19,7 @@ from ..games.rng import FAIR
 from ..games.text import N_, Name
 from . import errors
 from .cache import TableCache
+from .calls import Calls
 from .errors import listing
 from .lobby import Lobby
 from .records import Records
@@ -27,10 +28,10 @@ from .turns import Turns
 
 
 class Rematches:
-    def __init__(self, cache: TableCache, turns: Turns, lobby: Lobby, records: Records,
+    def __init__(self, cache: TableCache, turns: Turns, calls: Calls, lobby: Lobby, records: Records,
                  clock: Callable[[], datetime], new_seed: Callable[[], str], new_client_seed: Callable[[], str]
                  ) -> None:
-        self._cache, self._turns, self._lobby, self._records = cache, turns, lobby, records
+        self._cache, self._turns, self._calls, self._lobby, self._records = cache, turns, calls, lobby, records
         self._clock, self._new_seed, self._new_client_seed = clock, new_seed, new_client_seed
 
     async def answer(self, at: Clicked, user_id: int, wants: bool) -> tuple[Table, Table | None]:
@@ -62,11 +63,14 @@ class Rematches:
             waiting = [names[u] for u in offer.players if u not in offer.wanted]
             raise errors.Refusal(N_("You already asked for a rematch: waiting for {names}."), names=listing(waiting))
         rematch: tuple[LiveTable, list[Move]] | None = None
-        async with store.transaction() as tx:
-            await tx.advance_rev(row.id, row.rev)  # answers to one offer go one after the other
-            await Community(tx).add_rematch_vote(row.id, user_id, wants, now)
-            if wants and set(offer.wanted) | {user_id} == set(offer.players):
-                rematch = await self._open(tx, row, table, now)
+        try:
+            async with store.transaction() as tx:
+                await tx.advance_rev(row.id, row.rev)  # answers to one offer go one after the other
+                await Community(tx).add_rematch_vote(row.id, user_id, wants, now)
+                if wants and set(offer.wanted) | {user_id} == set(offer.players):
+                    rematch = await self._open(tx, row, table, now)
+        except ChannelTaken as taken:  # a table was opened in the channel since the game ended: nothing is kept
+            raise await self._lobby.busy(row.channel_id) from taken
         if not wants:
             return replace(table, rematch=replace(offer, declined_by=user_id)), None
         offer = replace(offer, wanted=tuple(u for u in offer.players if u in {*offer.wanted, user_id}))
@@ -75,7 +79,8 @@ class Rematches:
         live, moves = rematch
         if live.row.status in ("lobby", "active"):
             self._cache.keep(live)
-        new = snapshot(live, moves, newly=frozenset(live.game.to_act(live.state)))
+        newly = frozenset(live.game.to_act(live.state))
+        new = snapshot(live, moves, newly=newly, called=await self._calls.called(live, newly))
         return replace(table, rematch=replace(offer, opened=new.id)), new
 
     async def _open(self, tx: Store, row: TableRow, table: Table, now: float) -> tuple[LiveTable, list[Move]]:
@@ -86,14 +91,11 @@ class Rematches:
         members = [s.user_id for s in order if s.human]
         host = row.host_id if row.host_id in members else members[0]
         await self._lobby.check_hosting(row.guild_id, host)
-        try:
-            table_id = await tx.create_table(
-                guild_id=row.guild_id, channel_id=row.channel_id, game=row.game, rules_version=game.rules_version,
-                options=json.dumps(resolve_options(game, json.loads(row.options)), sort_keys=True), host_id=host,
-                seed=self._new_seed(), pace_seconds=row.pace_seconds, created_at=now,
-                deadline_at=now + lobby_lifetime(row.pace_seconds), derivation=FAIR)
-        except ChannelTaken as taken:  # a table was opened in the channel since the game ended
-            raise errors.TableBusy() from taken
+        table_id = await tx.create_table(
+            guild_id=row.guild_id, channel_id=row.channel_id, game=row.game, rules_version=game.rules_version,
+            options=json.dumps(resolve_options(game, json.loads(row.options)), sort_keys=True), host_id=host,
+            seed=self._new_seed(), pace_seconds=row.pace_seconds, created_at=now,
+            deadline_at=now + lobby_lifetime(row.pace_seconds), derivation=FAIR)
         community = Community(tx)
         for new_seat, old in enumerate(order):
             await community.copy_seat(row.id, old.seat, table_id, new_seat, self._new_client_seed())

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from db import RatingRow, ResultRow, Store, TableRow
+from db.leaderboards import Leaderboards
 from db.seasons import Seasons
 
 from ..games.core import Outcome
@@ -75,17 +76,18 @@ class Standings:
                           ) -> list[Ranked]:
         """A game's best players in a server (all-time, or in a season), best first, with the names to show."""
         if season_id is None:
-            rows = [r for __, r in await self._store.leaderboard(guild_id, game, limit=limit)]
+            rows = [r for __, r in await Leaderboards(self._store).leaderboard(guild_id, game, limit=limit)]
         else:
             rows = await Seasons(self._store).leaderboard(season_id, game, limit)
         return await self.named(guild_id, rows)
 
     async def named(self, guild_id: int | None, rows: list[RatingRow]) -> list[Ranked]:
         """Ratings with the names their members last sat at a table under here (no member cache needed)."""
-        names = await self._store.member_names(guild_id, [r.user_id for r in rows]) if rows else {}
+        names = await Leaderboards(self._store).member_names(guild_id, [r.user_id for r in rows]) if rows else {}
         return [Ranked(r, names.get(r.user_id)) for r in rows]
 
     async def member(self, guild_id: int | None, user_id: int, game: str | None = None) -> MemberStats:
-        return MemberStats(await self._store.member_record(guild_id, user_id),
-                           await self._store.member_ratings(guild_id, user_id),
-                           await self._store.member_results(guild_id, user_id, game))
+        members = Leaderboards(self._store)
+        return MemberStats(await members.member_record(guild_id, user_id),
+                           await members.member_ratings(guild_id, user_id),
+                           await members.member_results(guild_id, user_id, game))

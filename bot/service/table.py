@@ -42,6 +42,7 @@ class Seat:
     dm_channel_id: int | None = None
     client_seed: str | None = None  # the seat's part of the dice (provably fair tables)
     level: str = DEFAULT_LEVEL  # how a computer seat plays (bot/games/levels.py); a member's seat keeps normal
+    touched_at: float | None = None  # its member's last touch of the table known here: a click, a move, My hand
 
     @property
     def automatic(self) -> bool:
@@ -119,6 +120,8 @@ class Table:
     host_left: bool = False  # the call that returned this snapshot seated a new host (the host left)
     followers: int = 0  # members who follow it (they get its result by DM)
     rematch: RematchOffer | None = None  # a finished table's offer of a rematch to its players
+    called: frozenset[int] = frozenset()  # seats to ping now: they must act and have not touched the table lately
+    answered_pings: tuple[int, ...] = ()  # ping messages to take down: all they named have acted (calls.py)
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -211,6 +214,7 @@ def seat_from_row(row: SeatRow) -> Seat:
         row.dm_channel_id,
         row.client_seed,
         row.level,
+        row.touched_at,
     )
 
 
@@ -250,9 +254,10 @@ def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[i
 
 
 def luck(live: LiveTable) -> tuple[Text, ...]:
-    """Per seat, its dice against a fair die; a move's dice count for the seat that made it."""
+    """Per seat, how lucky its dice were in the game's terms (none where no face is luckier); a move's dice count
+    for the seat that made it."""
     dice = [(move.seat, a, b, v) for move in live.log for a, b, v in move.dice]
-    return tuple(luck_texts([s.name for s in live.seats], dice))
+    return tuple(luck_texts([s.name for s in live.seats], dice, live.game.luckier))
 
 
 def newly_to_act(live: LiveTable, moves: list[Move]) -> frozenset[int]:
@@ -260,6 +265,13 @@ def newly_to_act(live: LiveTable, moves: list[Move]) -> frozenset[int]:
     if live.state is None or not moves:
         return frozenset()
     return frozenset(s for s in live.game.to_act(live.state) if live.since[s] >= moves[0].seq)
+
+
+def touched(live: LiveTable, seat: int, at: float) -> None:
+    """What this copy knows of the seat's member's last touch of the table (a later one known stays)."""
+    info = live.seats[seat]
+    if info.touched_at is None or info.touched_at < at:
+        live.seats[seat] = replace(info, touched_at=at)
 
 
 def seat_of(live: LiveTable, user_id: int, message: str | None = None) -> int:

@@ -22,13 +22,14 @@ from ..games.levels import DEFAULT_LEVEL
 from ..games.rng import table_rng
 from ..metrics import UNMEASURED, Unmeasured
 from .cache import CACHE_SIZE, TableCache
+from .calls import Calls
 from .computers import warm
 from .deadlines import Deadlines, Listener
 from .dice import RngFactory, TableDice
 from .follows import Follows
 from .lobby import COMPUTER_NAME, Lobby
 from .profiles import Profile, profile
-from .records import Records
+from .records import Records, Replayed
 from .rematch import Rematches
 from .results import MemberStats, Ranked, Standings
 from .seasons import Ended, SeasonListener, Seasons
@@ -53,9 +54,10 @@ def open_tables(
     counts what it does (bot/metrics.py)."""
     dice = TableDice(rng_factory)
     cache = TableCache(store, games, dice, clock, cache_size, metrics)
-    turns = Turns(cache, dice, clock)
-    deadlines = Deadlines(cache, turns, metrics)
-    lobby = Lobby(cache, turns, games, clock, new_seed, new_client_seed)
+    calls = Calls(cache, clock)
+    turns = Turns(cache, dice, calls, clock)
+    deadlines = Deadlines(cache, turns, calls, metrics)
+    lobby = Lobby(cache, turns, calls, games, clock, new_seed, new_client_seed)
     records = Records(store, games, dice, cache)
     seasons = Seasons(store, clock)
 
@@ -70,6 +72,7 @@ def open_tables(
     return Tables(
         cache=cache,
         turns=turns,
+        calls=calls,
         lobby=lobby,
         deadlines=deadlines,
         timer=Timer(next_due, clock, on_due),
@@ -77,16 +80,16 @@ def open_tables(
         standings=Standings(store),
         seasons=seasons,
         follows=Follows(cache, clock),
-        rematches=Rematches(cache, turns, lobby, records, clock, new_seed, new_client_seed),
+        rematches=Rematches(cache, turns, calls, lobby, records, clock, new_seed, new_client_seed),
         metrics=metrics,
     )
 
 
 class Tables:
-    def __init__(self, *, cache: TableCache, turns: Turns, lobby: Lobby, deadlines: Deadlines, timer: Timer,
-                 records: Records, standings: Standings, seasons: Seasons, follows: Follows, rematches: Rematches,
-                 metrics: Unmeasured = UNMEASURED) -> None:
-        self._cache, self._turns, self._lobby, self._metrics = cache, turns, lobby, metrics
+    def __init__(self, *, cache: TableCache, turns: Turns, calls: Calls, lobby: Lobby, deadlines: Deadlines,
+                 timer: Timer, records: Records, standings: Standings, seasons: Seasons, follows: Follows,
+                 rematches: Rematches, metrics: Unmeasured = UNMEASURED) -> None:
+        self._cache, self._turns, self._calls, self._lobby, self._metrics = cache, turns, calls, lobby, metrics
         self._deadlines, self._timer, self._records, self._standings = deadlines, timer, records, standings
         self._seasons, self._follows, self._rematches = seasons, follows, rematches
 
@@ -150,6 +153,11 @@ class Tables:
     async def set_dm(self, table_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
         await self._turns.set_dm(table_id, seat, channel_id, message_id)
 
+    async def record_ping(self, table_id: int, message_id: int | None, seats: frozenset[int], seq: int
+                          ) -> tuple[int, ...]:
+        """The table's ping now standing in its channel (Calls.record_ping): the messages to delete."""
+        return await self._calls.record_ping(table_id, message_id, seats, seq)
+
     # --- open tables --------------------------------------------------------------------------
     async def get(self, channel_id: int) -> Table:
         return await self._cache.get(channel_id)
@@ -187,7 +195,7 @@ class Tables:
     async def closed_table(self, table_id: int, with_story: bool = False) -> Table | None:
         return await self._records.closed_table(table_id, with_story)
 
-    async def replay_step(self, table_id: int, step: int) -> tuple[Table, int] | None:
+    async def replay_step(self, table_id: int, step: int) -> Replayed | None:
         return await self._records.replay_step(table_id, step)
 
     async def last_closed_in(self, channel_id: int) -> Table | None:
@@ -204,7 +212,7 @@ class Tables:
         return await self._records.history(guild_id, table_id, channel_id)
 
     async def replay(self, guild_id: int | None, table_id: int | None, channel_id: int | None, step: int,
-                     user_id: int | None = None) -> tuple[Table, int]:
+                     user_id: int | None = None) -> Replayed:
         return await self._records.replay(guild_id, table_id, channel_id, step, user_id)
 
     # --- the community around tables ----------------------------------------------------------

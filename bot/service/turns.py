@@ -19,6 +19,7 @@ from ..games.core import decode_action, encode_action
 from ..games.text import N_
 from . import errors
 from .cache import TableCache
+from .calls import Calls
 from .computers import decide
 from .dice import TableDice
 from .errors import Hint
@@ -34,6 +35,7 @@ from .table import (
     require_lobby,
     seat_of,
     snapshot,
+    touched,
 )
 
 MAX_AUTOMATIC_MOVES = 10_000
@@ -41,8 +43,8 @@ Reading = Callable[[Table, int], Any]  # a move read from what was clicked or ty
 
 
 class Turns:
-    def __init__(self, cache: TableCache, dice: TableDice, clock: Callable[[], datetime]) -> None:
-        self._cache, self._dice, self._clock = cache, dice, clock
+    def __init__(self, cache: TableCache, dice: TableDice, calls: Calls, clock: Callable[[], datetime]) -> None:
+        self._cache, self._dice, self._calls, self._clock = cache, dice, calls, clock
 
     def now(self) -> float:
         return self._clock().timestamp()
@@ -62,7 +64,11 @@ class Turns:
                                               game=game.title, n=game.min_players)
             async with self._cache.changing(live) as tx:
                 moves = await self.begin(tx, live)
-            return snapshot(live, moves, newly=frozenset(game.to_act(live.state)))
+                host = next((s.seat for s in live.seats if s.user_id == user_id and not s.is_computer), None)
+                if host is not None:
+                    await self._calls.touch_within(tx, live, host)
+            newly = frozenset(game.to_act(live.state))
+            return snapshot(live, moves, newly=newly, called=await self._calls.called(live, newly))
 
     async def begin(self, tx: Store, live: LiveTable) -> list[Move]:
         """The game begins at a table: the set-up, and the computers' moves up to the first human decision."""
@@ -90,7 +96,8 @@ class Turns:
                 return snapshot(live)
             async with self._cache.changing(live) as tx:
                 await self.close(tx, live, "ended", N_("ended by a player"))
-            return snapshot(live)
+                answered = await self._calls.take_down_answered(tx, live)
+            return snapshot(live, answered_pings=answered)
 
     # --- moves --------------------------------------------------------------------------------
     async def act(self, at: int | Clicked | Typed, user_id: int, action: Any, expected_seq: int | None = None
@@ -109,27 +116,40 @@ class Turns:
                 if live is None:
                     raise errors.TableClosed()
             require_active(live)
-            game = live.game
             seat = seat_of(live, user_id)
-            to_act = game.to_act(live.state)
-            if expected_seq is not None and seat in to_act and expected_seq < live.since[seat]:
-                raise errors.StaleMove()
-            if isinstance(action, str):
-                action = decode_action(game, action)
-            elif callable(action):
-                action = action(snapshot(live), seat)
-            if seat not in to_act and (action is None or not game.is_legal(live.state, seat, action)):
-                if expected_seq is not None and expected_seq < live.row.seq:
-                    raise errors.StaleMove()
-                raise errors.NotYourTurn.explained(game.explain(live.state, seat, action),
-                                                   [live.seats[s].name for s in sorted(to_act)], tuple(live.seats))
+            try:
+                action = self._checked(live, seat, action, expected_seq)
+            except errors.Refusal:  # a refused click is still its member's touch of the table
+                await self._calls.touch(live, seat)
+                raise
             moves: list[Move] = []
             async with self._cache.changing(live) as tx:
                 await self.move(tx, live, seat, action, "player", moves)
                 await self.reclaim_seat(tx, live, seat)
                 await self.play_automatic(tx, live, moves)
                 await self.after_moves(tx, live, moves)
-            return snapshot(live, moves, newly=newly_to_act(live, moves))
+                answered = await self._calls.take_down_answered(tx, live)
+            newly = newly_to_act(live, moves)
+            return snapshot(live, moves, newly=newly, called=await self._calls.called(live, newly),
+                            answered_pings=answered)
+
+    @staticmethod
+    def _checked(live: LiveTable, seat: int, action: Any, expected_seq: int | None) -> Any:
+        """The seat's move, decoded or read, once the click is known not stale and the seat may make it."""
+        game = live.game
+        to_act = game.to_act(live.state)
+        if expected_seq is not None and seat in to_act and expected_seq < live.since[seat]:
+            raise errors.StaleMove()
+        if isinstance(action, str):
+            action = decode_action(game, action)
+        elif callable(action):
+            action = action(snapshot(live), seat)
+        if seat not in to_act and (action is None or not game.is_legal(live.state, seat, action)):
+            if expected_seq is not None and expected_seq < live.row.seq:
+                raise errors.StaleMove()
+            raise errors.NotYourTurn.explained(game.explain(live.state, seat, action),
+                                               [live.seats[s].name for s in sorted(to_act)], tuple(live.seats))
+        return action
 
     async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
         """The member's seat for their private view (My hand); the owner of a seat on autopilot is back, and takes
@@ -146,6 +166,9 @@ class Turns:
             if taken_back:
                 async with self._cache.changing(live) as tx:
                     await self.reclaim_seat(tx, live, seat)
+                    await self._calls.touch_within(tx, live, seat)
+            else:
+                await self._calls.touch(live, seat)
             return snapshot(live), taken_back
 
     async def reclaim_seat(self, tx: Store, live: LiveTable, seat: int) -> None:
@@ -157,8 +180,11 @@ class Turns:
     async def move(self, tx: Store, live: LiveTable, seat: int, action: Any, by: str, moves: list[Move]) -> None:
         seq = live.row.seq + 1
         dice = self._dice.advance(live, seat, action, seq)  # raises IllegalAction before anything is written
-        await tx.append_move(live.row.id, seq, seat, encode_action(action), by, self.now())
+        now = self.now()
+        await tx.append_move(live.row.id, seq, seat, encode_action(action), by, now)
         live.row = replace(live.row, seq=seq)
+        if by == "player":  # the move is its member's touch of the table: its time is in the log (calls.py)
+            touched(live, seat, now)
         move = Move(seq, seat, action, by, live.state.events, dice)
         live.log.append(move)
         moves.append(move)

@@ -1,4 +1,4 @@
-"""/leaderboard, /stats, /mygames, /help: the server's community side."""
+"""/leaderboard, /stats, /mygames, /help (help.py): the server's community side."""
 
 from __future__ import annotations
 
@@ -14,12 +14,14 @@ from bot.service.season_results import FAIR_PLAY_GAMES
 from bot.service.seasons import ALL_TIME
 from cogs.games import live
 from cogs.table.controller import controller
-from cogs.table.format import PLACE_MEDALS, players_range
+from cogs.table.format import PLACE_MEDALS
 from cogs.table.language import server_language
 from db import RatingRow
 from db.seasons import SeasonRow
 
-GAMES = live()  # the bot's own games: the choices of /leaderboard and /stats, the list of /help
+from .help import help_embed
+
+GAMES = live()  # the bot's own games: the choices of /leaderboard and /stats
 GAME_CHOICES = [app_commands.Choice(name=parts.engine.title, value=game_id) for game_id, parts in GAMES.items()]
 
 
@@ -166,25 +168,7 @@ class Community(commands.Cog):
 
     @app_commands.command(description=N_("How to use this bot"))
     async def help(self, interaction: discord.Interaction) -> None:
-        embed = discord.Embed(title="🎲 Dice Table", colour=discord.Colour.blurple(), description=_(
-            "Play dice-and-card games right here. Open a table in a channel, friends press **Join**, the host "
-            "presses **Start**. Everything else is buttons on the table message."))
-        embed.add_field(name=_("Games"), inline=False, value="\n".join(
-            f"{game_title(g)} — `/{g} new` · `/{g} rules` · {players_range(parts.engine)}"
-            for g, parts in GAMES.items()))
-        embed.add_field(name=_("At a table"), inline=False, value=_(
-            "`/game join` · `/game leave` · `/game start` · `/game addbot` / `removebot` (computer players)\n"
-            "`/game hand` your private view · `/game status` show the table again\n"
-            "`/game end` · `/game kick` for the host (or Manage Server)"))
-        embed.add_field(name=_("Time"), inline=False, value=_(
-            "`pace:` live (2 min), casual (1 h), async (24 h) or `minutes:`. Half-way you get a reminder; at the "
-            "deadline the rules' default move is played. After 3 missed turns the computer plays your seat until "
-            "you press **My hand**."))
-        embed.add_field(name=_("Community"), inline=False,
-                        value=_("`/leaderboard [game] [season]` · `/stats` · `/profile` · `/mygames` (tables waiting "
-                                "on you) · **Follow** a running table · **Rematch** a finished one · `/season` for "
-                                "Manage Server"))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(embed=await help_embed(self.bot, interaction.guild_id), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

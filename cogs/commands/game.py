@@ -114,7 +114,7 @@ class TableCommands(commands.GroupCog, group_name="game",
     async def history(self, interaction: discord.Interaction, table: int | None = None) -> None:
         await answer_history(interaction, table)
 
-    @app_commands.command(description=N_("Step through a finished game move by move, with ◀ ▶"))
+    @app_commands.command(description=N_("Step through a finished game: move by move, round by round, first to last"))
     @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
     async def replay(self, interaction: discord.Interaction, table: int | None = None) -> None:
         await show_replay(interaction, table, 0, edit=False)

@@ -11,7 +11,7 @@ import discord
 from bot.i18n import _, ngettext, speaking, translated
 from bot.service import Table
 from cogs.table.controller import controller
-from cogs.table.format import options_text
+from cogs.table.format import luck_title, options_text, plain
 from cogs.table.language import server_language
 from cogs.table.render import Renderer
 
@@ -50,7 +50,7 @@ def history_embed(table: Table, renderer: Renderer, lines: list[str]) -> discord
     if chunk:
         embed.add_field(name=_("Story") if not embed.fields else "\u200b", value="\n".join(chunk), inline=False)
     if table.luck:
-        embed.add_field(name=_("🍀 Luck (dice against a fair die)"),
+        embed.add_field(name=luck_title(table),
                         value="\n".join(map(translated, table.luck))[:1024], inline=False)
     embed.set_footer(text=renderer.dice_seal(table))
     return embed
@@ -64,7 +64,7 @@ async def answer_history(interaction: discord.Interaction, table_id: int | None)
     with speaking(await server_language(interaction.client, interaction.guild_id)):  # a public answer
         lines = story_lines(table, renderer)
         embed = history_embed(table, renderer, lines)
-    files = [discord.File(io.BytesIO("\n".join(lines).encode()), filename=f"table-{table_id}-story.txt"),
+    files = [discord.File(io.BytesIO("\n".join(map(plain, lines)).encode()), filename=f"table-{table_id}-story.txt"),
              discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
                           filename=f"table-{table_id}.json")]
     with speaking(await server_language(interaction.client, interaction.guild_id)):

@@ -1,8 +1,10 @@
 """The replay message: a closed table's public state move by move, drawn by the game's own renderer, with
-◀ ▶ buttons. The buttons are `DynamicItem`s like the move buttons: their custom id carries the table id and
-the move to show, so they keep working after a restart, and two members stepping through the same message
-never disagree (each click shows the move its button names). The table's picture comes with each step, like
-on the table message (`/settings pictures`)."""
+buttons to the first move and the last (⏮ ⏭), one move back or on (◀ ▶), and a round back or on (⏪ ⏩; a turn
+in a game without rounds). The buttons are `DynamicItem`s like the move buttons: their custom id carries the
+table id and the move to show (and which button it is, so two buttons showing one move stay distinct), so they
+keep working after a restart, and two members stepping through the same message never disagree (each click shows
+the move its button names). The table's picture comes with each step, like on the table message
+(`/settings pictures`)."""
 
 from __future__ import annotations
 
@@ -10,14 +12,15 @@ import re
 
 import discord
 
-from bot.i18n import _, current_language, speaking
+from bot.i18n import N_, _, current_language, speaking
 from bot.service import Table
 from cogs.table.controller import Controller, controller
 from cogs.table.controls import TABLE_ID
 from cogs.table.errors import answer_error
 from cogs.table.language import server_language
 
-REPLAY_TEMPLATE = rf"r:{TABLE_ID}:(?P<step>0|[1-9][0-9]{{0,8}})(?P<new>:new)?"
+REPLAY_TEMPLATE = rf"r:{TABLE_ID}:(?P<step>0|[1-9][0-9]{{0,8}})(?P<new>:new)?(?::(?P<tag>first|last|back|on))?"
+JUMPS = {"round": (N_("⏪ round {n}"), N_("round {n} ⏩")), "turn": (N_("⏪ turn {n}"), N_("turn {n} ⏩"))}
 
 
 async def replay_message(control: Controller, table_id: int | None, step: int, guild_id: int | None,
@@ -25,7 +28,8 @@ async def replay_message(control: Controller, table_id: int | None, step: int, g
                          ) -> tuple[Table, discord.Embed, discord.ui.View]:
     """The replay of table `table_id` (None: the channel's last) of this server at move `step`: public
     information only. From a DM (`guild_id` None), of a table `user_id` played at or followed."""
-    table, total = await control.tables.replay(guild_id, table_id, channel_id, step, user_id)
+    replayed = await control.tables.replay(guild_id, table_id, channel_id, step, user_id)
+    table, total = replayed.table, replayed.total
     step = table.seq
     renderer = control.renderer(table)
     embed = renderer.embed(table)
@@ -34,8 +38,19 @@ async def replay_message(control: Controller, table_id: int | None, step: int, g
              else _("Move {n} of {total}", n=step, total=total))
     embed.description = (f"**{where}**\n\n" + (embed.description or ""))[:4000]
     view = discord.ui.View(timeout=None)
+    view.add_item(ReplayButton(table.id, 0, "⏮", tag="first", disabled=step == 0))
     view.add_item(ReplayButton(table.id, max(step - 1, 0), "◀", disabled=step == 0))
     view.add_item(ReplayButton(table.id, min(step + 1, total), "▶", disabled=step >= total))
+    view.add_item(ReplayButton(table.id, total, "⏭", tag="last", disabled=step >= total))
+    if replayed.chapter is not None:
+        back, on = JUMPS[replayed.chapter]
+        starts = replayed.starts
+        before = [i for i, start in enumerate(starts) if start < step]
+        after = [i for i, start in enumerate(starts) if start > step]
+        if before:
+            view.add_item(ReplayButton(table.id, starts[before[-1]], _(back, n=before[-1] + 1), tag="back", row=1))
+        if after:
+            view.add_item(ReplayButton(table.id, starts[after[0]], _(on, n=after[0] + 1), tag="on", row=1))
     return table, embed, view
 
 
@@ -43,16 +58,19 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TE
     """◀ or ▶ on a replay message: show move `step` in place. With `new`, (the history's Replay button) post
     a new replay message instead."""
 
-    def __init__(self, table_id: int, step: int, label: str, *, new: bool = False, disabled: bool = False) -> None:
-        custom_id = f"r:{table_id}:{step}" + (":new" if new else "")
+    def __init__(self, table_id: int, step: int, label: str, *, new: bool = False, tag: str | None = None,
+                 disabled: bool = False, row: int | None = None) -> None:
+        custom_id = f"r:{table_id}:{step}" + (":new" if new else "") + (f":{tag}" if tag else "")
         style = discord.ButtonStyle.primary if new else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled),
+                         row=row)
         self.table_id, self.step, self.new = table_id, step, new
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str]) -> ReplayButton:
-        return cls(int(match["table"]), int(match["step"]), item.label or "", new=bool(match["new"]))
+        return cls(int(match["table"]), int(match["step"]), item.label or "", new=bool(match["new"]),
+                   tag=match["tag"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import discord
@@ -37,6 +38,13 @@ class Channel:
         needs = [VIEW, *([access.sending] if carries else []), *carries]
         channel = self._bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await self._access.guard(table.channel_id, what, needs, channel.get_partial_message(message_id).edit(**payload))
+
+    async def delete(self, table: Table, access: Access, message_id: int, what: str) -> None:
+        """Delete one of the bot's own messages there (its own need no Manage Messages: Discord API, Delete
+        Message); one already gone is no failure."""
+        channel = self._bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        with contextlib.suppress(discord.NotFound):
+            await self._access.guard(table.channel_id, what, [VIEW], channel.get_partial_message(message_id).delete())
 
     async def dm(self, user_id: int, text: str, **payload: Any) -> None:
         user = self._bot.get_user(user_id) or await self._bot.fetch_user(user_id)

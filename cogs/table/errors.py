@@ -9,6 +9,7 @@ one, every step is attempted on its own: `after_commit.py`).
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import discord
 from discord import app_commands
@@ -25,7 +26,7 @@ log = logging.getLogger(__name__)
 
 UNEXPECTED = N_("Something went wrong on our side; the game is unchanged. Please try again.")
 HINTED = {  # a refusal with a hint, as the edge words it (the refusal's own fields are there)
-    Hint.OPEN_A_TABLE: N_("There is no open table in this channel. Start one with `/<game> new`."),
+    Hint.OPEN_A_TABLE: N_("There is no open table in this channel. Start one with {commands}."),
     Hint.ADD_A_COMPUTER: N_("{game} needs at least {n} players: wait for others to join, or add a computer player "
                             "with `/game addbot`."),
     Hint.ADMIN_MAY_END: N_("Only the host or a member with Manage Server can end this table."),
@@ -34,9 +35,10 @@ HINTED = {  # a refusal with a hint, as the edge words it (the refusal's own fie
 }
 
 
-def worded(refusal: Refusal) -> Text:
+def worded(refusal: Refusal, games: Sequence[str] = ()) -> Text:
     """A refusal as the member reads it: the service's sentence, or, with a hint, the edge's own words for it; the
-    seats an engine's reason refers to by their players' names."""
+    seats an engine's reason refers to by their players' names. `games`: the games whose `/<game> new` opens a
+    table here (the one whose command was typed, or every game the bot plays)."""
     if isinstance(refusal, NotYourTurn) and refusal.seats:
         return with_names(refusal.text, refusal.seats)
     if isinstance(refusal, TooManyTables):
@@ -46,13 +48,14 @@ def worded(refusal: Refusal) -> Text:
                        "Finish one, or end it with `/game end` in its channel, before opening another.",
                        len(refusal.channel_ids), where=", ".join(f"<#{c}>" for c in refusal.channel_ids))
     if refusal.hint in HINTED:
-        return Text(HINTED[refusal.hint], refusal.text.fields)
+        commands = " · ".join(f"`/{game} new`" for game in games)
+        return Text(HINTED[refusal.hint], {**refusal.text.fields, "commands": commands})
     return refusal.text
 
 
 def with_names(text: Text, seats: tuple[Seat, ...]) -> Text:
     """`text` with every `SeatRef` among its fields (and its fields' fields) shown as that seat's player."""
-    fields = {name: shown_seat(seats[value]) if isinstance(value, SeatRef) and 0 <= value < len(seats)
+    fields = {name: shown_seat(seats, value) if isinstance(value, SeatRef) and 0 <= value < len(seats)
               else with_names(value, seats) if isinstance(value, Text) else value
               for name, value in text.fields.items()}
     return Text(text.message, fields, text.plural, text.n)
@@ -65,7 +68,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         log.info("refused (%s): %s", type(error).__name__, without_ruling_codes(str(error)))
     with speaking(language_of(interaction.locale)):
         if isinstance(error, Refusal):
-            message = translated(worded(error))
+            message = translated(worded(error, opening_games(interaction)))
         elif isinstance(error, IllegalAction):
             message = translated(error.text)
         elif isinstance(error, app_commands.CheckFailure):
@@ -78,6 +81,14 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
                 log.error("unexpected error in %s", where, exc_info=error)
             message = _(UNEXPECTED)
     await reply_ephemeral(interaction, without_ruling_codes(message))
+
+
+def opening_games(interaction: discord.Interaction) -> list[str]:
+    """The games a refusal may tell the member to open: the game whose command they typed, else every game."""
+    games = sorted(getattr(interaction.client, "games", ()))
+    command = interaction.command
+    root = getattr(command, "root_parent", None) or command
+    return [root.name] if root is not None and root.name in games else games
 
 
 async def reply_ephemeral(interaction: discord.Interaction, message: str) -> None:

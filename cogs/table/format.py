@@ -3,6 +3,7 @@ length limits."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,6 +13,7 @@ from bot.i18n import _, ngettext
 from bot.names import escaped
 from bot.service import PACES, Seat, Table
 from bot.service.errors import without_ruling_codes
+from bot.service.lobby import COMPUTER_NAME
 
 from .levels import level_name
 
@@ -38,12 +40,22 @@ def dice(faces: Sequence[int]) -> str:
 
 
 def seat_name(table: Table, seat: int, *, bold: bool = True) -> str:
-    return shown_seat(table.seats[seat], bold=bold)
+    return shown_seat(table.seats, seat, bold=bold)
 
 
-def shown_seat(s: Seat, *, bold: bool = True) -> str:
+def player_name(seats: Sequence[Seat], seat: int) -> str:
+    """A seat's player's name as typed: a member's own; a computer player the table seated is named in the
+    reader's language ("Computer 2", "Ordenador 2" — the number among the table's computers), whatever language
+    named it when it sat down."""
+    if seats[seat].user_id is None:
+        return _(COMPUTER_NAME, n=1 + sum(1 for s in seats[:seat] if s.user_id is None))
+    return seats[seat].name
+
+
+def shown_seat(seats: Sequence[Seat], seat: int, *, bold: bool = True) -> str:
     """A seat's player as the table message names them: bold, a computer's with 🤖, a seat on autopilot said so."""
-    name = escaped(s.name)
+    s = seats[seat]
+    name = escaped(player_name(seats, seat))
     name = f"**{name}**" if bold else name
     if s.is_computer:
         return f"🤖 {name}"
@@ -55,6 +67,21 @@ def listed_seat(table: Table, seat: int) -> str:
     "🤖 **Computer 1** · hard"."""
     s = table.seats[seat]
     return f"{seat_name(table, seat)} · {level_name(s.level)}" if s.is_computer else seat_name(table, seat)
+
+
+MARKDOWN = re.compile(r"\\(.)|\[([^\]]*)\]\([^)]*\)|\*\*|__|~~|\|\||`")
+
+
+def plain(text: str) -> str:
+    """Discord's markdown as plain text (a story file): bold, underline, strike, spoilers and code marks go, a
+    masked link keeps its words, and an escaped character (a member's name as typed) is itself again."""
+    return MARKDOWN.sub(lambda m: m.group(1) or m.group(2) or "", text)
+
+
+def luck_title(table: Table) -> str:
+    """The luck report's heading, saying which dice are lucky in this game."""
+    return (_("🍀 Luck (the lower the dice, the luckier)") if table.game.luckier == "low"
+            else _("🍀 Luck (the higher the dice, the luckier)"))
 
 
 def mention(table: Table, seat: int) -> str:

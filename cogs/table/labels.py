@@ -11,6 +11,8 @@ import unicodedata
 
 from bot.service import Table
 
+from .format import player_name
+
 LABEL_CHARS = 38
 EMOJI_LABEL_CHARS = 34
 
@@ -35,5 +37,5 @@ def with_name(template: str, name: str, *, emoji: bool = False) -> str:
 
 def plain_name(table: Table, seat: int) -> str:
     """A seat's name where markdown does not work (labels, menu options), 🤖 before a computer's."""
-    info = table.seats[seat]
-    return f"🤖 {info.name}" if info.is_computer else info.name
+    name = player_name(table.seats, seat)
+    return f"🤖 {name}" if table.seats[seat].is_computer else name

@@ -23,17 +23,18 @@ class Notices:
         self._shared = shared
 
     async def post_or_dm(self, table: Table, access: Access, what: str, public: Callable[[], str],
-                         seats: Iterable[int], private: Callable[[], str] | None = None, **send: Any) -> None:
-        """`public()` in the table's channel, in the server's language; where the bot may not post there, to each
-        member of `seats` by DM, in their own language (`private()`, or the same words), headed by the table."""
+                         seats: Iterable[int], private: Callable[[], str] | None = None, **send: Any
+                         ) -> discord.Message | None:
+        """`public()` in the table's channel, in the server's language (the message posted is returned); where the
+        bot may not post there, to each member of `seats` by DM, in their own language (`private()`, or the same
+        words), headed by the table."""
         shared = self._shared
         access = shared.access.narrowed(table.channel_id, access)
         if access.can_post:
             with speaking(await shared.languages.public(table)):
                 text = public()
             try:
-                await shared.channel.post(table, access, what, content=text, **send)
-                return
+                return await shared.channel.post(table, access, what, content=text, **send)
             except ChannelRefused:
                 pass  # logged: they hear it by DM
         for seat in seats:
@@ -44,20 +45,20 @@ class Notices:
                 text = f"{shared.renderer(table).emoji} **{table.game.title}** · <#{table.channel_id}> · " \
                        f"{(private or public)()}"
             await attempt(f"{what} by DM", shared.channel.dm(info.user_id, text[:2000]))
+        return None
 
     # --- pings and the result -----------------------------------------------------------------
     @staticmethod
-    def targets(table: Table, exclude: int | None = None, seats: Iterable[int] | None = None) -> list[int]:
-        """Who a ping is for: the humans who must act now (`seats`, else whose turn just began), not on autopilot."""
-        if table.status != "active":
-            return []
-        return sorted(s for s in (table.newly_to_act if seats is None else seats)
-                      if s != exclude and table.seats[s].human and not table.seats[s].autopilot)
+    def targets(table: Table) -> list[int]:
+        """Who a ping is for: the members the change calls — they must act, and have not touched the table lately
+        (bot/service/calls.py)."""
+        return sorted(table.called) if table.status == "active" else []
 
-    async def ping(self, table: Table, access: Access | None = None, *, exclude: int | None = None,
-                   prompt: Callable[[], str] | None = None, seats: Iterable[int] | None = None) -> None:
-        """One short message naming the members whose turn just began (by DM where the bot may not post)."""
-        targets = self.targets(table, exclude, seats)
+    async def ping(self, table: Table, access: Access | None = None, *,
+                   prompt: Callable[[], str] | None = None) -> None:
+        """One short message naming the members the change calls (by DM where the bot may not post). Posted in
+        the channel, it is the table's one ping standing there: the one before it is deleted."""
+        targets = self.targets(table)
         if not targets:
             return
         shared = self._shared
@@ -72,7 +73,22 @@ class Notices:
                 said += "\n" + _("The table message may be behind: `/game status` shows the table as it is now.")
             return said
 
-        await self.post_or_dm(table, access, "pinging", lambda: content, targets, private, allowed_mentions=mentions)
+        posted = await self.post_or_dm(table, access, "pinging", lambda: content, targets, private,
+                                       allowed_mentions=mentions)
+        if posted is not None:
+            await self.stands(table, posted.id, targets, access)
+
+    async def stands(self, table: Table, message_id: int | None, seats: Iterable[int], access: Access) -> None:
+        """Ping `message_id` now stands for the table (None: the ping heads the table posted again); the ping it
+        replaces — or this one, when all it named acted meanwhile — is deleted."""
+        done = await self._shared.tables.record_ping(table.id, message_id, frozenset(seats), table.seq)
+        await self.take_down(table, done, access)
+
+    async def take_down(self, table: Table, message_ids: Iterable[int], access: Access) -> None:
+        """Delete pings whose work is done (everyone they named has acted, or a newer ping replaced them)."""
+        for message_id in message_ids:
+            await attempt("taking down a ping", self._shared.channel.delete(table, access, message_id,
+                                                                           "taking down a ping"))
 
     def ping_text(self, table: Table, targets: list[int], prompt: Callable[[], str] | None = None, *,
                   link: bool = True) -> tuple[str, discord.AllowedMentions]:

@@ -2,9 +2,11 @@
 private views by DM, the result — each step attempted on its own (`after_commit.py`).
 
 The table message is edited in place (through the interaction's own response when it was clicked); a buried
-table comes back at the bottom, headed by the ping (`table_message.py`); the players whose turn began are pinged
-in one short message, or by DM where the bot may not post (`notices.py`); private views go out by DM (`dms.py`);
-the host is told once what the bot may no longer do (`host_warnings.py`).
+table comes back at the bottom, headed by the ping (`table_message.py`); the members the change calls — their turn
+began and they have not touched the table lately — are pinged in one short message, which replaces the table's
+ping standing in the channel, or by DM where the bot may not post (`notices.py`), and a ping all of whose members
+have acted is deleted; private views go out by DM (`dms.py`); the host is told once what the bot may no longer do
+(`host_warnings.py`).
 """
 
 from __future__ import annotations
@@ -47,13 +49,15 @@ class Publisher:
         clicked = getattr(interaction.message, "id", None) if interaction else None
         on_table = interaction is not None and announce is None and clicked is not None and clicked == table.message_id
         answered = table_shown = False
-        # A buried table comes back with the next ping, as one message: the table, headed by the ping.
-        targets = notices.targets(table, actor) if access.can_post and table_message.is_buried(table) else []
+        # A table buried under members' messages comes back at the bottom when a member's turn begins, as one
+        # message: the table, headed by the ping when the change calls anyone.
+        moving = access.can_post and turn_passed(table, actor) and table_message.is_buried(table)
+        targets = notices.targets(table) if moving else []
         with speaking(await shared.languages.public(table)):
             ping = notices.ping_text(table, targets, link=False) if targets else None
             shout = translated(announce) if announce is not None else None
         moved_to: list[int] = []
-        if ping is not None and await attempt("moving the buried table down", table_message.move_down(
+        if moving and await attempt("moving the buried table down", table_message.move_down(
                 table, access, interaction if on_table else None, moved_to, ping)):
             table = replace(table, message_id=moved_to[0])
             answered, table_shown = on_table, True
@@ -68,8 +72,11 @@ class Publisher:
                                                   happened))
         if interaction is not None and not answered:
             await attempt("telling the member it was saved", tell_saved(interaction))
-        if not moved_to:
-            await attempt("pinging", notices.ping(table, access, exclude=actor))
+        await notices.take_down(table, table.answered_pings, access)
+        if moved_to and targets:
+            await attempt("replacing the standing ping", notices.stands(table, None, targets, access))
+        else:
+            await attempt("pinging", notices.ping(table, access))
         if table.game.has_secrets and table.state is not None:  # no private view before the deal
             await attempt("updating the DMs", self._private_views.update_dms(table))
         if table.status == "finished":
@@ -84,7 +91,13 @@ class Publisher:
         """The answer when the table message itself was not what was clicked: a public line, a typed
         command's confirmation, a DM or an ephemeral hand edited in place, or an old table message retired."""
         if announce is not None:
-            await interaction.response.send_message(announce)
+            if clicked is not None and interaction.message.flags.ephemeral:  # a question answered (/game end's):
+                await interaction.response.edit_message(content=announce, view=None)  # its buttons go
+                # a followup's own flags decide whether it is ephemeral (only a deferred response's first followup
+                # inherits the deferral's): without the flag, the channel reads it
+                await interaction.followup.send(announce)
+            else:
+                await interaction.response.send_message(announce)
             return
         if clicked is None:
             done = f"✅ {happened}" if happened else _("✅ Done.")
@@ -106,3 +119,9 @@ class Publisher:
     async def edit_table(self, table: Table, access: Access | None = None) -> None:
         """The table message as it stands now (a member's seat taken back from autopilot, say)."""
         await self._table_message.edit(table, access)
+
+
+def turn_passed(table: Table, actor: int | None) -> bool:
+    """The change began the decision of a member other than the one who made it: someone else has to look."""
+    return table.status == "active" and any(s != actor and table.seats[s].human and not table.seats[s].autopilot
+                                            for s in table.newly_to_act)

@@ -15,7 +15,6 @@ import discord
 
 from bot.games.core import Game, IllegalAction
 from bot.i18n import N_, _, translated
-from bot.names import escaped
 from bot.pictures.common import seat_name as drawn_name
 from bot.service import Table
 
@@ -27,6 +26,7 @@ from .format import (
     FIELD_CHARS,
     PLACE_MEDALS,
     listed_seat,
+    luck_title,
     options_text,
     pace_text,
     players_range,
@@ -168,10 +168,8 @@ class Renderer:
         if offered := offer_lines(table):  # followers, and where a rematch offer stands
             main.append("\n".join(offered))
         players = "" if pictured else f"**{_('Players')}**\n{self.players_text(table, view)}"
-        luck = (f"**{_('🍀 Luck (dice against a fair die)')}**\n" + "\n".join(map(translated, table.luck))
-                if table.luck else "")
-        footer = "-# " + _("Move {n} · {pace} · {seal}", n=table.seq, pace=pace_text(table.pace_seconds),
-                           seal=self.dice_seal(table, markdown=True))
+        luck = f"**{luck_title(table)}**\n" + "\n".join(map(translated, table.luck)) if table.luck else ""
+        footer = "-# " + _("{pace} · {seal}", pace=pace_text(table.pace_seconds), seal=self.dice_seal(table))
         head = [] if pictured else [title]
         return ["\n".join(head + main), players, self.news_text(table), luck, footer]
 
@@ -226,19 +224,12 @@ class Renderer:
         return f"{picture_name(table, seat)} · {level_name(s.level)}" if s.is_computer else picture_name(table, seat)
 
     @staticmethod
-    def dice_seal(table: Table, *, markdown: bool = False) -> str:
-        """The dice commitment while the game runs (SHA-256 of the secret seed, short), the seed once it ended;
-        and every seat's client seed, mixed into the dice. `markdown`: for a text Discord renders (a member's name
-        escaped), else for an embed's footer, which it shows as typed."""
+    def dice_seal(table: Table) -> str:
+        """One short line: the dice's fingerprint while the game runs (the start of the secret seed's SHA-256), the
+        seed once it ended. The client seeds, the whole hash and how to check them are `/game verify`'s."""
         if table.revealed_seed is not None:
-            seal = _("🔓 dice seed {seed} (SHA-256 {hash}…)", seed=table.revealed_seed, hash=table.commitment[:12])
-        else:
-            seal = _("🔒 dice SHA-256 {hash}…", hash=table.commitment[:12])
-        if table.client_seeds is None:  # a table from before client seeds
-            return seal
-        seeds = ", ".join(f"{escaped(s.name) if markdown else s.name} {seed}"
-                          for s, seed in zip(table.seats, table.client_seeds, strict=True))
-        return seal + " · " + _("client seeds: {seeds}", seeds=seeds)
+            return _("🔓 dice unsealed: seed {seed}", seed=table.revealed_seed)
+        return _("🔒 sealed dice {fingerprint}", fingerprint=table.commitment[:12])
 
     def _lobby(self, table: Table) -> str:
         game = table.game
@@ -250,12 +241,12 @@ class Renderer:
             return _("🛑 Closed before the game started ({reason}). Not rated.",
                      reason=_(table.end_reason or N_("ended")))
         if len(table.seats) >= game.max_players:
-            how = _("The table is full: the host presses **Start**.")
+            how = _("The table is full: the host 👑 starts the game with **Start**.")
         elif game.min_players > 1:
-            how = _("Press **Join** to play. The host presses **Start** (and may add a computer opponent first: "
-                    "easy, normal or hard).")
+            how = _("Players take a seat with **Join**; the host 👑 starts the game with **Start** (or first "
+                    "seats a computer opponent: easy, normal or hard, in **🤖 Add a computer…**).")
         else:
-            how = _("Press **Join** to play. The host presses **Start**.")
+            how = _("Players take a seat with **Join**; the host 👑 starts the game with **Start**.")
         return (
             _("**Lobby** · {players} · {pace}", players=players_range(game), pace=pace_text(table.pace_seconds))
             + (f"\n{options}" if options else "")
@@ -267,8 +258,8 @@ class Renderer:
     def _lobby_footer(self, table: Table) -> str:
         if table.status != "lobby" or table.client_seeds is None:
             return ""
-        return "-# " + _("🔒 dice SHA-256 {hash}… · 🎲 each player's client seed is mixed in: choose yours with "
-                         "/game join seed:", hash=table.commitment[:12])
+        return "-# " + _("🔒 sealed dice {fingerprint} · 🎲 your part of them: /game join seed:",
+                         fingerprint=table.commitment[:12])
 
     def players_text(self, table: Table, view: dict[str, Any]) -> str:
         lines = []

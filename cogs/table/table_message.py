@@ -23,7 +23,7 @@ from .permissions import VIEW, Access, ChannelRefused
 from .pictures import as_new
 from .shared import Shared
 
-BURIED_AFTER = 3  # messages below the table before a change posts it again at the bottom
+BURIED_AFTER = 3  # messages below the table (not the bot's own pings) before a change posts it again at the bottom
 RECENT_CHANNELS = 10_000  # channels whose last messages are remembered (the least recently active are forgotten)
 
 
@@ -99,7 +99,11 @@ class TableMessage:
 
     # --- a buried table ---------------------------------------------------------------------------
     def note_message(self, message: discord.Message) -> None:
-        """Remember what is posted in a channel (pings included), in memory and without any lookup."""
+        """Remember what members post in a channel (and the bot's answers to them), in memory and without any
+        lookup. The bot's own pings and notices are left out: they alone never bury a table."""
+        me = self._shared.bot.user
+        if me is not None and message.author.id == me.id and message.interaction_metadata is None:
+            return
         channel_id = message.channel.id
         recent = self._recent.pop(channel_id, None) or deque(maxlen=BURIED_AFTER + 1)
         recent.append(message.id)
@@ -114,13 +118,15 @@ class TableMessage:
         return below > BURIED_AFTER
 
     async def move_down(self, table: Table, access: Access, click: discord.Interaction | None,
-                        moved_to: list[int], ping: tuple[str, discord.AllowedMentions]) -> None:
-        """Post the table anew at the bottom under the ping; the old message is retired (through the click, if
-        it was clicked). It costs what the ping and the table's edit cost anyway."""
+                        moved_to: list[int], ping: tuple[str, discord.AllowedMentions] | None) -> None:
+        """Post the table anew at the bottom, under the ping if there is one; the old message is retired (through
+        the click, if it was clicked). With a ping, it costs what the ping and the table's edit cost anyway."""
         shared = self._shared
-        new = as_new(await self.payload(table, access, above=ping[0]))
-        message = await shared.channel.post(table, access, "posting the table again at the bottom", **new,
-                                            allowed_mentions=ping[1])
+        above, mentions = ping if ping is not None else (None, None)
+        new = as_new(await self.payload(table, access, above=above))  # under the ping, a Text Display above
+        if mentions is not None:
+            new["allowed_mentions"] = mentions
+        message = await shared.channel.post(table, access, "posting the table again at the bottom", **new)
         await shared.tables.set_message(table.id, message.id)
         moved_to.append(message.id)
         if click is not None:

@@ -41,7 +41,7 @@ class TimerNotices:
                 return (_("⏰ reminder: your move is due {when}", when=f"<t:{int(table.deadline_at)}:R>")
                         if table.deadline_at else _("⏰ reminder: your move is due soon"))
 
-            await attempt("sending a reminder", self._notices.ping(table, access, seats=table.to_act, prompt=reminder))
+            await attempt("sending a reminder", self._notices.ping(table, access, prompt=reminder))
             await attempt("telling the host what the bot may no longer do", self._host_warnings.warn(table))
             return
         await attempt("announcing a timeout", self._announce_timeout(table, access))

@@ -48,6 +48,11 @@ def alt_texts(message: discord.Message) -> list[str]:
     return [item.description or "" for gallery in galleries for item in gallery.items]
 
 
+def footer_of(message: discord.Message) -> str:
+    """The table message's footer: its last small-print Text Display ("-# …")."""
+    return next(text.removeprefix("-# ") for text in reversed(texts(message)) if text.startswith("-# "))
+
+
 def is_v2(message: discord.Message) -> bool:
     return message.flags.components_v2
 
@@ -120,3 +125,10 @@ def is_message_of(message: discord.Message, table_id: int) -> bool:
 def last_table_message(channel) -> discord.Message:
     """The table message as it stands: a buried table is posted again at the bottom (the old one retired)."""
     return [m for m in channel.history() if is_table_message(m)][-1]
+
+
+def shows_the_last_change(env, channel, message: discord.Message) -> bool:
+    """The message shows what the table's last change did (its news, in English): it is not stale."""
+    table = table_of(env, channel)
+    news = env.bot.games[table.game.id].renderer.news_lines(table)
+    return bool(news) and all(line[:100] in text_of(message) for line in news)

@@ -187,12 +187,19 @@ async def test_a_timed_out_player_gets_the_default_then_autopilot(world, dice):
     env, channel, alice, bob = world
     table = await open_two_player_table(env, channel, alice, bob, dice, pace="live")
     await env.advance_time(61)
-    assert "reminder" in channel.last_message.content and "<@" in channel.last_message.content
+    assert not any("reminder" in m.content for m in channel.history()), \
+        "alice started the live game a minute ago: she is watching it, and is not reminded"
     await env.advance_time(60)
     after = table_of(env, channel)
     assert after.seq > table.seq + 1 and after.to_act == {1}, "one deadline played alice's whole turn"
     assert after.seats[0].timeouts == 1, "…counted as one missed turn"
     assert any("Time ran out" in m.content for m in channel.history())
+    called = channel.last_message
+    assert called.content.startswith(f"<@{bob.id}>"), "bob, away for two minutes, is called as his turn begins"
+    await env.advance_time(61)
+    reminder = channel.last_message
+    assert "reminder" in reminder.content and f"<@{bob.id}>" in reminder.content
+    assert called.id not in [m.id for m in channel.history()], "the reminder replaced the ping before it"
     for _ in range(8):  # both stay away: each deadline finishes the turn of whoever is on turn
         if table_of(env, channel).seats[0].autopilot:
             break

@@ -13,7 +13,7 @@ from bot.service import Tables
 
 from .helpers import last_table_message, message_by_id, table_of
 
-BOOKKEEPING = {"set_message", "set_dm"}  # the publisher noting which message shows the table
+BOOKKEEPING = {"set_message", "set_dm", "record_ping"}  # the publisher noting which message shows what
 
 
 @pytest.fixture

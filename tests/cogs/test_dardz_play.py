@@ -173,7 +173,7 @@ async def test_three_of_a_kind_bonus_roll_and_cleaning_up_are_shown(world, dice)
     assert "alice cleaned 'em up: +5!" in text and "alice — 25 pts" in text
     assert table_of(env, channel).to_act == {1}
     dm = text_of(dm_of(alice))
-    assert "Your points pile: **4** cards · **+27** pts" in dm and "In it: 1 · 10 · 11 · 12" in dm
+    assert "Your points pile: **4** cards · **+27** points" in dm and "In it: 1 · 10 · 11 · 12" in dm
 
 
 async def test_action_cards_play_order_and_jackpot_guess(world, dice):
@@ -198,7 +198,7 @@ async def test_action_cards_play_order_and_jackpot_guess(world, dice):
     assert table_of(env, channel).to_act == {0}, "alice's turn goes on: her DM waits for its end…"
     assert "Your points pile: **0** cards" in text_of(dm_of(alice)) and "when a turn ends" in text_of(dm_of(alice))
     hand = await alice.click(table_message(env, channel), label="My hand")  # …and My hand shows it now
-    assert "Your points pile: **2** cards · **+0** pts" in text_of(hand.response.message)
+    assert "Your points pile: **2** cards · **+0** points" in text_of(hand.response.message)
 
 
 async def test_refusals_are_ephemeral_and_change_nothing(world, dice):

@@ -150,8 +150,9 @@ async def test_a_claim_with_a_button(world, dice):
     table = table_of(env, channel)
     assert [c["id"] for c in table.view(None)["sets"][0]] == ["B01"] and table.to_act == {1}
     text = text_of(table_message(env, channel))
-    assert "alice** claims 🟦 Cowboy." in text
-    assert f"<@{bob.id}>" in channel.last_message.content, "bob is pinged: his turn began"
+    assert "alice** claims 🟦 Cowboy." in text and "bob" in text
+    assert not [m for m in channel.history() if f"<@{bob.id}>" in m.content], \
+        "bob took his seat a moment ago: he is watching the table, so his turn begins without a ping"
 
 
 async def test_re_rolls_with_the_menu_and_roll_commands(world, dice):

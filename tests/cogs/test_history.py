@@ -23,7 +23,8 @@ async def test_the_history_of_an_ended_table(world):
     assert f"📜 Armadillo · table {table_id} · history" in text
     assert "Story" in text and "Round 1: 10 cards each;" in text and "rolled" in text
     assert "Your hand" not in text, "a spectator's story: no hand in it"
-    assert "🍀 Luck" in text and "🔓 dice seed seed" in text and "Table closed" in text
+    assert "🔓 dice unsealed: seed seed" in text and "Table closed" in text
+    assert "🍀" not in text, "Armadillo's totals are good or bad only against a hand: no luck report"
     names = sorted(a.filename for a in message.attachments)
     assert names == [f"table-{table_id}-story.txt", f"table-{table_id}.json"]
     story = next(a for a in message.attachments if a.filename.endswith(".txt"))

@@ -9,7 +9,7 @@ import pytest
 
 from cogs.games import engines
 
-from .helpers import add_computer, end_game, message_by_id, table_of, tables, text_of, texts
+from .helpers import add_computer, end_game, footer_of, message_by_id, table_of, tables, text_of, texts
 
 GAMES = engines()
 
@@ -73,12 +73,13 @@ async def test_the_dice_are_sealed_while_the_game_runs_and_the_seed_is_shown_at_
     await add_computer(alice, lobby)
     await alice.click(lobby, label="Start")
     sealed = hashlib.sha256(b"seed").hexdigest()[:12]  # the test bot's seed is "seed"
-    running = text_of(message_by_id(channel, table_of(env, channel).message_id))
-    assert f"🔒 dice SHA-256 {sealed}…" in running and "dice seed" not in running
-    message_id = table_of(env, channel).message_id
+    running = message_by_id(channel, table_of(env, channel).message_id)
+    assert footer_of(running) == f"casual · 1-hour turns · 🔒 sealed dice {sealed}", \
+        "one short line: the pace and the dice's fingerprint — no move number, no hash's name, no client seeds"
+    message_id = running.id
     await end_game(alice, channel)
-    ended = text_of(message_by_id(channel, message_id))
-    assert f"🔓 dice seed seed (SHA-256 {sealed}…)" in ended
+    ended = message_by_id(channel, message_id)
+    assert footer_of(ended) == "casual · 1-hour turns · 🔓 dice unsealed: seed seed"
 
 
 async def test_the_luck_report_at_the_end_for_scripted_dice(world, dice):
@@ -92,6 +93,6 @@ async def test_the_luck_report_at_the_end_for_scripted_dice(world, dice):
     await alice.click(message_by_id(channel, table.message_id), label="Roll the dice")
     await end_game(alice, channel)
     text = text_of(message_by_id(channel, table.message_id))
-    assert "🍀 Luck (dice against a fair die)" in text
-    assert "alice: 5 dice, average 6.00 (fair 3.50) — higher than 100% of fair rolls." in text
+    assert "🍀 Luck (the lower the dice, the luckier)" in text, "Army Men's lowest total wins"
+    assert "alice: 5 dice, average 6.00 (a fair die: 3.50) — luckier than 0% of fair rolls." in text
     assert "bob: no dice rolled." in text

@@ -52,6 +52,7 @@ def test_the_engine_keeps_the_contract(game):
     assert all(hasattr(engine, name) for name in Game.__annotations__)
     assert "level" in inspect.signature(engine.computer_action).parameters, "computer_action takes a level"
     assert isinstance(engine.has_secrets, bool) and engine.title and engine.min_players <= engine.max_players
+    assert engine.luckier in ("low", "high", None), "which dice faces are lucky, or none"
 
 
 def test_the_renderer_shows_this_game(game):

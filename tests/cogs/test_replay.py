@@ -34,7 +34,7 @@ async def test_stepping_through_a_replay_from_the_history_and_after_a_restart(wo
     assert "The set-up · move 0 of" in text and "Round 1: 10 cards each;" in text
     total = int(text.split("move 0 of ")[1].split("*")[0])
     assert total >= 2
-    assert labels(replay) == ["◀", "▶"]
+    assert labels(replay) == ["⏮", "◀", "▶", "⏭"], "one round: no round to jump to"
     assert [a.filename for a in replay.attachments] == [FILENAME], "the table's picture comes with each step"
     pictures = {await replay.attachments[0].read()}
 

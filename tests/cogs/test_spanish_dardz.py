@@ -49,5 +49,8 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     assert "gana la partida con" in final and "¡Gana" in final, final
     assert "Round" not in final and "wins" not in final
     bob_dm, alice_dm = (m.user.dm_channel.history()[-1] for m in (bob, alice))
-    assert "📥 Tu montón de puntos:" in text_of(bob_dm) and "**Mi mano**" in text_of(bob_dm)  # the pile only
-    assert "📥 Your points pile:" in text_of(alice_dm) and "**My hand**" in text_of(alice_dm)
+    assert "📥 Tu montón de puntos:" in text_of(bob_dm)  # the pile only, and that the game is over
+    assert "La partida ha terminado: el mensaje de la mesa muestra cómo acabó." in text_of(bob_dm)
+    assert "📥 Your points pile:" in text_of(alice_dm)
+    assert "The game is over: the table message shows how it ended." in text_of(alice_dm)
+    assert "pinged" not in text_of(alice_dm) and "avis" not in text_of(bob_dm), "no turn is coming"

@@ -36,7 +36,8 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     table = message_by_id(channel, table_of(env, channel).message_id)
     text = read(table)
     assert "Galería · mazo: 59 cartas" in text and "🟧 Sonrisa" in text
-    assert "▶️ El turno de alice no ha empezado: declara un robo (opcional) y luego Robar y tirar." in text
+    assert ("▶️ El turno de alice no ha empezado: anuncia qué carta quitas (opcional) y luego Robar y tirar."
+            in text)
     assert "Robar y tirar" in labels(table)
 
     refused = await bob.slash(channel, "doodle stop")

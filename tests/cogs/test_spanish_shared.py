@@ -20,12 +20,14 @@ async def test_help_follows_each_members_client(world, client_languages):
     assert spanish.ephemeral and english.ephemeral
     help_es, help_en = text_of(spanish.response.message), text_of(english.response.message)
     assert "Juega a juegos de dados y cartas aquí mismo." in help_es
-    assert "tus amigos pulsan **Unirme** y el anfitrión pulsa **Empezar**" in help_es
+    # the buttons as the table shows them: this server's tables speak English
+    assert "tus amistades pulsan **Join** y el anfitrión pulsa **Start**" in help_es
     assert "En una mesa" in help_es and "Comunidad" in help_es and "Tiempo" in help_es
-    assert "`/game hand` tu vista privada · `/game status` vuelve a mostrar la mesa" in help_es
-    assert "hasta que pulses **Mi mano**" in help_es
-    assert "`/armymen new` · `/armymen rules` · 2 jugadores" in help_es
-    assert "Play dice-and-card games right here." in help_en and "`/armymen rules` · 2 players" in help_en
+    assert "`/game hand` — Tu vista privada y tus botones de jugada (solo la ves tú)" in help_es
+    assert "`/game status` — Vuelve a mostrar la mesa al final del canal" in help_es
+    assert "hasta que pulses **My hand**" in help_es
+    assert "🪖 **Army Men Dice War** (2 jugadores) — `/armymen new` · `/armymen rules`" in help_es
+    assert "Play dice-and-card games right here." in help_en and "(2 players) — `/armymen new`" in help_en
     assert "Games" not in help_es and "press" not in help_es
 
 
@@ -83,9 +85,9 @@ async def test_a_spanish_server_after_a_rated_game(spanish_server, dice):
     history = await bob.slash(channel, "game history")
     text = text_of(history.response.message)
     assert f"📜 Army Men Dice War · mesa {table_id} · historia" in text
-    assert "Historia" in text and "🍀 Suerte (dados frente a un dado justo)" in text
-    assert "dados, media" in text and "de las tiradas justas." in text
-    assert "🔓 semilla de los dados" in text and "Story" not in text
+    assert "Historia" in text and "🍀 Suerte (cuanto más bajos los dados, más suerte)" in text
+    assert "dados, media" in text and "más suerte que el" in text and "de las tiradas justas." in text
+    assert "🔓 dados revelados: semilla" in text and "Story" not in text
 
     verified = (await alice.slash(channel, "game verify")).response.message.content
     assert verified.startswith(f"Mesa {table_id}: ✓ Verificada: Army Men Dice War, ")

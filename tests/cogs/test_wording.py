@@ -22,7 +22,7 @@ async def test_a_full_lobby_disables_join_and_says_so(world):
     assert buttons == {"Join": True, "Leave": False, "Start": False}
     (menu,) = [c for c in components(lobby) if isinstance(c, discord.SelectMenu)]
     assert menu.placeholder == "🤖 Add a computer…" and menu.disabled, "no computer joins a full table"
-    assert "The table is full: the host presses **Start**." in text_of(lobby)
+    assert "The table is full: the host 👑 starts the game with **Start**." in text_of(lobby)
 
 
 async def test_a_switched_on_option_reads_as_what_it_does(world):
@@ -85,6 +85,7 @@ async def test_a_buried_table_comes_back_with_the_next_ping(world, dice):
         await bob.send(channel, line)
     await alice.slash(channel, "armymen roll")
     assert table_of(env, channel).message_id == table.message_id, "within a turn the table is edited in place"
+    await env.advance_time(16 * 60)  # bob, away from the table longer than a casual table's 15 minutes, is called
     while table_of(env, channel).to_act == {0}:
         rolled = table_of(env, channel).view(None)["rolled"]
         await alice.slash(channel, "armymen keep", dice=str(rolled[0]))

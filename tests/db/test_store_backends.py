@@ -62,8 +62,9 @@ async def test_a_release_0001_database_upgrades_in_place_and_loses_nothing(tmp_p
     assert [row[:old_columns] for row in after["results"]] == before["results"]
     assert {row[old_columns:] for row in after["results"]} == {(None, None)}, "no rating history from before"
     assert [row[: len(before["seats"][0])] for row in after["seats"]] == before["seats"]
-    added = {row[len(before["seats"][0]):] for row in after["seats"]}  # client_seed (0006), level (0010)
-    assert added == {(None, "normal")}, "old seats have no client seed, and their computers play normal"
+    # the columns added since: client_seed (0006), touched_at (0009), level (0010)
+    added = {row[len(before["seats"][0]):] for row in after["seats"]}
+    assert added == {(None, None, "normal")}, "old seats have no client seed nor touch, their computers play normal"
     with closing(sqlite3.connect(path)) as conn:
         derivations = {row[0] for row in conn.execute("SELECT derivation FROM sessions")}
     assert derivations == {None}, "old tables keep the old dice derivation"

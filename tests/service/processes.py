@@ -4,6 +4,8 @@
         at `start` (unix time), makes every move at once; prints how many were acknowledged and what else happened
     python tests/service/processes.py play '{"url": …, "now": …, "tables": […], "seconds": …}'
         plays the rules' default move at the given tables for `seconds`; prints how many moves it made
+    python tests/service/processes.py ping '{"url": …, "now": …, "start": …, "pings": [[table, message, seats, seq]]}'
+        at `start`, records every ping as the table's standing one at once; prints the messages given back
 
 It prints one JSON line. Any ERROR it logs is in that line too.
 """
@@ -61,6 +63,14 @@ async def main(command: str, plan: dict) -> dict:
                 count(type(failure).__name__)
 
         await asyncio.gather(*(move(*m) for m in plan["moves"]))
+    elif command == "ping":
+        for table_id, *_ in plan["pings"]:  # rebuilt here before the start, as a live process holds them
+            await tables.get_by_id(table_id)
+        await asyncio.sleep(max(0.0, plan["start"] - time.time()))
+        given = await asyncio.gather(*(tables.record_ping(t, m, frozenset(seats), seq)
+                                       for t, m, seats, seq in plan["pings"]))
+        await store.close()
+        return {"given_back": [list(g) for g in given], "errors": errors.messages}
     else:
         stop = time.time() + plan["seconds"]
         while time.time() < stop:

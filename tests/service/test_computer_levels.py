@@ -119,7 +119,7 @@ async def test_an_absent_members_autopilot_plays_at_normal(svc):
     assert autopilot and {seat for _, seat, _ in autopilot} == {0}
     game = GAMES["armadillo"]
     for seq, seat, action in autopilot[:12]:
-        before, _ = await svc.tables.replay_step(table.id, seq - 1)
+        before = (await svc.tables.replay_step(table.id, seq - 1)).table
         thinking = table_rng(SVC_SEED, [SVC_CLIENT_SEED] * 3, f"computer:{seq - 1}:{seat}")
         assert action == encode_action(game.computer_action(before.state, seat, thinking, "normal")), seq
     record = await svc.tables.game_record(svc.GUILD, table.id, CHANNEL)

@@ -95,19 +95,26 @@ def test_a_client_seed_changes_the_dice():
     assert not verify(forged, GAMES).ok
 
 
-def test_the_luck_report_for_scripted_dice():
-    lines = luck_lines(["alice", "bob", "🤖 Carl"], [(0, 1, 6, 6), (0, 1, 6, 6), (0, 1, 6, 5), (1, 1, 6, 1),
-                                                   (1, 1, 6, 6), (None, 0, 1, 1)])
-    assert lines == [
-        "alice: 3 dice, average 5.67 (fair 3.50) — higher than 99% of fair rolls.",
-        "bob: 2 dice, average 3.50 (fair 3.50) — higher than 50% of fair rolls.",
+def test_the_luck_report_for_scripted_dice_in_the_games_own_terms():
+    dice = [(0, 1, 6, 6), (0, 1, 6, 6), (0, 1, 6, 5), (1, 1, 6, 1), (1, 1, 6, 6), (None, 0, 1, 1)]
+    assert luck_lines(["alice", "bob", "🤖 Carl"], dice, "high") == [
+        "alice: 3 dice, average 5.67 (a fair die: 3.50) — luckier than 99% of fair rolls.",
+        "bob: 2 dice, average 3.50 (a fair die: 3.50) — luckier than 50% of fair rolls.",
         "🤖 Carl: no dice rolled.",
     ]
+    assert luck_lines(["alice", "bob", "🤖 Carl"], dice, "low")[0] == \
+        "alice: 3 dice, average 5.67 (a fair die: 3.50) — luckier than 1% of fair rolls.", "high dice, bad luck"
+    assert luck_lines(["alice", "bob", "🤖 Carl"], dice, None) == [], "no face luckier: no report"
 
 
 def test_the_luck_report_of_a_stored_game(record):
     lines = luck_report(record, GAMES)
-    assert len(lines) == len(record["seats"]) and all(line.startswith(f"p{s}: ") for s, line in enumerate(lines))
+    game = GAMES[record["game"]]
+    if game.luckier is None:
+        assert lines == [f"{game.title}: no face of a die is luckier than another, so there is no luck report."]
+    else:
+        assert len(lines) == len(record["seats"]) and all(line.startswith(f"p{s}: ")
+                                                          for s, line in enumerate(lines))
 
 
 def test_python_m_bot_verify(tmp_path, capsys, record):
@@ -115,7 +122,7 @@ def test_python_m_bot_verify(tmp_path, capsys, record):
     path.write_text(json.dumps(record))
     assert main(["verify", str(path), "--luck"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("✓ Verified") and len(out) == 1 + len(record["seats"])
+    assert out[0].startswith("✓ Verified") and out[1:] == luck_report(record, GAMES)
     path.write_text(json.dumps(dict(record, seed="x", commitment=None)))
     assert main(["verify", str(path)]) == 1
     assert capsys.readouterr().out.startswith("✗ Not verified")

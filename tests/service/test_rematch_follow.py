@@ -90,7 +90,7 @@ async def test_a_rematch_in_a_channel_taken_since_is_refused_and_counts_no_answe
     old = await finished_doodle(svc, ALICE, BOB)
     await svc.tables.rematch(at(old), ALICE, True)
     await svc.lobby(CHANNEL, CAROL)
-    with pytest.raises(errors.TableBusy):
+    with pytest.raises(errors.TableBusy, match="A table of Army Men Dice War is already open"):
         await svc.tables.rematch(at(old), BOB, True)
     assert svc.query("SELECT user_id FROM rematch_votes WHERE session_id = ?", old.id) == [(ALICE,)]
 
@@ -108,8 +108,8 @@ async def test_anyone_but_a_player_follows_a_running_table_once(svc):
     assert svc.session_row(table.id)["followers"] == 2
     finished = await svc.play(table)
     assert finished.followers == 2
-    replayed, moves = await svc.tables.replay(None, table.id, None, 1, CAROL)  # from her DM: she followed it
-    assert replayed.seq == 1 and moves == finished.seq
+    replayed = await svc.tables.replay(None, table.id, None, 1, CAROL)  # from her DM: she followed it
+    assert replayed.table.seq == 1 and replayed.total == finished.seq
     with pytest.raises(errors.Refusal, match="no table"):  # the same button from a stranger's DMs
         await svc.tables.replay(None, table.id, None, 1, ALICE + 50)
     with pytest.raises(errors.GameOver):

@@ -55,6 +55,7 @@ class Armadillo(CheckedGame):
     action_types = (Roll, Discard, Token)
     rules_help = RULES_HELP
     has_secrets = True  # the hands (ARM-R12) and each answer until the reveal (ARM-R9)
+    luckier = None  # a total is good or bad only against the cards in a hand
 
     # --- set-up -------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> State:

@@ -58,6 +58,7 @@ class ArmyMenDiceWar(CheckedGame):
     action_types = (Roll, Keep)
     rules_help = RULES_HELP
     has_secrets = False  # AMD-R10: everything is public
+    luckier = "low"  # the lowest total wins: a 1 is a soldier (0 points), a 6 scores 6
 
     # --- set-up -------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> State:

@@ -63,6 +63,7 @@ class Dardz(CheckedGame):
     action_types = (Roll, Pick, Guess, Play, Lead)
     rules_help = RULES_HELP
     has_secrets = True  # each points pile (DZ-R13)
+    luckier = None  # a number is good only against the cards in the hands
 
     # --- set-up -------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> State:

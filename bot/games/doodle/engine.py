@@ -53,6 +53,7 @@ class DoodleDice(CheckedGame):
     action_types = (Steal, Draw, Reroll, Free, Claim, Stop, Block)
     rules_help = RULES_HELP
     has_secrets = False  # DD-R11: everything is public
+    luckier = None  # the dice show figures: one is as good as another until a card asks for it
 
     # --- set-up -------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> State:

@@ -114,7 +114,7 @@ class ArmadilloRenderer(Renderer):
         parts.append(tokens_text(view["tokens"][seat]))
         if view["rounds"]:
             by_round = "+".join(str(r[seat]) for r in view["rounds"])
-            parts.append(_("**{points}** pts", points=view["totals"][seat])
+            parts.append(ngettext("**{n}** pt", "**{n}** pts", view["totals"][seat])
                          + (f" ({by_round})" if len(view["rounds"]) > 1 else ""))
         if view["phase"] == "respond":
             parts.append(_("✅ answered") if view["answered"][seat] else _("⏳ answering"))
@@ -165,7 +165,8 @@ class ArmadilloRenderer(Renderer):
         if kind == "rolled":
             return _("{name} rolled {roll}.", name=who, roll=roll_text(event["dice"], event["total"]))
         if kind == "answered":
-            return _("{name} answered: you {answer}.", name=who, answer=answer_text(event, you=True)) \
+            # the answer itself is in the event only as its own seat sees it: then it is the reader's answer
+            return _("Your answer: {answer}.", answer=answer_text(event, you=True)) \
                 if "token" in event else _("{name} answered.", name=who)
         if kind == "answers_revealed":
             return "; ".join(f"{seat_name(table, s)} {answer_text(a)}" for s, a in enumerate(event["answers"])) + "."

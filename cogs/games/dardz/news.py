@@ -71,7 +71,7 @@ def _round(table: Table, e: dict[str, Any]) -> str:
     kind = e["kind"]
     if kind == "round_won":
         unit = e["unit"]
-        tie = _("{names} reach {cards} pile cards at once: Roll-Off {throws} (DZ-R10).",
+        tie = _("{names} reach {cards} pile cards at once: Roll-Off {throws}.",
                 names=listing([_unit(table, u) for u in e["tied"]]), cards=e["cards"],
                 throws=_throws(table, e["throws"], _unit)) + " " if e["throws"] else ""
         fields = {"round": e["round"], "names": _unit(table, unit), "cards": e["cards"], "points": e["points"]}
@@ -80,9 +80,9 @@ def _round(table: Table, e: dict[str, Any]) -> str:
             _("Round {round} over: {names} reaches {cards} pile cards and wins the round (+{points}).", **fields)
         return tie + won
     if kind == "round_stalled":
-        return _("Round {round} over: every hand is empty; nobody gets +10 (DZ-R2).", round=e["round"]) \
+        return _("Round {round} over: every hand is empty; nobody gets +10.", round=e["round"]) \
             if e["reason"] == "hands_empty" else \
-            _("Round {round} over: the draw pile is empty and nobody can reach the goal; nobody gets +10 (DZ-R2).",
+            _("Round {round} over: the draw pile is empty and nobody can reach the goal; nobody gets +10.",
               round=e["round"])
     if kind == "piles_scored":
         return _("Points piles: {list}.",
@@ -93,9 +93,9 @@ def _round(table: Table, e: dict[str, Any]) -> str:
     if kind == "scores":
         return _("Scores: {list}.", list=", ".join(f"{_unit(table, u)} {v}" for u, v in enumerate(e["scores"])))
     if kind == "lowest_tie":
-        return _("Lowest score tie: Roll-Off {throws} (DZ-R12).", throws=_throws(table, e["throws"], _unit))
+        return _("Lowest score tie: Roll-Off {throws}.", throws=_throws(table, e["throws"], _unit))
     if kind == "game_won":
-        tie = _("Tied on {score}: best-of-3 Roll-Off {throws} (DZ-R11).", score=e["score"],
+        tie = _("Tied on {score}: best-of-3 Roll-Off {throws}.", score=e["score"],
                 throws=_throws(table, e["throws"], _unit)) + " " if e["throws"] else ""
         fields = {"names": _unit(table, e["unit"]), "score": e["score"]}
         return tie + (_("{names} win the game with {score}!", **fields) if _team(table, e["unit"])
@@ -111,7 +111,7 @@ def event_text(table: Table, e: dict[str, Any]) -> str | None:
     if kind == "first_roller":
         sums = ", ".join(f"{seat_name(table, s)} {a}+{b}={a + b}" for s, a, b in e["rolls"])
         tie = "; " + _("Roll-Off {throws}", throws=_throws(table, e["throws"], seat_name)) if e["throws"] else ""
-        return _("Who rolls first: {sums}{tie} → {name} (DZ-R12).", sums=sums, tie=tie, name=me)
+        return _("Who rolls first: {sums}{tie} → {name}.", sums=sums, tie=tie, name=me)
     if kind == "lead_chosen":
         return _("{name} rolls first.", name=me)
     if kind == "rolled":

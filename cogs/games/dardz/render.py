@@ -103,7 +103,8 @@ class DardzRenderer(Renderer):
 
     def seat_status(self, table: Table, view: dict[str, Any], seat: int) -> str:
         mark = f"{self.unit_mark(view, self.unit_of(view, seat))} " if view["team_mode"] else ""
-        return mark + _("**{score}** pts · ✋ {hand}", score=view["scores"][seat], hand=hand_text(view["hands"][seat]))
+        return mark + ngettext("**{n}** pt · ✋ {hand}", "**{n}** pts · ✋ {hand}", view["scores"][seat],
+                               hand=hand_text(view["hands"][seat]))
 
     @staticmethod
     def unit_of(view: dict[str, Any], seat: int) -> int:
@@ -189,17 +190,21 @@ class DardzRenderer(Renderer):
     # --- private ------------------------------------------------------------------------------
     def pile_lines(self, view: dict[str, Any]) -> list[str]:
         you = view["you"]
-        return [ngettext("📥 Your points pile: **{n}** card · **{points}** pts (only you see this)",
-                         "📥 Your points pile: **{n}** cards · **{points}** pts (only you see this)",
-                         you["pile_count"], points=signed(you["pile_points"])),
-                _("In it: {cards}", cards=pile_text(you["pile"]))]
+        points = ngettext("**{points}** point", "**{points}** points", abs(you["pile_points"]),
+                          points=signed(you["pile_points"]))
+        return [ngettext("📥 Your points pile: **{n}** card · {points}",
+                         "📥 Your points pile: **{n}** cards · {points}", you["pile_count"], points=points),
+                _("In it: {cards}", cards=pile_text(you["pile"])),
+                _("Only you see which cards are in it; the table's log counts how many each player puts in.")]
 
     def dm_body(self, table: Table, view: dict[str, Any], seat: int) -> str:
         """Only the secret: the pile. Hands, scores and every move are on the table message."""
+        if table.status != "active":
+            return "\n".join([*self.pile_lines(view), "", _("The game is over: the table message shows how it ended.")])
         return "\n".join([*self.pile_lines(view), "",
                           _("Brought up to date when a turn ends; **My hand** shows it at any moment. Hands, "
-                            "scores and your moves are on the table message; you'll be pinged when it's your "
-                            "turn.")])
+                            "scores and your moves are on the table message, where your turn is shown; if you are "
+                            "away when it comes, you are pinged.")])
 
     def dm_items(self, table: Table, seat: int) -> list[discord.ui.Item]:
         return []
@@ -217,7 +222,7 @@ class DardzRenderer(Renderer):
                 lines += ["", news]
         else:
             waiting = ", ".join(seat_name(table, s) for s in sorted(table.to_act))
-            lines += ["", _("Waiting for {names}. You'll be pinged when it's your turn.", names=waiting)]
+            lines += ["", _("Waiting for {names}.", names=waiting)]
         return "\n".join(lines)
 
 

@@ -149,7 +149,7 @@ class DoodleRenderer(Renderer):
         deck = view["deck"]
         head = ngettext("**Gallery** · deck: {n} card", "**Gallery** · deck: {n} cards", deck)
         if deck == 0:
-            head += " · " + _("stall {quiet}/{limit} quiet turns (DD-R9)", quiet=view["quiet_turns"],
+            head += " · " + _("stall {quiet}/{limit} quiet turns", quiet=view["quiet_turns"],
                               limit=view["stall_limit"])
         matching = set(view["matching"])
         rows = []

@@ -44,6 +44,7 @@ class CoinRace(CheckedGame):
     state_type = State
     action_types = (Call,)
     has_secrets = False  # everything is public
+    luckier = None  # heads is as good as tails: it depends on the call
     rules_help = (
         ("Goal", "Call heads or tails and flip a coin, in turn; the first to 3 right calls wins."),
         ("Rulings COIN-R1 and R2", "- **R1** One call and flip a turn, in seat order.\n- **R2** Three right calls win "

@@ -1,0 +1,56 @@
+"""/help, written from the command tree itself: every command the bot has, each with its own description, in the
+member's language — and the table's buttons named as the table shows them, in the server's language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import discord
+from discord import app_commands
+
+from bot.i18n import N_, _, speaking
+from cogs.table.format import FIELD_CHARS, players_range, split_text
+from cogs.table.language import server_language
+
+COMMUNITY = N_("Community")
+AT_A_TABLE = N_("At a table")
+
+
+def described(command: app_commands.Command | app_commands.Group, prefix: str = "") -> str:
+    return f"`/{prefix}{command.name}` — {_(command.description)}"
+
+
+def fields(name: str, lines: Iterable[str]) -> list[tuple[str, str]]:
+    """Lines under one heading, in as many fields as Discord's 1,024 characters a field need."""
+    return [(name if i == 0 else "\u200b", piece) for i, piece in enumerate(split_text("\n".join(lines),
+                                                                                     FIELD_CHARS))]
+
+
+async def help_embed(client: discord.Client, guild_id: int | None) -> discord.Embed:
+    """The whole help: each game with its commands, then every other group and command, then the clock."""
+    with speaking(await server_language(client, guild_id)):  # the buttons as the table names them
+        join, start, hand = _("Join"), _("Start"), _("My hand")
+    games = client.games  # type: ignore[attr-defined]
+    embed = discord.Embed(title="🎲 Dice Table", colour=discord.Colour.blurple(), description=_(
+        "Play dice-and-card games right here. Open a table in a channel, friends press **{join}**, the host "
+        "presses **{start}**. Everything else is buttons on the table message.", join=join, start=start))
+    sections: list[tuple[str, str]] = []
+    tree = sorted(client.tree.get_commands(), key=lambda c: c.name)  # type: ignore[attr-defined]
+    groups = [c for c in tree if isinstance(c, app_commands.Group)]
+    sections += fields(_("Games"), (
+        f"{games[g.name].renderer.emoji} **{games[g.name].engine.title}** ({players_range(games[g.name].engine)}) — "
+        + " · ".join(f"`/{g.name} {sub.name}`" for sub in g.commands)
+        for g in groups if g.name in games))
+    for group in groups:
+        if group.name not in games:
+            title = _(AT_A_TABLE) if group.name == "game" else f"/{group.name} — {_(group.description)}"
+            sections += fields(title, (described(sub, f"{group.name} ") for sub in group.commands))
+    sections += fields(_(COMMUNITY), (described(c) for c in tree if not isinstance(c, app_commands.Group)))
+    sections += [(_("Time"), _(
+        "`pace:` live (2 min), casual (1 h), async (24 h) or `minutes:`. Only a player who has not looked at the "
+        "table lately is pinged when their turn comes; half-way the deadline reminds them too; at the deadline the "
+        "rules' default move is played. After 3 missed turns the computer plays your seat until you press "
+        "**{hand}**.", hand=hand))]
+    for name, value in sections:
+        embed.add_field(name=name, value=value, inline=False)
+    return embed
