@@ -119,16 +119,27 @@ class ErrorLog(logging.Handler):
         self.records.append(record)
 
 
+def walk(parts: list[Any]) -> list[Any]:
+    """Every component of a message, nested ones included (Components V2: a Container's texts, picture, rows)."""
+    found = []
+    for part in parts:
+        found.append(part)
+        found += walk(list(getattr(part, "children", None) or []))
+    return found
+
+
 def public_text(message: discord.Message) -> str:
+    """Everything a message says: content, embeds, Text Displays, its pictures' descriptions, its controls."""
     parts = [message.content or ""]
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or "", embed.footer.text if embed.footer else "",
                   embed.author.name if embed.author else ""]
         parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            parts.append(getattr(item, "label", None) or getattr(item, "placeholder", None) or "")
-            parts += [f"{o.label} {o.description or ''}" for o in getattr(item, "options", [])]
+    for item in walk(list(message.components)):
+        parts.append(getattr(item, "label", None) or getattr(item, "placeholder", None) or "")
+        parts.append(item.content if isinstance(item, discord.components.TextDisplay) else "")
+        parts += [i.description or "" for i in getattr(item, "items", None) or []]  # a Media Gallery's alt texts
+        parts += [f"{o.label} {o.description or ''}" for o in getattr(item, "options", [])]
     return "\n".join(p for p in parts if p)
 
 
@@ -170,4 +181,5 @@ async def send_again(actor, message, custom_id: str, value: str | None = None) -
 
 
 def components(message) -> list[Any]:
-    return [c for row in message.components for c in getattr(row, "children", [row])]
+    """The buttons and menus of a message."""
+    return [c for c in walk(list(message.components)) if isinstance(c, (discord.Button, discord.SelectMenu))]

@@ -61,8 +61,12 @@ def db_state(path: Path, channel_id: int) -> tuple:
 
 
 def move_buttons(message, table_id: int) -> list[str]:
-    ids = [getattr(c, "custom_id", "") or "" for row in message.components for c in getattr(row, "children", [row])]
-    return [i for i in ids if i.startswith(f"a:{table_id}:")]
+    found, stack = [], list(message.components)
+    while stack:  # nested ones too (Components V2: a Container's rows)
+        component = stack.pop(0)
+        found.append(getattr(component, "custom_id", "") or "")
+        stack += list(getattr(component, "children", None) or [])
+    return [i for i in found if i.startswith(f"a:{table_id}:")]
 
 
 async def run(games: int, rate: float, seed: int) -> dict[str, int]:

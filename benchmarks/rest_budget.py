@@ -56,8 +56,7 @@ def classify(entry: Any, table_channel: int, dm_channels: set[int]) -> str:
     if len(parts) > 2 and parts[1] == "channels" and parts[2].isdigit():
         channel = int(parts[2])
         if channel == table_channel and path.endswith("/messages") and entry.method == "POST":
-            content = (entry.json or {}).get("content") or ""
-            return "ping" if "<@" in content else "notice"
+            return "ping" if "<@" in posted_text(entry) else "notice"
         if channel == table_channel and entry.method == "PATCH":
             return "table edit"
         if channel in dm_channels:
@@ -65,10 +64,26 @@ def classify(entry: Any, table_channel: int, dm_channels: set[int]) -> str:
     return "other"
 
 
+def posted_text(entry: Any) -> str:
+    """A posted message's words: its content, or (Components V2) its Text Displays, wherever they are nested."""
+    payload = entry.json or {}
+    texts, stack = [payload.get("content") or ""], list(payload.get("components") or [])
+    while stack:
+        component = stack.pop()
+        if component.get("type") == discord.ComponentType.text_display.value:
+            texts.append(component.get("content") or "")
+        stack += component.get("components") or []
+    return "\n".join(texts)
+
+
 def components(message: discord.Message) -> list[Any]:
-    found = []
-    for row in message.components:
-        found.extend(getattr(row, "children", [row]))
+    """The buttons and menus of a message, nested ones included (Components V2: a Container's rows)."""
+    found, stack = [], list(message.components)
+    while stack:
+        component = stack.pop(0)
+        if isinstance(component, (discord.Button, discord.SelectMenu)):
+            found.append(component)
+        stack[:0] = list(getattr(component, "children", None) or [])
     return found
 
 
@@ -244,7 +259,7 @@ class Run:
         if len(pings) > 1:
             tally.problems.append(f"{after.game.id}: {len(pings)} pings for one passing turn")
         for ping in pings:
-            named = {word.strip(",") for word in ping.json["content"].split() if word.startswith("<@")}
+            named = {word.strip(",") for word in posted_text(ping).split() if word.startswith("<@")}
             if not named <= waiting:
                 tally.problems.append(f"{after.game.id}: pinged {named - waiting}, who need not act")
 

@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.database:
             settings = dataclasses.replace(settings, database_path=Path(args.database))
         return run_live(settings)
-    from .playground import run_playground
+    from .playground_run import run_playground
 
     return run_playground(settings, port=args.port, seed=args.seed, open_browser=not args.no_browser,
                           database=args.database)

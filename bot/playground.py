@@ -16,10 +16,7 @@ import html
 import logging
 import os
 import secrets
-import socket
-import sys
 import unicodedata
-import webbrowser
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -35,11 +32,7 @@ for _noisy in ("discord.client", "discord.state"):
 import simcord  # noqa: E402
 import simcord.interactions  # noqa: E402
 
-from db import StoreUnavailable, hold_sqlite_file  # noqa: E402
-
 from .app import DiceBot, utcnow  # noqa: E402
-from .app.lifecycle import on_stop_signals  # noqa: E402
-from .config import DEFAULT_PLAYGROUND_DATABASE, Settings  # noqa: E402
 from .i18n import LANGUAGE_NAMES, N_, _, language_of, languages, speaking  # noqa: E402
 
 log = logging.getLogger(__name__)
@@ -78,6 +71,7 @@ class Playground:
         self._preview_port = port + 1 if port else 0  # a fixed front page keeps its preview's port too
         self.preview: simcord.Preview | None = None
         self._switching = False
+        self._viewer_id: int | None = None  # the member last chosen in "Viewing as"
         self._runner: web.AppRunner | None = None
         self._tasks: list[asyncio.Task] = []
         self._seen_requests = 0
@@ -157,12 +151,21 @@ class Playground:
         return None
 
     async def show_channel(self, channel: Any, viewers: list[Any]) -> str:
-        """Point the preview at a channel (same port and capability) and return its address."""
+        """Point the preview at a channel (same port and capability) and return its address.
+
+        The member last chosen in "Viewing as" stays the one viewing, where they may; and the browser tabs
+        still open on the old channel (the DM whose "open the table" link opened a new tab) follow to the new
+        one, under the same viewer, instead of "Preview session is unavailable".
+        """
         if self.preview is not None and self.preview.channel.id == channel.id:
             return self.preview.url
+        viewers = sorted(viewers, key=lambda viewer: viewer.id != self._viewer_id)
+        self._viewer_id = viewers[0].id  # a member's DMs are viewed as that member
         self._switching = True
         try:
+            open_tabs: list[Any] = []
             if self.preview is not None:
+                open_tabs = [page for page in self.preview._pages.values() if page is not self.preview._python]
                 await self.preview.close()
             for port in dict.fromkeys((self._preview_port, 0)):  # keep the port if it is still free
                 preview = self.env.preview(channel, viewers=viewers, layout="channel", port=port)
@@ -174,11 +177,39 @@ class Playground:
                     if port == 0:
                         raise
             self._preview_port = urlsplit(self.preview.url).port or 0
+            self._remember_viewers(self.preview)
+            for tab in open_tabs:
+                self._follow(tab)
             self._tasks = [task for task in self._tasks if not task.done()]
             self._tasks.append(asyncio.create_task(self._watch(self.preview)))
         finally:
             self._switching = False
         return self.preview.url
+
+    def _remember_viewers(self, preview: simcord.Preview) -> None:
+        """Note each member chosen in "Viewing as" (SimCord resolves every explicit choice of viewer here)."""
+        resolve = preview._viewer
+
+        def chosen(viewer_id: Any) -> Any:
+            viewer = resolve(viewer_id)
+            self._viewer_id = viewer.id
+            return viewer
+
+        preview._viewer = chosen
+
+    def _follow(self, tab: Any) -> None:
+        """Reopen a tab of the closed preview in the new one under its own context id (the page polls with it),
+        as the same member where they may view."""
+        preview = self.preview
+        allowed = {viewer.id for viewer in preview.viewers}
+        with contextlib.suppress(simcord.SetupError):
+            page = preview._open_page(tab.viewer.id if tab.viewer.id in allowed else None)
+            del preview._pages[page.id]
+            # The page numbers its actions and checks them against these: carry them on (a move is a navigation).
+            page.id, page.revision, page.last_sequence = tab.id, tab.revision, tab.last_sequence
+            page.generation = tab.generation + 1
+            preview._pages[page.id] = page
+            preview._publish(page, reason="navigation")
 
     async def _watch(self, preview: simcord.Preview) -> None:
         """The page's own "End preview session" ends the playground; our channel switches don't."""
@@ -338,63 +369,3 @@ def stable_keys(database_path: Path) -> tuple[str, str]:
     with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as keys:  # owner only
         keys.write(f"{token}\n{capability}\n")
     return token, capability
-
-
-def _browser_available() -> bool:
-    """A graphical browser: a console one (lynx, w3m) would take over the terminal."""
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        return False
-    try:
-        return type(webbrowser.get()) is not webbrowser.GenericBrowser
-    except webbrowser.Error:
-        return False
-
-
-def _port_is_free(port: int) -> bool:
-    with socket.socket() as probe:
-        return probe.connect_ex((HOST, port)) != 0
-
-
-async def serve(database: Path, *, port: int | None, seed: str | None, open_browser: bool) -> int:
-    try:
-        hold_sqlite_file(database)  # before anything is written beside it
-    except StoreUnavailable:
-        print(f"Cannot start the playground: {database} is in use by another process, and a SQLite file serves "
-              f"only one: stop that one, or give this one another file with --database PATH.")
-        return 2
-    if port is None:
-        port = DEFAULT_PORT if _port_is_free(DEFAULT_PORT) else 0
-    playground = Playground(database, port=port, seed=seed)
-    on_stop_signals(playground.closed.set)  # Windows: KeyboardInterrupt instead
-    try:
-        await playground.start()
-    except OSError as error:
-        await playground.stop()
-        print(f"Could not listen on {HOST}:{port} ({error.strerror}); try --port with another number.")
-        return 1
-    print(f"\n🎲 Playground: the real bot in a simulated Discord server, offline, on {HOST} only.\n"
-          f"   Open      {playground.url}\n"
-          f"   Database  {database.resolve()} (the playground's own; --database PATH for another)\n"
-          f"   Dice      {'seed ' + repr(seed) + ' for every table' if seed else 'random (--seed TEXT to fix them)'}\n"
-          f"   Stop      Ctrl-C (every move is saved as it is made)", flush=True)
-    if open_browser and _browser_available():
-        opened = await asyncio.to_thread(webbrowser.open, playground.url)
-        print("   Opened it in your browser." if opened else "   Could not open a browser: open the address above.")
-    elif open_browser:
-        print("   No graphical browser found here: open the address above in one.", flush=True)
-    try:
-        await playground.closed.wait()
-    finally:
-        print("\nStopping the playground…", flush=True)
-        await playground.stop()
-        print(f"Stopped. Everything is in {database}.", flush=True)
-    return 0
-
-
-def run_playground(settings: Settings, *, port: int | None, seed: str | None, open_browser: bool,
-                   database: str | Path | None = None) -> int:
-    database = Path(database) if database else DEFAULT_PLAYGROUND_DATABASE
-    try:
-        return asyncio.run(serve(database, port=port, seed=seed, open_browser=open_browser))
-    except KeyboardInterrupt:  # only where signal handlers are unavailable; asyncio.run cleaned up
-        return 0

@@ -1,9 +1,10 @@
 """A pytest plugin (tests/conftest.py loads it): every REST call the bot makes in SimCord, in every test, is
 checked against the limits of Discord that SimCord lets through (issue 22). SimCord already checks message
 content, embeds, components (Components V2 included) and modals; this adds files, alt texts, embed
-attachment references, the ephemeral flag, autocomplete answers and the command sync. A call that breaks one
-is answered as Discord would (400 Invalid Form Body, or 413 for a size) and the test fails, naming the call
-and the limit.
+attachment references, the ephemeral flag, autocomplete answers and the command sync, and checks the
+Components V2 limits the bot's table messages live by (issue 26) on its own, each with its source. A call that
+breaks one is answered as Discord would (400 Invalid Form Body, or 413 for a size) and the test fails, naming
+the call and the limit.
 
 Sources, cited beside each check:
 - DOCS = https://discord.com/developers/docs (the pages named after it)
@@ -37,6 +38,17 @@ ALT_TEXT_CHARS = 1024
 EPHEMERAL, COMPONENTS_V2 = 1 << 6, 1 << 15
 # DOCS/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type.
 MESSAGE_WITH_SOURCE, DEFERRED_MESSAGE, UPDATE_MESSAGE, AUTOCOMPLETE = 4, 5, 7, 8
+# DOCS/components/reference ("Messages allow up to 40 total components"; SPEC MessageCreateRequest.components and
+# ContainerComponentForMessageRequest.components maxItems 40): every component counts, nested ones included.
+V2_COMPONENTS = 40
+# SPEC TextDisplayComponentForMessageRequest.content: minLength 1, maxLength 4000; and all of a message's Text
+# Displays together: discord.py 2.7's LayoutView.content_length ("A view is allowed to have a maximum of 4000 display
+# characters across all its items").
+V2_TEXT_CHARS = 4000
+# DOCS/components/reference#media-gallery-media-gallery-item-structure: description "Alt text for the media, max 1024
+# characters" (SPEC MediaGalleryItemRequest.description maxLength 1024); a gallery holds "1 to 10 media gallery
+# items".
+GALLERY_ITEMS = 10
 TOO_LARGE = (413, 40005)  # DOCS/topics/opcodes-and-status-codes: 40005 "Request entity too large"
 INVALID = (400, 50035)  # the same page: 50035 "Invalid form body"
 EMBED_URLS = (("image", "url"), ("thumbnail", "url"), ("author", "icon_url"), ("footer", "icon_url"))
@@ -160,30 +172,75 @@ def command_sync_problems(call: Call) -> Iterator[Problem]:
             yield INVALID, problem
 
 
+def walk(components: Any) -> list[dict[str, Any]]:
+    """Every component of a message, nested ones included (a Container's, a Section's accessory)."""
+    found, stack = [], list(components or ())
+    while stack:
+        component = stack.pop(0)
+        found.append(component)
+        stack[:0] = [*(component.get("components") or ()),
+                     *([component["accessory"]] if isinstance(component.get("accessory"), dict) else [])]
+    return found
+
+
 def components_v2_problems(call: Call) -> Iterator[Problem]:
-    """DOCS/components/reference (IS_COMPONENTS_V2): "Attachments won't show by default - they must be exposed
-    through components" — an uploaded file that no File, Thumbnail or Media Gallery names is not shown.
-    (SimCord checks the rest of Components V2: no content or embeds, 40 components, text sizes.)"""
+    """A Components V2 message (the IS_COMPONENTS_V2 flag), by DOCS/components/reference and
+    DOCS/resources/message:
+    - "Attachments won't show by default - they must be exposed through components": an uploaded file that no
+      File, Thumbnail or Media Gallery names is not shown;
+    - "Messages allow up to 40 total components" (`V2_COMPONENTS`);
+    - Text Displays of at most 4,000 characters, all of them together too (`V2_TEXT_CHARS`);
+    - a Media Gallery of 1 to 10 items, each description (alt text) at most 1,024 characters (`ALT_TEXT_CHARS`);
+    - "When the flag IS_COMPONENTS_V2 is set, the message can only contain components. Providing content,
+      embeds, sticker_ids, poll, or shared_client_theme will fail" (Create Message), and an edit that sets the
+      flag must reset them: "For content and poll this is null. For embeds and sticker_ids this is []" (Edit
+      Message) — so neither may carry anything."""
     message = call.message
     if message is None or not int(message.get("flags") or 0) & COMPONENTS_V2:
         return
+    components = walk(message.get("components"))
     shown = set()
-    stack = list(message.get("components") or ())
-    while stack:
-        component = stack.pop()
-        stack += [*(component.get("components") or ()), *(component.get("items") or ())]
-        stack += [component["accessory"]] if isinstance(component.get("accessory"), dict) else []
-        for media in (component.get("media"), component.get("file")):
+    for component in components:
+        for media in (component.get("media"), component.get("file"), *(i.get("media") for i in component.get(
+                "items") or ())):
             url = (media or {}).get("url") or ""
             shown.add(url.removeprefix("attachment://"))
     for file in call.files:
         if file.filename not in shown:
             yield INVALID, f"{file.filename} is uploaded with Components V2 but no component shows it"
+    if len(components) > V2_COMPONENTS:
+        yield INVALID, f"{len(components)} components, more than {V2_COMPONENTS}"
+    texts = [c.get("content") or "" for c in components if c.get("type") == 10]
+    if any(not 1 <= len(text) <= V2_TEXT_CHARS for text in texts) or sum(map(len, texts)) > V2_TEXT_CHARS:
+        yield INVALID, f"Text Displays of {[len(t) for t in texts]} characters: 1–{V2_TEXT_CHARS} each and in all"
+    for gallery in (c for c in components if c.get("type") == 12):
+        items = gallery.get("items") or []
+        if not 1 <= len(items) <= GALLERY_ITEMS:
+            yield INVALID, f"a Media Gallery of {len(items)} items, not 1–{GALLERY_ITEMS}"
+        for item in items:
+            described = len(item.get("description") or "")
+            if described > ALT_TEXT_CHARS:
+                yield INVALID, f"a picture's description of {described} characters, over {ALT_TEXT_CHARS}"
+    if message.get("content") or message.get("embeds") or message.get("sticker_ids") or message.get("poll"):
+        yield INVALID, "Components V2 with content, embeds, stickers or a poll"
+
+
+def component_id_problems(call: Call) -> Iterator[Problem]:
+    """The components' own ids (a move menu's, cogs/table/controls.py `menu_id`), by DOCS/components/reference
+    (anatomy of a component): "32 bit integer used as an optional identifier for component ... The id must be
+    unique within the message"."""
+    message = call.message
+    ids = [c["id"] for c in walk((message or {}).get("components")) if c.get("id") is not None]
+    for component_id in ids:
+        if not isinstance(component_id, int) or not 0 < component_id < 2**31:
+            yield INVALID, f"the component id {component_id!r} is not a positive 32-bit integer"
+    if len(set(ids)) < len(ids):
+        yield INVALID, f"component ids {sorted(ids)} repeat in one message"
 
 
 CHECKS: tuple[Callable[[Call], Iterator[Problem]], ...] = (
     file_problems, attachment_reference_problems, ephemeral_problems, autocomplete_problems,
-    command_sync_problems, components_v2_problems)
+    command_sync_problems, components_v2_problems, component_id_problems)
 
 
 class DiscordLimits:

@@ -1,11 +1,14 @@
 """The table as a picture (bot/pictures, each game's drawer in cogs/games/<id>/picture.py): every game's scripted
 table is drawn at its expected size, looks like its stored reference (tests/fixtures/pictures, from
 `scripts/pictures.py --references`), speaks the current language, and is drawn again only when what it shows
-changed; every registered game's sample is drawn, public and private."""
+changed; every registered game's sample is drawn, public and private. Designed for a phone first (issue 26): at
+five seats every text and figure is at least 10 px tall when the picture is shown 360 px wide, no name is cut, and
+every word drawn comes from the catalogs."""
 
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -17,7 +20,7 @@ from bot.games.rng import SeededRng
 from bot.i18n import speaking
 from bot.pictures import Pictures, key
 from bot.pictures import render as draw_with
-from bot.pictures.canvas import SMALL, WIDTH
+from bot.pictures.canvas import PHONE_WIDTH, READABLE, WIDTH, Canvas
 from bot.pictures.samples import sample_table
 from cogs.games import engines, live, registered
 
@@ -33,8 +36,8 @@ def render(table, seat: int | None = None) -> bytes:
 
 
 REFERENCES = Path(__file__).parent / "fixtures" / "pictures"
-SIZES = {"armadillo": (800, 402), "armymen": (800, 326), "doodle": (800, 580), "dardz": (800, 514),
-         "armadillo-private": (800, 360), "dardz-private": (800, 400)}
+SIZES = {"armadillo": (800, 440), "armymen": (800, 356), "doodle": (800, 924), "dardz": (800, 524),
+         "armadillo-private": (800, 394), "dardz-private": (800, 440)}
 TOLERANCE = 2.0  # mean difference per channel, of 255: font hinting or zlib may differ, a layout change may not
 PICTURES = [(game, None) for game in SAMPLES] + [(game, seat) for game, seat in PRIVATE_SEAT.items()]
 
@@ -58,8 +61,85 @@ def test_each_games_picture_has_its_size_and_matches_its_reference(game, seat):
     assert max(difference) < TOLERANCE, f"{name(game, seat)} differs from its reference by {difference}"
 
 
-def test_the_pictures_are_800_px_wide_with_text_of_20_px_or_more():
-    assert WIDTH == 800 and SMALL >= 20
+def drawn(table, seat: int | None = None) -> Canvas:
+    """The canvas the table's picture was drawn on, which keeps every text and figure it drew."""
+    canvas = Canvas()
+    DRAWERS[table.game.id](canvas, table, table.view(seat), seat)
+    return canvas
+
+
+def five_seats(game_id: str, names: tuple[str, ...] | None = None):
+    """The game's sample table at five seats (at its most, where that is fewer), named `names` if given."""
+    parts = registered()[game_id]
+    table = parts.sample(min(5, parts.engine.max_players))
+    if names:
+        table = replace(table, seats=tuple(replace(s, name=n) for s, n in zip(table.seats, names, strict=False)))
+    return table
+
+
+def seats_to_draw(game_id: str) -> list[int | None]:
+    seat = registered()[game_id].private_seat
+    return [None] if seat is None else [None, seat]
+
+
+LONG_NAMES = ("Maximiliana Fernández-Oyelaran", "Wolfgang Amadeus Wunderwerk W.", "ÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑÑ",
+              "Computer 5", "Sam")  # up to Discord's 32 characters a display name
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("game_id", list(registered()))
+def test_every_text_and_figure_is_readable_on_a_phone(game_id, language):
+    """Shown 360 px wide (a phone's message column), the smallest text or figure is still 10 px tall."""
+    with speaking(language):
+        for names in (None, LONG_NAMES):
+            table = five_seats(game_id, names)
+            for seat in seats_to_draw(game_id):
+                canvas = drawn(table, seat)
+                assert canvas.drawn and canvas.smallest * PHONE_WIDTH / WIDTH >= READABLE, (
+                    f"{game_id} ({language}, seat {seat}): {canvas.smallest} px drawn is "
+                    f"{canvas.smallest * PHONE_WIDTH / WIDTH:.1f} px on a phone")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("game_id", list(registered()))
+def test_no_name_is_cut(game_id, language):
+    """Seats' names of up to 32 characters and the Gallery's cards are drawn whole, in both languages."""
+    with speaking(language):
+        table = five_seats(game_id, LONG_NAMES)
+        for seat in seats_to_draw(game_id):
+            canvas = drawn(table, seat)
+            assert canvas.cut == [], f"{game_id} cut {canvas.cut}"
+            letters = "".join(text for text, _ in canvas.drawn).replace(" ", "")
+            for name in (s.name for s in table.seats if not s.is_computer and seat is None):  # every seat's row
+                assert name.replace(" ", "") in letters, f"{name!r} is not drawn whole"
+
+
+class Marked:
+    """A catalog that marks every text it gives: ⟦text⟧."""
+
+    def gettext(self, message):
+        return f"⟦{message}⟧"
+
+    def ngettext(self, singular, plural, n):
+        return f"⟦{singular if n == 1 else plural}⟧"
+
+
+@pytest.mark.parametrize("game_id", list(live()))
+def test_every_word_drawn_comes_from_the_catalogs(game_id, monkeypatch):
+    """Drawn with a catalog that marks each text, a picture holds no word outside the marks but the players'
+    names: Doodle Dice's cards, a computer's name, every label are translated."""
+    import bot.i18n
+
+    monkeypatch.setattr(bot.i18n, "catalog", lambda language: Marked())
+    table = five_seats(game_id)
+    table = replace(table, seats=(*table.seats[:-1], replace(table.seats[-1], name="Computer 5", is_computer=True,
+                                                             user_id=None)))
+    for seat in seats_to_draw(game_id):
+        for text, _ in drawn(table, seat).drawn:
+            loose = re.sub(r"⟦[^⟧]*⟧", "", text)
+            for name in (s.name for s in table.seats if not s.is_computer):
+                loose = loose.replace(name, "")
+            assert not any(ch.isalpha() for ch in loose), f"{game_id}: {text!r} has words from no catalog"
 
 
 def test_each_seat_has_its_own_private_picture():
@@ -102,6 +182,19 @@ def test_emoji_in_names_are_left_out_not_drawn_as_boxes():
     table = SAMPLES["armymen"]()
     fancy = replace(table, seats=(replace(table.seats[0], name="Ana 🎲"), table.seats[1]))
     assert drawn_name(fancy, 0) == "Ana"
+
+
+@pytest.mark.parametrize(("language", "level", "said"), [("en", "hard", "hard"), ("es", "easy", "fácil")])
+def test_a_computers_level_is_drawn_beside_it_in_the_readers_language(language, level, said):
+    """The table's text lists "🤖 Computer 1 · hard": its picture, which replaces that list, says the level too
+    (a member's seat none)."""
+    table = SAMPLES["armymen"]()
+    computer = replace(table.seats[1], name="Computer 1", user_id=None, is_computer=True, level=level)
+    table = replace(table, seats=(table.seats[0], computer))
+    with speaking(language):
+        words = [text for text, _ in drawn(table).drawn]
+    assert said in words, words  # beside "Computer 1" (or "Ordenador 1"): the level alone
+    assert "normal" not in " ".join(words), "a member's seat shows no level"
 
 
 

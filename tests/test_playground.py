@@ -17,6 +17,8 @@ import pytest
 from bot.playground import HOST, MEMBERS, Playground
 from cogs.games import engines
 
+from .cogs.helpers import labels, text_of, texts
+
 GAMES = engines()
 
 
@@ -119,8 +121,7 @@ async def test_sofia_speaks_spanish_beside_the_english_members(playground):
     assert spanish.ephemeral
     assert "Juega a juegos de dados y cartas aquí mismo." in spanish.response.embeds[0].description
     lobby = (await sam.slash(channel, "armadillo new")).response.message
-    labels = [getattr(c, "label", None) for row in lobby.components for c in row.children]
-    assert "Join" in labels, "the server speaks English"
+    assert "Join" in labels(lobby), "the server speaks English"
     await sofia.click(lobby, label="Join")
     again = await sofia.slash(channel, "game join")
     assert again.ephemeral and again.response.content == "Ya tienes sitio en esta mesa."
@@ -130,7 +131,7 @@ async def test_sofia_speaks_spanish_beside_the_english_members(playground):
     started = await sam.slash(channel, "game start")
     assert started.ephemeral and started.response.content.startswith("✅ Done.")
     (dm,) = playground.users["Sofía"].dm_channel.history()  # her private view, from Sam's click
-    assert dm.content.startswith("Tu vista privada de la mesa en")
+    assert texts(dm)[0].startswith("Tu vista privada de la mesa en")
     status, _, page = await get(playground.url)
     assert 'href="dm/Sof%C3%ADa"' in page
     status, headers, _ = await get(f"{playground.url}dm/Sof%C3%ADa")
@@ -148,8 +149,7 @@ async def test_the_language_picker_sets_the_servers_public_language(playground):
     assert '<html lang="es">' in page and "Elige un canal" in page and "Mensajes directos" in page
     sam, channel = playground.members["Sam"], playground.channels["dardz"]
     lobby = (await sam.slash(channel, "dardz new")).response.message
-    labels = [getattr(c, "label", None) for row in lobby.components for c in row.children]
-    assert "Unirme" in labels, "public messages: Spanish"
+    assert "Unirme" in labels(lobby), "public messages: Spanish"
     answer = await sam.slash(channel, "game join")  # Sam's own Discord speaks English
     assert answer.ephemeral and answer.response.content == "You are already seated at this table."
 
@@ -176,7 +176,7 @@ async def test_stop_closes_everything_and_a_restart_finds_the_table_again(tmp_pa
         (table,) = await again.bot.tables.open_tables()
         assert table.channel_id == channel.id
         shown = await again.members["Sam"].slash(again.channels["armymen"], "game status")
-        assert not shown.ephemeral and "Lobby" in shown.response.embeds[0].description
+        assert not shown.ephemeral and "Lobby" in text_of(shown.response.message)
         assert (again.token, again.capability) == (first.token, first.capability), "an open tab keeps working"
     finally:
         await again.stop()

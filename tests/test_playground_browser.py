@@ -6,6 +6,7 @@ Without chromium it is skipped on a developer's machine, and fails under CI.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -68,7 +69,7 @@ async def test_open_join_as_another_member_start_and_see_the_table_update(page):
     await composer.press("Enter")  # picks the command
     await page.locator(".command-chip", has_text="/armymen new").wait_for()
     await page.locator("#send-message").click()
-    table = page.locator("article.channel-message", has_text="Army Men Dice War · table").last
+    table = page.locator("article.channel-message", has_text="used /armymen").last  # the table message
     await table.get_by_role("button", name="Join", exact=True).wait_for()
     assert "Lobby" in await table.inner_text()
 
@@ -99,3 +100,93 @@ def test_the_skip_rule_is_strict_under_ci(monkeypatch):
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception):
         require_browser()
+
+
+async def test_a_dms_table_link_opens_the_table_and_leaves_no_tab_broken(page):
+    """The DM's "open the table" link opens a new tab on the table's channel; the DM's tab follows there too,
+    as the same member, instead of "Preview session is unavailable"."""
+    page, playground, expect = page
+    lobby = (await playground.members["Sam"].slash(playground.channels["dardz"], "dardz new", pace="live")
+             ).response.message
+    await playground.members["Alice"].click(lobby, label="Join")
+    await playground.members["Sam"].click(lobby, label="Start")  # each player gets a DM with a link to the table
+    await page.goto(playground.url)
+    await page.get_by_role("link", name="Alice").click()  # Alice's direct messages
+    await page.wait_for_function(READY)
+    messages = page.locator("#channel-message-list")
+    link = messages.locator(f'a[href$="/at/{playground.channels["dardz"].id}"]').first
+    async with page.context.expect_page() as opened:
+        await link.click()
+    table_tab = await opened.value
+    await table_tab.wait_for_function(READY)
+    for tab in (table_tab, page):
+        await expect(tab.locator("#channel-message-list")).to_contain_text("Waiting for")
+        await expect(tab.locator("#viewer-picker")).to_have_value(str(playground.members["Alice"].id))
+        assert "Preview session is unavailable" not in await tab.locator("body").inner_text()
+    # The tab that followed still plays: Alice, first to roll, rolls from it.
+    (before,) = await playground.bot.tables.open_tables()
+    await page.get_by_role("button", name="Roll 1").last.click()
+    await expect(page.locator("#channel-message-list")).to_contain_text("Alice rolled")
+    (after,) = await playground.bot.tables.open_tables()
+    assert after.seq > before.seq
+
+
+async def test_viewing_as_survives_going_back_to_the_front_page(page):
+    page, playground, expect = page
+    await page.goto(playground.url)
+    await page.get_by_role("link", name="#armymen").click()
+    await page.wait_for_function(READY)
+    await page.select_option("#viewer-picker", label="Sofía")
+    await page.wait_for_function(READY)
+    await page.go_back()  # the front page
+    await page.get_by_role("link", name="#doodle").click()
+    await page.wait_for_function(READY)
+    await expect(page.locator("#viewer-picker")).to_have_value(str(playground.members["Sofía"].id))
+    assert "Doodle" in await page.locator("#channel-message-list").inner_text()
+
+
+async def test_a_reroll_menu_starts_empty_after_a_reroll(page):
+    page, playground, expect = page
+    lobby = (await playground.members["Sam"].slash(playground.channels["doodle"], "doodle new", pace="live")
+             ).response.message
+    await playground.members["Alice"].click(lobby, label="Join")
+    await playground.members["Sam"].click(lobby, label="Start")  # Sam draws and rolls first (seed "browser")
+    await page.goto(playground.url)
+    await page.get_by_role("link", name="#doodle").click()
+    await page.wait_for_function(READY)
+    await page.get_by_role("button", name="Draw & roll").click()
+    menu = await the_menu(page, "Re-roll which dice? (2 left)")
+    await menu.locator(".select-trigger").click()
+    await page.get_by_role("option", name="Die 1").click()
+    await page.get_by_role("option", name="Die 2").click()
+    await menu.locator(".select-trigger").click()  # closing the menu re-rolls the two dice
+    await page.locator(".preview-select", has_text="(1 left)").wait_for()
+    # The next re-roll's menu shows its placeholder, nothing picked: the same two dice can be picked again.
+    menu = await the_menu(page, "Re-roll which dice? (1 left)")
+    assert "Die 1" not in await menu.inner_text()
+    await menu.locator(".select-trigger").click()
+    await page.get_by_role("option", name="Die 1").click()
+    await page.get_by_role("option", name="Die 2").click()
+    await menu.locator(".select-trigger").click()
+    await expect(page.locator(".preview-select", has_text="Re-roll which dice?")).to_have_count(0)
+    (table,) = await playground.bot.tables.open_tables()
+    assert table.view(0)["rolls_left"] == 0
+
+
+async def the_menu(page, placeholder: str):
+    """A menu by its placeholder, held by its control (its text changes to the picks once some are made)."""
+    menu = page.locator(".preview-select", has_text=placeholder)
+    await menu.wait_for()
+    return page.locator(f'.preview-select[data-control-key="{await menu.get_attribute("data-control-key")}"]')
+
+
+async def test_each_games_table_message_fits_one_phone_screen():
+    """scripts/phone.py's measure: the table message with its controls at four seats (Army Men at its two),
+    390 px wide in chromium, within the 844 px of a phone's screen."""
+    require_browser()
+    spec = importlib.util.spec_from_file_location("phone", Path(__file__).parent.parent / "scripts" / "phone.py")
+    phone = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(phone)
+    heights = await phone.photograph("test", None)
+    assert {"armadillo", "armymen", "dardz", "doodle"} <= set(heights)  # (and any toy game registered)
+    assert all(height <= phone.PHONE["height"] for height in heights.values()), heights

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
-from bot.service.table import Table
+from bot.games.levels import NAMES
+from bot.i18n import _, languages, speaking
+from bot.service.lobby import COMPUTER_NAME
+from bot.service.table import Seat, Table
 
 from . import labels
 from .canvas import GOLD, MUTED, Canvas, SeatRow, font
@@ -18,13 +22,32 @@ def _drawable(char: str) -> bool:
     return char.isspace() or face.getmask(char).getbbox() != face.getmask("\uffff").getbbox()
 
 
+@cache
+def _computer_names() -> re.Pattern[str]:
+    """A computer's name as the lobby gave it, in any of our languages ("Computer 2", "Ordenador 2")."""
+    patterns = set()
+    for language in languages():
+        with speaking(language):
+            patterns.add(re.escape(_(COMPUTER_NAME)).replace(re.escape("{n}"), r"(\d+)"))
+    return re.compile("|".join(f"(?:{p})" for p in sorted(patterns)))
+
+
+def seat_name(seat: Seat) -> str:
+    """A seat's player as a picture (and its description) names them: a computer named by the lobby in the
+    reader's language, whatever language it was seated in."""
+    if seat.is_computer and (found := _computer_names().fullmatch(seat.name)):
+        n = next(int(value) for value in found.groups() if value)
+        return _(COMPUTER_NAME, n=n)
+    return seat.name
+
+
 def drawable(text: str) -> str:
     """`text` without the characters the shipped font cannot draw (emoji)."""
     return "".join(c for c in text if _drawable(c)).strip()
 
 
 def name(table: Table, seat: int) -> str:
-    return drawable(table.seats[seat].name) or f"#{seat + 1}"
+    return drawable(seat_name(table.seats[seat])) or f"#{seat + 1}"
 
 
 def names(table: Table, seats: Any) -> str:
@@ -35,8 +58,13 @@ def seat_rows(table: Table) -> list[SeatRow]:
     outcome = table.outcome if table.status == "finished" else None
     to_act = table.to_act if table.status == "active" else frozenset()
     return [SeatRow(name(table, s), to_act=s in to_act, computer=table.seats[s].is_computer,
-                    place=outcome.placings[s] if outcome else None)
+                    place=outcome.placings[s] if outcome else None, level=level(table.seats[s]))
             for s in range(len(table.seats))]
+
+
+def level(seat: Seat) -> str:
+    """A computer's level in the reader's words, as the table's text lists it beside its name; a member's none."""
+    return _(NAMES[seat.level]) if seat.is_computer and seat.level in NAMES else ""
 
 
 def ending(canvas: Canvas, table: Table) -> None:

@@ -1,6 +1,6 @@
 """Scripted sample tables (every die and card fixed with `ScriptedRng`): each game's drawer has one
-(`cogs/games/<id>/picture.py` `sample`), which the pictures in docs/, the speed benchmark and the visual
-regression tests draw."""
+(`cogs/games/<id>/picture.py` `sample(players)`), which the pictures in docs/, the speed benchmark and the visual
+regression tests draw, and the phone test at five seats."""
 
 from __future__ import annotations
 

@@ -34,7 +34,8 @@ class GameParts:
     engine: Game
     renderer: Renderer
     drawer: Drawer
-    sample: Callable[[], Table]  # a scripted table: the pictures in docs/, their tests and benchmark
+    sample: Callable[..., Table]  # a scripted table (`players` seats, or its own number): the pictures in docs/,
+    # their tests and benchmark
     rules_doc: Path | None = None  # its rules (default docs/rules/<id>.md)
     extension: str = field(default="", compare=False)  # the package the bot loads (found: `discover`)
 

@@ -13,20 +13,28 @@ from bot.service import Table
 from .permissions import ATTACH, EMBED, VIEW, Access, ChannelAccess
 
 
+def embeds(payload: dict[str, Any]) -> bool:
+    """Whether a message embeds: an embed, or a Components V2 Container (the table's card in the game's colour,
+    which the table message shows only where the bot may embed)."""
+    view = payload.get("view")
+    return bool(payload.get("embed")) or isinstance(view, discord.ui.LayoutView) and any(
+        isinstance(item, discord.ui.Container) for item in view.children)
+
+
 class Channel:
     def __init__(self, bot: discord.Client, access: ChannelAccess) -> None:
         self._bot, self._access = bot, access
 
     async def post(self, table: Any, access: Access, what: str, **payload: Any) -> discord.Message:
         """A message in the table's channel (a 403 for a permission raises `ChannelRefused`, logged)."""
-        needs = [VIEW, access.sending, *([EMBED] if payload.get("embed") else []),
+        needs = [VIEW, access.sending, *([EMBED] if embeds(payload) else []),
                  *([ATTACH] if payload.get("files") else [])]
         channel = self._bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         return await self._access.guard(table.channel_id, what, needs, channel.send(**payload))
 
     async def edit(self, table: Table, access: Access, message_id: int, what: str, **payload: Any) -> None:
         """Edit one of the bot's messages there. An embed or a file counts only where the bot may send."""
-        carries = [*([EMBED] if payload.get("embed") else []), *([ATTACH] if payload.get("attachments") else [])]
+        carries = [*([EMBED] if embeds(payload) else []), *([ATTACH] if payload.get("attachments") else [])]
         needs = [VIEW, *([access.sending] if carries else []), *carries]
         channel = self._bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await self._access.guard(table.channel_id, what, needs, channel.get_partial_message(message_id).edit(**payload))

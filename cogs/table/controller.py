@@ -176,9 +176,9 @@ class Controller:
             await attempt("showing the seat taken back",
                           self._table_message.edit(table, self._shared.access.of(table.channel_id, interaction)))
         views = self._private_views
-        embed, view = await views.payload(table, seat)
-        files = await views.files(table, seat, embed)
-        answer = interaction.response.send_message(embed=embed, view=view, files=files, ephemeral=True)
+        view = await views.payload(table, seat)
+        answer = interaction.response.send_message(view=view, files=await views.files(table, seat, view),
+                                                   ephemeral=True)
         if not taken_back:  # nothing was committed: a failure may go to the one error path
             await answer
         elif not await attempt("showing the hand of a seat taken back", answer):

@@ -107,6 +107,16 @@ class ActionButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], templat
 SELECT_TEMPLATE = rf"s:{TABLE_ID}:{MOVE_NO}:(?P<kind>[a-z]{{1,20}})"
 
 
+def menu_id(seq: int, row: int | None) -> int:
+    """A move menu's component id, new with every move. A client may keep a menu's picks while its component
+    id stays the same (SimCord's preview does): after a re-roll the next move's menu must start empty, not
+    show the dice picked for the last one. Unique in its message (one menu a row, rows 0–4) and above the ids
+    numbered for the other components (a message has at most 40); Discord: "a 32 bit integer ... must be unique
+    within the message; generation of ids won't use another id that exists in the message"
+    (developers/docs/components/reference, anatomy of a component)."""
+    return 1000 + seq % 400_000_000 * 5 + (row or 0)
+
+
 class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
     """A move chosen from a menu. Kind `act`: each option's value is an encoded action. Other kinds are
     the game renderer's own (`Renderer.action_from_select`), e.g. a multi-select of dice to re-roll."""
@@ -116,7 +126,8 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
                  min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:
         select = discord.ui.Select(custom_id=f"s:{table_id}:{seq}:{kind}", options=list(options)[:25],
                                    placeholder=placeholder, min_values=min_values,
-                                   max_values=min(max_values, max(1, len(options))), row=row)
+                                   max_values=min(max_values, max(1, len(options))), row=row,
+                                   id=menu_id(seq, row))
         super().__init__(select)
         self.table_id, self.seq, self.kind = table_id, seq, kind
 
@@ -249,13 +260,19 @@ def remove_controls(bot: discord.Client, *controls: type[discord.ui.DynamicItem]
     CONTROLS[:] = [c for c in CONTROLS if c not in controls]
 
 
-def shown_custom_ids(message: discord.Message) -> set[str]:
-    found = set()
-    for row in message.components:
-        for component in getattr(row, "children", [row]):
-            if getattr(component, "custom_id", None):
-                found.add(component.custom_id)
+def walk(components: Sequence[Any]) -> list[Any]:
+    """Every component of a message, nested ones included (Components V2: a Container's, a Section's)."""
+    found = []
+    for component in components:
+        found.append(component)
+        found += walk(getattr(component, "children", None) or [])
+        if getattr(component, "accessory", None) is not None:
+            found += walk([component.accessory])
     return found
+
+
+def shown_custom_ids(message: discord.Message) -> set[str]:
+    return {c.custom_id for c in walk(message.components) if getattr(c, "custom_id", None)}
 
 
 async def answer_unshown(interaction: discord.Interaction) -> None:

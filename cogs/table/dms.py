@@ -18,7 +18,7 @@ from bot.service import Seat, Table
 
 from .after_commit import attempt
 from .format import mention
-from .pictures import ATTACHED
+from .layout import edit_payload, layout, shows_picture
 from .shared import Shared
 
 log = logging.getLogger(__name__)
@@ -40,24 +40,39 @@ class PrivateViews:
         self._shared = shared
         self._dm_shown: OrderedDict[int, _Shown] = OrderedDict()  # table -> its DMs; bounded, dropped at close
 
-    async def payload(self, table: Table, seat: int, *, dm: bool = False) -> tuple[discord.Embed, discord.ui.View]:
-        """The seat's private view (`dm`: as its DM shows it), in its member's language (the one their
-        client last spoke)."""
+    async def payload(self, table: Table, seat: int, *, dm: bool = False) -> discord.ui.LayoutView:
+        """The seat's private view (`dm`: as its DM shows it, headed by where its table is), in its member's
+        language (the one their client last spoke): its own picture first, where the game has secrets and the
+        server shows pictures."""
         shared = self._shared
+        renderer = shared.renderer(table)
+        pictured = table.game.has_secrets and await shared.pictures.wanted(table)
         with speaking(await shared.languages.seat(table, seat)):
-            embed, view = shared.renderer(table).private_view(table, seat, dm=dm)
-            embed.set_author(name=_("Your seat at {game} — open the table", game=table.game.title),
-                             url=shared.channel_url(table))
-        if table.game.has_secrets and await shared.pictures.wanted(table):
-            embed.set_image(url=ATTACHED)  # drawn only when it is sent: `files`
-        return embed, view
+            link = _("[Your seat at {game} — open the table]({link})", game=table.game.title,
+                     link=shared.channel_url(table))
+            return layout([link, *renderer.private_texts(table, seat, dm=dm)],
+                          renderer.private_controls(table, seat, dm=dm), colour=renderer.colour,
+                          above=self._place(table) if dm else None,
+                          alt_text=renderer.picture_text(table, seat, dm=dm) if pictured else None)
 
-    async def files(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
-        """The seat's private picture, if its embed shows one, in its member's language."""
-        if embed.image.url != ATTACHED:
+    def _place(self, table: Table) -> str:
+        """Where a DM's table is (a Components V2 message has no `content` to say it in)."""
+        where = self._shared.bot.get_channel(table.channel_id)
+        in_server = where is not None and hasattr(where, "guild")
+        place = f"**{escaped(where.guild.name)}** · {where.mention}" if in_server else _("your server")
+        return _("Your private view for the table in {place}.", place=place)
+
+    async def files(self, table: Table, seat: int, view: discord.ui.LayoutView) -> list[discord.File]:
+        """The seat's private picture, if its view shows one, in its member's language (drawn only when sent)."""
+        if not shows_picture(view):
             return []
         with speaking(await self._shared.languages.seat(table, seat)):
             return await self._shared.pictures.files(table, seat)
+
+    async def as_edit(self, table: Table, seat: int, *, dm: bool = False) -> dict[str, Any]:
+        """The private view as an edit's payload (through a click on it): its picture uploaded with it."""
+        view = await self.payload(table, seat, dm=dm)
+        return edit_payload(view, await self.files(table, seat, view))
 
     def _shown(self, table_id: int) -> _Shown:
         shown = self._dm_shown.pop(table_id, None) or _Shown()
@@ -66,10 +81,10 @@ class PrivateViews:
             self._dm_shown.popitem(last=False)
         return shown
 
-    def dm_shown(self, table: Table, seat: int, embed: discord.Embed, view: discord.ui.View) -> None:
+    def dm_shown(self, table: Table, seat: int, view: discord.ui.LayoutView) -> None:
         """The seat's DM now shows this (edited through a click on it)."""
         if table.status == "active":
-            self._shown(table.id).seats[seat] = fingerprint(embed, view)
+            self._shown(table.id).seats[seat] = fingerprint(view)
 
     async def update_dms(self, table: Table) -> None:
         """Bring every member's DM up to date, where what it shows changed (a game with secrets only)."""
@@ -89,12 +104,12 @@ class PrivateViews:
         for seat in table.seats:
             if not seat.human or seat.dm_channel_id == DM_CLOSED:
                 continue
-            embed, view = await self.payload(table, seat.seat, dm=True)
-            now = fingerprint(embed, view)
+            view = await self.payload(table, seat.seat, dm=True)
+            now = fingerprint(view)
             if shown.seats.get(seat.seat) == now:
                 continue
             try:
-                await self._send_dm(table, seat.seat, embed, view)
+                await self._send_dm(table, seat.seat, view)
                 shown.seats[seat.seat] = now
             except discord.Forbidden:
                 await attempt("noting closed DMs", self._shared.tables.set_dm(table.id, seat.seat, DM_CLOSED, None))
@@ -113,28 +128,22 @@ class PrivateViews:
         await shared.channel.post(table, access, "telling a member their DMs are closed", content=text,
                                   allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
 
-    async def _send_dm(self, table: Table, seat: int, embed: discord.Embed, view: discord.ui.View) -> None:
+    async def _send_dm(self, table: Table, seat: int, view: discord.ui.LayoutView) -> None:
         info, bot = table.seats[seat], self._shared.bot
+        files = await self.files(table, seat, view)
         if info.dm_message_id and info.dm_channel_id:
             channel = bot.get_partial_messageable(info.dm_channel_id)
             try:
-                await channel.get_partial_message(info.dm_message_id).edit(
-                    embed=embed, view=view, attachments=await self.files(table, seat, embed))
+                await channel.get_partial_message(info.dm_message_id).edit(**edit_payload(view, files))
                 return
             except discord.NotFound:
                 pass
         user = bot.get_user(info.user_id) or await bot.fetch_user(info.user_id)
         dm = user.dm_channel or await user.create_dm()
-        where = bot.get_channel(table.channel_id)
-        with speaking(await self._shared.languages.seat(table, seat)):
-            in_server = where is not None and hasattr(where, "guild")
-            place = f"**{escaped(where.guild.name)}** · {where.mention}" if in_server else _("your server")
-            content = _("Your private view for the table in {place}.", place=place)
-        message = await dm.send(content=content, embed=embed, view=view, files=await self.files(table, seat, embed))
+        message = await dm.send(view=view, files=files)
         await self._shared.tables.set_dm(table.id, seat, dm.id, message.id)
 
 
-def fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:
-    ids = [getattr(item, "custom_id", None) for item in view.children]
-    payload = json.dumps([embed.to_dict(), ids], sort_keys=True, default=str)
-    return hashlib.sha256(payload.encode()).hexdigest()
+def fingerprint(view: discord.ui.LayoutView) -> str:
+    """What a view shows: its components as Discord gets them (texts, the picture's description, custom ids)."""
+    return hashlib.sha256(json.dumps(view.to_components(), sort_keys=True, default=str).encode()).hexdigest()

@@ -134,15 +134,6 @@ def clip(text: str, limit: int = CONTENT_CHARS) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def embed_text(embed: discord.Embed) -> str:
-    """A table message as plain text, for a channel where the bot may not embed: title, body, fields, footer."""
-    parts = [f"**{embed.title}**", embed.description or ""]
-    parts += [f.value if f.name == "\u200b" else f"**{f.name}**\n{f.value}" for f in embed.fields]
-    if embed.footer.text:
-        parts.append(f"-# {embed.footer.text}")
-    return clip("\n".join(part for part in parts if part))
-
-
 def _duration(seconds: int) -> str:
     if seconds % 86400 == 0:
         return ngettext("{n}-day", "{n}-day", seconds // 86400) if seconds > 86400 else _("24-hour")

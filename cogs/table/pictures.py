@@ -1,6 +1,6 @@
-"""The table as a picture in its messages (bot/pictures): the embed shows `attachment://table.png`, uploaded
-with the same send or edit (one REST call), while the embed's text stays for screen readers and
-notifications. A server may switch pictures off (`/settings pictures off`): its tables are text only.
+"""The table as a picture in its messages (bot/pictures): a Media Gallery shows `attachment://table.png`, uploaded
+with the same send or edit (one REST call), with the picture's description as its alt text (layout.py). A server
+may switch pictures off (`/settings pictures off`): its tables are text only.
 """
 
 from __future__ import annotations
@@ -15,12 +15,11 @@ from bot.metrics import UNMEASURED, Unmeasured
 from bot.pictures import FILENAME, Drawer, Pictures
 from bot.service import Table
 
-ATTACHED = f"attachment://{FILENAME}"
-
 
 def as_new(payload: dict[str, Any]) -> dict[str, Any]:
-    """An edit's payload for a new message: an edit takes `attachments` (replacing the old ones), a send `files`."""
-    payload = dict(payload)
+    """An edit's payload for a new message: an edit takes `attachments` (replacing the old ones), a send `files`;
+    a new Components V2 message carries no `content` or `embeds` at all (Create Message: providing them fails)."""
+    payload = {key: value for key, value in payload.items() if not (key in ("content", "embed") and value is None)}
     files = payload.pop("attachments", None)
     if files:
         payload["files"] = files
@@ -39,12 +38,13 @@ class TablePictures:
         settings = await self.bot.guild_settings.of(table.guild_id)  # type: ignore[attr-defined]
         return settings.pictures
 
-    async def attach(self, table: Table, embed: discord.Embed, seat: int | None = None) -> list[discord.File]:
-        """Point `embed` at the table's picture and return the file to upload with it; [] for text only."""
+    async def attach(self, table: Table, embed: discord.Embed) -> list[discord.File]:
+        """Point `embed` (a replay's) at the table's picture and return the file to upload with it; [] for text
+        only."""
         if not await self.wanted(table):
             return []
-        embed.set_image(url=ATTACHED)
-        return await self.files(table, seat)
+        embed.set_image(url=f"attachment://{FILENAME}")
+        return await self.files(table)
 
     async def files(self, table: Table, seat: int | None = None) -> list[discord.File]:
         """The picture as a file (drawn in a worker thread unless this exact view was drawn before), in the

@@ -110,11 +110,10 @@ class Publisher:
         in_dm = actor is not None and table.seats[actor].dm_message_id == clicked
         if actor is not None and (in_dm or interaction.message.flags.ephemeral):
             views = self._private_views
-            embed, view = await views.payload(table, actor, dm=in_dm)
-            files = await views.files(table, actor, embed)
-            await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+            edit = await views.as_edit(table, actor, dm=in_dm)
+            await interaction.response.edit_message(**edit)
             if in_dm:
-                views.dm_shown(table, actor, embed, view)
+                views.dm_shown(table, actor, edit["view"])
         else:  # an old table message (re-posted since): retire it
             with speaking(await self._shared.languages.public(table)):
                 await interaction.response.edit_message(**moved_down())

@@ -15,6 +15,7 @@ import discord
 
 from bot.games.core import Game, IllegalAction
 from bot.i18n import N_, _, translated
+from bot.pictures.common import seat_name as drawn_name
 from bot.service import Table
 
 from .clock_lines import clock_footer
@@ -33,10 +34,19 @@ from .format import (
     seat_name,
     split_text,
 )
+from .layout import ALT_TEXT_CHARS, plain, within
+from .levels import level_name
 from .offers import offer_items, offer_lines
+
+EMBED_DESCRIPTION = 4000  # of an embed's 4,096 (Discord's embed limits), the rest for the joins
 
 NEWS_TITLE = N_("What just happened")
 MAX_ACTION_BUTTONS = 20
+
+
+def picture_name(table: Table, seat: int) -> str:
+    """A seat's player as the picture names them (a computer in the reader's language)."""
+    return drawn_name(table.seats[seat])
 
 
 async def send_rules(interaction: discord.Interaction, renderer: Renderer) -> None:
@@ -110,25 +120,6 @@ class Renderer:
         """The table's last update in words, as `seat` sees it (None: everyone)."""
         return [text for event in table.news if (text := self.event_text(table, event.seen_by(seat)))]
 
-    def news_fields(self, table: Table, seat: int | None = None, limit: int = 2) -> list[tuple[str, str]]:
-        """The news as embed fields of at most 1024 characters: the last `limit` of them, the first titled."""
-        fields: list[tuple[str, str]] = []
-        chunk: list[str] = []
-        for text in self.news_lines(table, seat):
-            text = text[:FIELD_CHARS]
-            if chunk and len("\n".join(chunk + [text])) > FIELD_CHARS:
-                fields.append(("\u200b", "\n".join(chunk)))
-                chunk = []
-            chunk.append(text)
-        if chunk:
-            fields.append(("\u200b", "\n".join(chunk)))
-        if len(fields) > limit:
-            fields = fields[-limit:]
-            fields[0] = (fields[0][0], "…\n" + fields[0][1][:FIELD_CHARS - 2])
-        if fields:
-            fields[0] = (_(NEWS_TITLE), fields[0][1])
-        return fields
-
     def rules_sections(self) -> list[tuple[str, str]]:
         """The rules help as (title, text), in the current language."""
         return [(_(title), _(body)) for title, body in getattr(self.engine, "rules_help", ())]
@@ -159,31 +150,80 @@ class Renderer:
     def title(self, table: Table) -> str:
         return _("{emoji} {game} · table {id}", emoji=self.emoji, game=table.game.title, id=table.id)
 
-    def embed(self, table: Table) -> discord.Embed:
-        embed = discord.Embed(title=self.title(table), colour=self.colour)
+    def texts(self, table: Table, *, pictured: bool = False) -> list[str]:
+        """The table message's text, block by block. Under its picture it says only what the picture does not
+        show — whose turn and by when, what just happened, the result, the luck, the dice's seal — for the picture
+        shows the board and the seats (and its description says them in words); text only, it says it all."""
+        title = f"**{self.title(table)}**"
         if table.state is None:  # a lobby, or a table closed before the game started
-            return self._lobby(table, embed)
+            return [f"{title}\n{self._lobby(table)}", self._lobby_footer(table)]
         view = table.view(None)
         # An ended game's board would still ask for the last turn's move: show only that it closed.
-        body = "" if table.status == "ended" else self.board(table, view)
+        board = "" if table.status == "ended" or pictured else self.board(table, view)
+        main = [board] if board else []
         if table.status == "active" and table.deadline_at:
             waiting = ", ".join(seat_name(table, s) for s in sorted(table.to_act))
-            body += "\n\n" + _("⏳ Waiting for {names} · due {when}", names=waiting,
-                                 when=f"<t:{int(table.deadline_at)}:R>")
+            main.append(_("⏳ Waiting for {names} · due {when}", names=waiting, when=f"<t:{int(table.deadline_at)}:R>"))
         elif table.status in ("finished", "ended"):
-            body = (body + "\n\n" + self.result_text(table)).strip()
-        if offered := offer_lines(table):
-            body += "\n\n" + "\n".join(offered)
-        embed.description = body[:4000]
-        embed.add_field(name=_("Players"), value=self.players_text(table, view)[:1024], inline=False)
-        for name, value in self.news_fields(table):
-            embed.add_field(name=name, value=value, inline=False)
-        if table.luck:
-            embed.add_field(name=luck_title(table),
-                            value="\n".join(map(translated, table.luck))[:1024], inline=False)
+            main.append(self.result_text(table))
+        if offered := offer_lines(table):  # followers, and where a rematch offer stands
+            main.append("\n".join(offered))
+        players = "" if pictured else f"**{_('Players')}**\n{self.players_text(table, view)}"
+        luck = f"**{luck_title(table)}**\n" + "\n".join(map(translated, table.luck)) if table.luck else ""
         pace = " · ".join(filter(None, (pace_text(table.pace_seconds), clock_footer(table))))
-        embed.set_footer(text=_("{pace} · {seal}", pace=pace, seal=self.dice_seal(table)))
-        return embed
+        footer = "-# " + _("{pace} · {seal}", pace=pace, seal=self.dice_seal(table))
+        head = [] if pictured else [title]
+        return ["\n".join(head + main), players, self.news_text(table), luck, footer]
+
+    def embed(self, table: Table) -> discord.Embed:
+        """The table as one embed, its whole text under its title (a replay's step, `/game replay`)."""
+        first, *rest = self.texts(table)
+        body = [first.split("\n", 1)[1] if "\n" in first else "", *rest]
+        return discord.Embed(title=self.title(table), colour=self.colour,
+                             description="\n\n".join(within(body, EMBED_DESCRIPTION)))
+
+    def news_text(self, table: Table, seat: int | None = None, limit: int = 2 * FIELD_CHARS) -> str:
+        """What just happened, as `seat` sees it, titled: its last lines, at most `limit` characters."""
+        lines = self.news_lines(table, seat)
+        shown: list[str] = []
+        for line in reversed(lines):
+            if shown and len("\n".join([line, *shown])) > limit:
+                shown.insert(0, "…")
+                break
+            shown.insert(0, line[:limit])
+        return f"**{_(NEWS_TITLE)}**\n" + "\n".join(shown) if shown else ""
+
+    def picture_text(self, table: Table, seat: int | None = None, *, dm: bool = False) -> str:
+        """The picture in words, its alt text (at most 1,024 characters), from the same view the picture is drawn
+        from, in the reader's language: the table, whose turn, the board (the dice), each seat's public state —
+        and, for a seat's own picture, what only that seat sees (in its DM, what the DM says, which changes only
+        when the DM is edited). A screen reader hears what a sighted player sees."""
+        view = table.view(seat)
+        head = [self.title(table)]
+        if dm and seat is not None:
+            return plain("\n".join([*head, self.dm_body(table, view, seat)]))[:ALT_TEXT_CHARS]
+        if table.status == "active":
+            waiting = ", ".join(picture_name(table, s) for s in sorted(table.to_act))
+            head.append(_("Waiting for {names}.", names=waiting))
+        elif table.status in ("finished", "ended"):
+            head.append(self.result_text(table).split("\n")[0])
+        board = (self.private_body(table, view, seat) if seat is not None
+                 else "" if table.status == "ended" else self.board(table, view))  # as the text: see `texts`
+        seats = [] if seat is not None else [
+            f"{self.described_seat(table, s)} — {self.seat_status(table, view, s)}".rstrip(" —")
+            for s in range(len(table.seats))]
+        whole, board_text = "\n".join([*head, *seats]), plain(board).strip()
+        room = ALT_TEXT_CHARS - len(whole) - 1
+        if len(board_text) > room:
+            board_text = board_text[:max(0, room - 1)].rstrip() + "…" if room > 1 else ""
+        text = "\n".join(part for part in [plain("\n".join(head)), board_text, plain("\n".join(seats))] if part)
+        return text[:ALT_TEXT_CHARS]
+
+    @staticmethod
+    def described_seat(table: Table, seat: int) -> str:
+        """A seat in the picture's description as the text lists it: a computer's with its level."""
+        s = table.seats[seat]
+        return f"{picture_name(table, seat)} · {level_name(s.level)}" if s.is_computer else picture_name(table, seat)
 
     @staticmethod
     def dice_seal(table: Table) -> str:
@@ -193,35 +233,36 @@ class Renderer:
             return _("🔓 dice unsealed: seed {seed}", seed=table.revealed_seed)
         return _("🔒 sealed dice {fingerprint}", fingerprint=table.commitment[:12])
 
-    def _lobby(self, table: Table, embed: discord.Embed) -> discord.Embed:
+    def _lobby(self, table: Table) -> str:
         game = table.game
         seated = "\n".join(f"{i + 1}. {listed_seat(table, i)}" + (" 👑" if s.user_id == table.host_id else "")
                            + (f" · 🎲 `{s.client_seed}`" if table.client_seeds is not None else "")
                            for i, s in enumerate(table.seats))
         options = options_text(table)
-        if table.status == "lobby":
-            if len(table.seats) >= game.max_players:
-                how = _("The table is full: the host 👑 starts the game with **Start**.")
-            elif game.min_players > 1:
-                how = _("Players take a seat with **Join**; the host 👑 starts the game with **Start** (or first "
-                        "seats a computer opponent: easy, normal or hard, in **🤖 Add a computer…**).")
-            else:
-                how = _("Players take a seat with **Join**; the host 👑 starts the game with **Start**.")
-            embed.description = (
-                _("**Lobby** · {players} · {pace}", players=players_range(game),
-                  pace=" · ".join(filter(None, (pace_text(table.pace_seconds), clock_footer(table)))))
-                + (f"\n{options}" if options else "")
-                + f"\n\n{seated}\n\n" + how
-                + ("\n" + _("This lobby closes {when} if the game has not started.",
-                             when=f"<t:{int(table.deadline_at)}:R>") if table.deadline_at else "")
-            )
-            if table.client_seeds is not None:
-                embed.set_footer(text=_("🔒 sealed dice {fingerprint} · 🎲 your part of them: /game join seed:",
-                                        fingerprint=table.commitment[:12]))
+        if table.status != "lobby":
+            return _("🛑 Closed before the game started ({reason}). Not rated.",
+                     reason=_(table.end_reason or N_("ended")))
+        if len(table.seats) >= game.max_players:
+            how = _("The table is full: the host 👑 starts the game with **Start**.")
+        elif game.min_players > 1:
+            how = _("Players take a seat with **Join**; the host 👑 starts the game with **Start** (or first "
+                    "seats a computer opponent: easy, normal or hard, in **🤖 Add a computer…**).")
         else:
-            embed.description = _("🛑 Closed before the game started ({reason}). Not rated.",
-                                  reason=_(table.end_reason or N_("ended")))
-        return embed
+            how = _("Players take a seat with **Join**; the host 👑 starts the game with **Start**.")
+        return (
+            _("**Lobby** · {players} · {pace}", players=players_range(game),
+              pace=" · ".join(filter(None, (pace_text(table.pace_seconds), clock_footer(table)))))
+            + (f"\n{options}" if options else "")
+            + f"\n\n{seated}\n\n" + how
+            + ("\n" + _("This lobby closes {when} if the game has not started.",
+                         when=f"<t:{int(table.deadline_at)}:R>") if table.deadline_at else "")
+        )
+
+    def _lobby_footer(self, table: Table) -> str:
+        if table.status != "lobby" or table.client_seeds is None:
+            return ""
+        return "-# " + _("🔒 sealed dice {fingerprint} · 🎲 your part of them: /game join seed:",
+                         fingerprint=table.commitment[:12])
 
     def players_text(self, table: Table, view: dict[str, Any]) -> str:
         lines = []
@@ -257,30 +298,29 @@ class Renderer:
         if table.status != "active":
             return offer_items(table)
         items = self.public_items(table)
-        # My hand (private view, own buttons, taking a seat back from autopilot) goes on the next free row, and
-        # Follow beside it. A DynamicItem's own `row` misses a wrapped Select's row (discord.py 2.7): ask the
-        # wrapped item.
-        row = max((getattr(getattr(i, "item", i), "row", 0) or 0 for i in items), default=-1) + 1
-        if row <= 4:
-            for item in (HandButton(table.id), *offer_items(table)):
-                item.item.row = row
-                items.append(item)
+        # My hand (private view, own buttons, taking a seat back from autopilot) and Follow go at the end of the
+        # last row where they have room (a phone shows fewer rows), else on the next. A DynamicItem's own `row`
+        # misses a wrapped Select's row (discord.py 2.7): ask the wrapped item.
+        inner = [getattr(i, "item", i) for i in items]
+        row = max((i.row or 0 for i in inner), default=0)
+        used = sum(i.width for i in inner if (i.row or 0) == row)
+        for item in (HandButton(table.id), *offer_items(table)):
+            if used + 1 > 5:
+                row, used = row + 1, 0
+            if row > 4:
+                break
+            item.item.row = row
+            items.append(item)
+            used += 1
         return items
 
-    def table_view(self, table: Table) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        for item in self.table_items(table):
-            view.add_item(item)
-        return view
-
-    def private_view(self, table: Table, seat: int, *, dm: bool = False) -> tuple[discord.Embed, discord.ui.View]:
-        """The seat's private view: My hand (everything, with the seat's moves), or its DM (`dm`)."""
-        embed = discord.Embed(title=self.title(table), colour=self.colour)
+    def private_texts(self, table: Table, seat: int, *, dm: bool = False) -> list[str]:
+        """The seat's private view as text: My hand (everything), or its DM (`dm`)."""
         body = self.dm_body if dm else self.private_body
-        embed.description = body(table, table.view(seat), seat)[:4000]
-        view = discord.ui.View(timeout=None)
-        if table.status == "active":
-            for item in (self.dm_items if dm else self.private_items)(table, seat):
-                view.add_item(item)
-        return embed, view
+        return [f"**{self.title(table)}**\n" + body(table, table.view(seat), seat)]
 
+    def private_controls(self, table: Table, seat: int, *, dm: bool = False) -> list[discord.ui.Item]:
+        """The seat's own controls in its private view (none once the table closed)."""
+        if table.status != "active":
+            return []
+        return (self.dm_items if dm else self.private_items)(table, seat)

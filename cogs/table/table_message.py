@@ -1,9 +1,10 @@
-"""The table message: what it carries (embed, picture, controls — or plain text where the bot may not embed), its
-edits in place, and a table buried under other messages posted again at the bottom.
+"""The table message: what it carries (in Components V2, layout.py: a Container in the game's colour with the
+picture, its text and the controls — or bare text where the bot may not embed), its edits in place, and a table
+buried under other messages posted again at the bottom.
 
 The table message follows what the bot may do in its channel (`permissions.py`): without Attach Files it has no
-picture, without Embed Links (or sending) it is plain text, and without View Channel only a click on it (an
-interaction's answer, which needs no channel permission) still changes it.
+picture, without Embed Links (or sending) it is bare text and controls, no Container and no picture, and without
+View Channel only a click on it (an interaction's answer, which needs no channel permission) still changes it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from bot.i18n import _, speaking
 from bot.service import Table
 
 from .after_commit import attempt
-from .format import clip, embed_text
+from .layout import edit_payload, layout
 from .permissions import VIEW, Access, ChannelRefused
 from .pictures import as_new
 from .shared import Shared
@@ -27,8 +28,9 @@ RECENT_CHANNELS = 10_000  # channels whose last messages are remembered (the lea
 
 
 def moved_down() -> dict[str, Any]:
-    """What an old table message says once the table was posted again further down."""
-    return {"content": _("This table moved further down ⤵"), "embed": None, "view": None, "attachments": []}
+    """What an old table message says once the table was posted again further down (its controls and picture
+    gone; in Components V2, which a message keeps once it has it)."""
+    return edit_payload(layout([_("This table moved further down ⤵")]), [])
 
 
 class TableMessage:
@@ -37,19 +39,19 @@ class TableMessage:
         # channel -> ids of the last messages seen there (since the bot started): enough to tell a buried table
         self._recent: OrderedDict[int, deque[int]] = OrderedDict()
 
-    async def payload(self, table: Table, access: Access) -> dict[str, Any]:
+    async def payload(self, table: Table, access: Access, *, above: str | None = None) -> dict[str, Any]:
         """The table message (an edit's payload: `as_new` makes it a send's), in the server's language, with
-        its picture; `content` None clears a ping the message was posted with, once it is stale. Where the bot
-        may not attach files it has no picture; where it may not embed, it is plain text."""
+        its picture; `above` heads it (a ping), and an edit without one clears the ping it was posted with.
+        Where the bot may not attach files it has no picture; where it may not embed, it is bare text."""
         shared = self._shared
         renderer = shared.renderer(table)
+        pictured = access.can_embed and access.can_attach and await shared.pictures.wanted(table)
         with speaking(await shared.languages.public(table)):
-            embed = renderer.embed(table)
-            if not access.can_embed:
-                return {"content": embed_text(embed), "embed": None, "view": renderer.table_view(table),
-                        "attachments": []}
-            files = await shared.pictures.attach(table, embed) if access.can_attach else []
-            return {"content": None, "embed": embed, "view": renderer.table_view(table), "attachments": files}
+            view = layout(renderer.texts(table, pictured=pictured), renderer.table_items(table), above=above,
+                          colour=renderer.colour if access.can_embed else None,
+                          alt_text=renderer.picture_text(table) if pictured else None)
+            files = await shared.pictures.files(table) if pictured else []
+        return edit_payload(view, files)
 
     async def edit_clicked(self, interaction: discord.Interaction, table: Table, access: Access) -> None:
         """Edit the table message through the click on it (the interaction's answer: one call)."""
@@ -78,14 +80,14 @@ class TableMessage:
         if not access.can_see:
             raise ChannelRefused([VIEW])  # no call: only a click on the table (or /game status) shows it now
         channel = self._shared.channel
-        payload = await self.payload(table, access)
+        edit = await self.payload(table, access)
         if table.message_id:
             try:
-                await channel.edit(table, access, table.message_id, "editing the table message", **payload)
+                await channel.edit(table, access, table.message_id, "editing the table message", **edit)
                 return
             except discord.NotFound:
                 pass
-        message = await channel.post(table, access, "posting the table", **as_new(payload))
+        message = await channel.post(table, access, "posting the table", **as_new(edit))
         await self._shared.tables.set_message(table.id, message.id)
 
     async def retire(self, table: Table, access: Access, message_id: int) -> None:
@@ -120,11 +122,11 @@ class TableMessage:
         """Post the table anew at the bottom, under the ping if there is one; the old message is retired (through
         the click, if it was clicked). With a ping, it costs what the ping and the table's edit cost anyway."""
         shared = self._shared
-        payload = as_new(await self.payload(table, access))
-        if ping is not None:
-            text = payload.get("content")  # a plain-text table goes under the ping
-            payload.update(content=clip(f"{ping[0]}\n{text}") if text else ping[0], allowed_mentions=ping[1])
-        message = await shared.channel.post(table, access, "posting the table again at the bottom", **payload)
+        above, mentions = ping if ping is not None else (None, None)
+        new = as_new(await self.payload(table, access, above=above))  # under the ping, a Text Display above
+        if mentions is not None:
+            new["allowed_mentions"] = mentions
+        message = await shared.channel.post(table, access, "posting the table again at the bottom", **new)
         await shared.tables.set_message(table.id, message.id)
         moved_to.append(message.id)
         if click is not None:

@@ -21,11 +21,45 @@ def message_by_id(channel, message_id: int) -> discord.Message:
     return next(m for m in channel.history() if m.id == message_id)
 
 
-def components(message: discord.Message) -> list[Any]:
+def walk(parts: list[Any]) -> list[Any]:
+    """Every component, nested ones included (Components V2: a Container's rows, texts and gallery)."""
     found = []
-    for row in message.components:
-        found.extend(getattr(row, "children", [row]))
+    for part in parts:
+        found.append(part)
+        found += walk(list(getattr(part, "children", None) or []))
+        if getattr(part, "accessory", None) is not None:
+            found.append(part.accessory)
     return found
+
+
+def components(message: discord.Message) -> list[Any]:
+    """The message's buttons and menus."""
+    return [c for c in walk(message.components) if isinstance(c, (discord.Button, discord.SelectMenu))]
+
+
+def texts(message: discord.Message) -> list[str]:
+    """The Text Displays of a Components V2 message, in order."""
+    return [c.content for c in walk(message.components) if isinstance(c, discord.components.TextDisplay)]
+
+
+def alt_texts(message: discord.Message) -> list[str]:
+    """The descriptions of the pictures a Components V2 message shows (what a screen reader says of them)."""
+    galleries = [c for c in walk(message.components) if isinstance(c, discord.components.MediaGalleryComponent)]
+    return [item.description or "" for gallery in galleries for item in gallery.items]
+
+
+def footer_of(message: discord.Message) -> str:
+    """The table message's footer: its last small-print Text Display ("-# …")."""
+    return next(text.removeprefix("-# ") for text in reversed(texts(message)) if text.startswith("-# "))
+
+
+def is_v2(message: discord.Message) -> bool:
+    return message.flags.components_v2
+
+
+def has_card(message: discord.Message) -> bool:
+    """Whether the message is the table's card: a Components V2 Container."""
+    return any(isinstance(c, discord.components.Container) for c in message.components)
 
 
 def labels(message: discord.Message) -> list[str]:
@@ -38,12 +72,19 @@ def move_ids(message: discord.Message) -> list[str]:
 
 
 def text_of(message: discord.Message) -> str:
-    """Everything a reader sees in a message: content, embed texts and fields."""
-    parts = [message.content or ""]
+    """Everything a reader sees or hears in a message: content, embed texts and fields, Text Displays, and what a
+    screen reader says of its picture (the picture's description)."""
+    parts = [message.content or "", *texts(message), *alt_texts(message)]
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or "", (embed.footer.text or "") if embed.footer else ""]
         parts += [f"{f.name}\n{f.value}" for f in embed.fields]
     return "\n".join(parts)
+
+
+def read(message: discord.Message) -> str:
+    """The words a reader reads in a message (`text_of`) without markdown's bold marks: under the table's picture
+    the board is said in words, in the picture's description, where there is no markdown."""
+    return text_of(message).replace("**", "")
 
 
 async def end_game(member, channel):
@@ -69,9 +110,21 @@ async def start_against_a_computer(env, channel, member, game: str) -> int:
 TABLE_TITLE = re.compile(r" · (table|mesa) \d+$")  # "🪖 Army Men Dice War · table 3", in English or Spanish
 
 
+def is_table_message(message: discord.Message) -> bool:
+    """A table message: its text, or its picture's description, begins with the table's title."""
+    firsts = [text.split("\n")[0].strip("*") for text in (*texts(message)[:2], *alt_texts(message)[:1])]
+    return any(TABLE_TITLE.search(first) for first in firsts)
+
+
+def is_message_of(message: discord.Message, table_id: int) -> bool:
+    """The message of table `table_id` (its title in its text, or in its picture's description)."""
+    firsts = [text.split("\n")[0].strip("*") for text in (*texts(message)[:2], *alt_texts(message)[:1])]
+    return any(TABLE_TITLE.search(first) and first.endswith(f" {table_id}") for first in firsts)
+
+
 def last_table_message(channel) -> discord.Message:
     """The table message as it stands: a buried table is posted again at the bottom (the old one retired)."""
-    return [m for m in channel.history() if m.embeds and TABLE_TITLE.search(m.embeds[0].title or "")][-1]
+    return [m for m in channel.history() if is_table_message(m)][-1]
 
 
 def shows_the_last_change(env, channel, message: discord.Message) -> bool:

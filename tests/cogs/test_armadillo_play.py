@@ -17,6 +17,7 @@ from .helpers import (
     table_of,
     tables,
     text_of,
+    texts,
 )
 
 # seat 0 alice, seat 1 bob, seat 2 the computer: distinctive hands (evens, odds, and a mix)
@@ -89,10 +90,10 @@ async def test_answers_on_the_table_or_my_hand_stay_secret(world, dice):
 
     # bob's DM names the server and the channel, links to the table message, and shows only his secret
     dm = the_dm(bob)
-    assert "Game Night" in dm.content and f"<#{channel.id}>" in dm.content
-    assert dm.embeds[0].author.url.endswith(f"/{channel.guild.id}/{channel.id}"), "a link to the channel"
-    assert hand_text(BOB) in dm.embeds[0].description
-    assert not dm.components, "moves are made on the table message (or with My hand)"
+    assert "Game Night" in texts(dm)[0] and f"<#{channel.id}>" in texts(dm)[0]
+    assert f"/{channel.guild.id}/{channel.id})" in text_of(dm), "a link to the channel"
+    assert hand_text(BOB) in text_of(dm)
+    assert not components(dm), "moves are made on the table message (or with My hand)"
 
     # alice rolls on the table message: 🟨5 🟥8 = 13; a roll changes no hand, so no DM is touched
     table_message = message_by_id(channel, table.message_id)
@@ -127,7 +128,7 @@ async def test_answers_on_the_table_or_my_hand_stay_secret(world, dice):
     text = text_of(message_by_id(channel, table.message_id))
     assert "(2/3 in)" in text and "discarded" not in text, "who answered is public, not what"
     assert text.count("✅ answered") == 2 and "⏳ answering" in text
-    assert not dm.components and the_dm(bob).embeds[0].description == dm.embeds[0].description
+    assert not components(dm) and text_of(the_dm(bob)) == text_of(dm)
 
     refused = await bob.slash(channel, "armadillo respond", card=15)
     assert refused.ephemeral and "already answered" in refused.response.content
@@ -149,7 +150,7 @@ async def test_answers_on_the_table_or_my_hand_stay_secret(world, dice):
     text = text_of(message_by_id(channel, table.message_id))
     assert "discarded **13**" in text and "discarded **12** (1 token)" in text and "took a token" in text
     assert "9 cards · 🪙 1" in text, "hand sizes and tokens are public"
-    bob_dm = the_dm(bob).embeds[0].description
+    bob_dm = text_of(the_dm(bob))
     assert hand_text(after.state.hands[1]) in bob_dm and "your answer: discard **13**" in bob_dm
     seen_hands += [tuple(h) for h in after.state.hands]
     assert_no_hand_in_channel(channel, seen_hands)
@@ -244,10 +245,10 @@ async def test_a_failing_dm_does_not_undo_a_move(world, dice):
     result = await alice.click(message_by_id(channel, table.message_id), label="Take a token")  # the reveal
     assert not result.ephemeral and not result.followups, [f.content for f in result.followups]
     assert table_of(env, channel).view(None)["phase"] == "roll"
-    assert hand_text(BOB) in the_dm(bob).embeds[0].description, "bob's DM could not be edited"
+    assert hand_text(BOB) in text_of(the_dm(bob)), "bob's DM could not be edited"
     env.errors.clear()
     await roll(bob, message_by_id(channel, table.message_id), Roll(red=1), (8,), dice)  # the next change…
-    assert hand_text([v for v in BOB if v != 13]) in the_dm(bob).embeds[0].description, "…brings it up to date"
+    assert hand_text([v for v in BOB if v != 13]) in text_of(the_dm(bob)), "…brings it up to date"
 
 
 async def test_a_whole_game_against_two_computers(world, dice):
@@ -275,4 +276,4 @@ async def test_a_whole_game_against_two_computers(world, dice):
     assert "wins!" in final or "win!" in final
     assert "Round 3 of 3" in final and "pts (" in final, "round scores are public"
     assert "wins!" in channel.last_message.content or "win!" in channel.last_message.content
-    assert "game is over" in the_dm(alice).embeds[0].description and not the_dm(alice).components
+    assert "game is over" in text_of(the_dm(alice)) and not components(the_dm(alice))

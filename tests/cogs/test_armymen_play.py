@@ -11,13 +11,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from chaos_kit import send_again  # noqa: E402
 
-from .helpers import add_computer, end_game, last_table_message, message_by_id, move_ids, table_of, tables, text_of
+from .helpers import (
+    add_computer,
+    end_game,
+    labels,
+    last_table_message,
+    message_by_id,
+    move_ids,
+    table_of,
+    tables,
+    text_of,
+)
 
 
 async def open_two_player_table(env, channel, alice, bob, dice, *, starter=0, **options):
     result = await alice.slash(channel, "armymen new", **options)
     lobby = result.response.message
-    assert "Lobby" in lobby.embeds[0].description
+    assert "Lobby" in text_of(lobby)
     joined = await bob.click(lobby, label="Join")
     assert not joined.ephemeral
     dice.script(starter)  # AMD-R6: the first starter is drawn at the start
@@ -49,7 +59,7 @@ async def test_two_members_play_a_whole_game_with_buttons(world, dice):
     table = await open_two_player_table(env, channel, alice, bob, dice, pace="live")
     assert table.status == "active" and table.to_act == {0}
     first = message_by_id(channel, table.message_id)
-    assert "Roll the dice" in [c.label for row in first.components for c in row.children]
+    assert "Roll the dice" in labels(first)
     await play_out_with_buttons(env, channel, [alice, bob])
     final = last_table_message(channel)
     assert "wins!" in text_of(final) or "draw" in text_of(final)

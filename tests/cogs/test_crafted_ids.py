@@ -16,7 +16,7 @@ import pytest
 from bot.games.core import encode_action
 from cogs.games import registered
 
-from .helpers import end_game, start_against_a_computer, table_of, tables
+from .helpers import end_game, start_against_a_computer, table_of, tables, texts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
@@ -156,4 +156,4 @@ async def test_from_a_dm_a_control_acts_only_where_the_member_sits(world, no_err
     assert_refused(await send_again(alice.user, dm, f"l:{lobby.id}:join"), NOT_HERE)
     assert [s.user_id for s in table_of(env, lobby_channel).seats] == [bob.id]
     hand = await send_again(alice.user, dm, f"h:{table_id}")
-    assert hand.ephemeral and hand.response.embeds, "her own seat's controls work from her DM"
+    assert hand.ephemeral and texts(hand.response.message), "her own seat's controls work from her DM"

@@ -62,7 +62,35 @@ def cases(channel: int, application: int) -> list[tuple[str, Route, object, list
         ("components v2", send, {"flags": 1 << 15, "attachments": attachments(v2),
                                  "components": [{"type": 10, "content": "the table"}]}, v2, 400,
          "hidden.png is uploaded with Components V2 but no component shows it"),
+        ("v2 components", send, v2_message([text("a")] * 41), [], 400, "41 components, more than 40"),
+        ("v2 text", send, v2_message([text("a" * 2000), text("b" * 2001)]), [], 400,
+         "Text Displays of [2000, 2001] characters: 1–4000 each and in all"),
+        ("v2 alt text", send, v2_message([{"type": 12, "items": [picture("d" * 1025)]}]), [], 400,
+         "a picture's description of 1025 characters, over 1024"),
+        ("v2 gallery", send, v2_message([{"type": 12, "items": [picture("d")] * 11}]), [], 400,
+         "a Media Gallery of 11 items, not 1–10"),
+        ("v2 content", send, {**v2_message([text("the table")]), "content": "a ping"}, [], 400,
+         "Components V2 with content, embeds, stickers or a poll"),
+        ("v2 edit with an embed", Route("PATCH", "/channels/{c}/messages/{m}", c=channel, m=1),
+         {**v2_message([text("the table")]), "embeds": [{"title": "the old form"}]}, [], 400,
+         "Components V2 with content, embeds, stickers or a poll"),
+        ("component ids", send, v2_message([{**text("a"), "id": 1005}, {**text("b"), "id": 1005}]), [], 400,
+         "component ids [1005, 1005] repeat in one message"),
+        ("component id size", send, v2_message([{**text("a"), "id": 2**31}]), [], 400,
+         f"the component id {2**31} is not a positive 32-bit integer"),
     ]
+
+
+def text(content: str) -> dict:
+    return {"type": 10, "content": content}
+
+
+def picture(description: str) -> dict:
+    return {"media": {"url": "https://example.invalid/table.png"}, "description": description}
+
+
+def v2_message(components: list[dict]) -> dict:
+    return {"flags": 1 << 15, "components": components}
 
 
 async def test_each_limit_the_guard_checks_fires(world, discord_limits):
@@ -90,4 +118,10 @@ async def test_what_discord_accepts_goes_through(world, discord_limits):
     before = len(discord_limits.checked)
     answer = await alice.slash(channel, "game status")  # an ephemeral interaction answer, checked too
     assert answer.ephemeral and discord_limits.checked[before].startswith("POST /interactions/")
+    # 40 components, 4,000 characters of text, ten pictures with 1,024-character alt texts: all accepted
+    gallery = {"type": 12, "items": [picture("d" * 1024) for _ in range(10)]}
+    at_most = v2_message([{"type": 17, "components": [gallery, text("a" * 2000), text("b" * 2000)]},
+                          *[{"type": 14} for _ in range(36)]])
+    await http.request(Route("POST", "/channels/{c}/messages", c=channel.id), json={**at_most, "content": None,
+                                                                                     "embeds": []})
     assert discord_limits.broken == []

@@ -12,7 +12,7 @@ import pytest
 
 from cogs.games import registered
 
-from .helpers import components, message_by_id, table_of
+from .helpers import components, message_by_id, table_of, texts
 
 HOSTILE = ("@everyone **look**", "[free nitro](https://x.y)")
 RAW = [("bold", re.compile(r"(?<!\\)\*\*look")), ("mention", re.compile("@everyone")),
@@ -22,8 +22,9 @@ LIVE_TURN = 121  # seconds: past a live table's deadline
 
 
 def rendered(message) -> list[str]:
-    """The parts of a message where Discord renders markdown: content, embed titles, descriptions and fields."""
-    parts = [message.content or ""]
+    """The parts of a message where Discord renders markdown: content, Text Displays, embed titles, descriptions
+    and fields."""
+    parts = [message.content or "", *texts(message)]
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or ""]
         parts += [f"{f.name}\n{f.value}" for f in embed.fields]

@@ -9,7 +9,7 @@ from discord import Locale, app_commands
 from bot.app.translator import CatalogTranslator
 from cogs.table.language import server_language
 
-from .helpers import components, labels, last_table_message, table_of
+from .helpers import components, labels, last_table_message, table_of, text_of, texts
 from .test_armadillo_play import open_three_seat_table, the_dm
 
 
@@ -85,9 +85,9 @@ async def test_dms_follow_each_members_language_after_a_restart_too(world, clien
     env, channel, alice, bob = world
     client_languages[bob.id] = "es-ES"
     await open_three_seat_table(env, channel, alice, bob, dice)
-    assert the_dm(bob).content.startswith("Tu vista privada de la mesa en")
-    assert the_dm(alice).content.startswith("Your private view for the table in")
-    assert the_dm(bob).embeds[0].author.name == "Tu asiento en Armadillo — abrir la mesa"
+    assert texts(the_dm(bob))[0].startswith("Tu vista privada de la mesa en")
+    assert texts(the_dm(alice))[0].startswith("Your private view for the table in")
+    assert "[Tu asiento en Armadillo — abrir la mesa](" in text_of(the_dm(bob))
     assert labels(last_table_message(channel))[-2:] == ["My hand", "Follow"]  # an English server
 
     await env.restart_bot(make_bot())

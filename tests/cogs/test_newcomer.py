@@ -8,7 +8,7 @@ import hashlib
 
 import pytest
 
-from .helpers import add_computer, end_game, message_by_id, table_of, text_of
+from .helpers import add_computer, end_game, footer_of, message_by_id, read, table_of, text_of
 
 SEALED = hashlib.sha256(b"seed").hexdigest()[:12]  # the test bot's secret seed is "seed"
 SERVERS = {"en": ("Game Night", "en-US", "Join", "Start"), "es": ("Noche de juegos", "es-ES", "Unirme", "Empezar")}
@@ -30,7 +30,7 @@ async def test_the_table_footer_is_one_short_line(simcord_env, client_languages,
     lobby = (await sam.slash(channel, "armymen new", pace="live")).response.message
     await add_computer(sam, lobby)
     await sam.click(lobby, label=start)
-    footer = message_by_id(channel, table_of(simcord_env, channel).message_id).embeds[0].footer.text
+    footer = footer_of(message_by_id(channel, table_of(simcord_env, channel).message_id))
     expected = {"en": f"live · 2-minute turns · 🔒 sealed dice {SEALED}",
                 "es": f"live · turnos de 2 minutos · 🔒 dados sellados {SEALED}"}[language]
     assert footer == expected, footer
@@ -90,7 +90,7 @@ async def test_a_computer_is_named_in_the_readers_language(simcord_env, client_l
     await add_computer(sofia, lobby)
     dice.script(0)  # sofia starts
     await sofia.click(lobby, label="Start")
-    assert "🤖 **Computer 1**" in text_of(message_by_id(channel, table_of(simcord_env, channel).message_id))
+    assert "Computer 1" in read(message_by_id(channel, table_of(simcord_env, channel).message_id))  # its picture
     answer = await sofia.slash(channel, "armymen roll")
     while rolled := table_of(simcord_env, channel).view(None)["rolled"]:  # she sets dice aside: her turn ends
         answer = await sofia.slash(channel, "armymen keep", dice=str(rolled[0]))
@@ -105,8 +105,9 @@ async def test_spanish_words_a_newcomer_stumbled_on(simcord_env, client_language
     assert again.ephemeral and again.response.content == "Ya tienes sitio en esta mesa.", "the same for everyone"
     await sam.click(lobby, label="Unirme")
     await sofia.click(lobby, label="Empezar")
-    shown = text_of(message_by_id(channel, table_of(simcord_env, channel).message_id))
-    assert "anuncia qué carta quitas (opcional) y luego **Robar y tirar**" in shown
+    message = message_by_id(channel, table_of(simcord_env, channel).message_id)
+    shown = text_of(message)
+    assert "anuncia qué carta quitas (opcional) y luego Robar y tirar" in read(message)
     assert "robo" not in shown, "quitar a card from a rival, robar one from the deck: two verbs"
     board = await sofia.slash(channel, "leaderboard")
     assert "las mesas cerradas antes de acabar la partida" in text_of(board.response.message), \

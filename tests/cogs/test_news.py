@@ -9,7 +9,7 @@ import pytest
 
 from cogs.games import engines
 
-from .helpers import add_computer, end_game, message_by_id, table_of, tables, text_of
+from .helpers import add_computer, end_game, footer_of, message_by_id, table_of, tables, text_of, texts
 
 GAMES = engines()
 
@@ -18,14 +18,9 @@ COMMANDS = {game_id: f"{game_id} new" for game_id in GAMES}
 
 
 def news_of(message) -> list[str]:
-    """The texts of the news fields: the titled one and the untitled ones after it."""
-    found, inside = [], False
-    for embed in message.embeds:
-        for field in embed.fields:
-            inside = field.name == "What just happened" or (inside and field.name == "\u200b")
-            if inside:
-                found.append(field.value)
-    return found
+    """The lines of the news: the Text Display titled What just happened."""
+    news = next((t for t in texts(message) if t.startswith("**What just happened**\n")), "")
+    return news.split("\n")[1:]
 
 
 @pytest.mark.parametrize("game_id", list(COMMANDS))
@@ -39,7 +34,7 @@ async def test_the_news_is_the_same_after_a_restart(world, make_bot, game_id):
     table = table_of(env, channel)
     assert table.seq > started and table.news, "the last update did something"
     before = news_of(message_by_id(channel, table.message_id))
-    assert before and all(line for field in before for line in field.split("\n"))
+    assert before and all(before)
 
     await env.restart_bot(make_bot())
     again = await tables(env).get_by_id(table.id)  # rebuilt from the database: the log replayed
@@ -79,12 +74,12 @@ async def test_the_dice_are_sealed_while_the_game_runs_and_the_seed_is_shown_at_
     await alice.click(lobby, label="Start")
     sealed = hashlib.sha256(b"seed").hexdigest()[:12]  # the test bot's seed is "seed"
     running = message_by_id(channel, table_of(env, channel).message_id)
-    assert running.embeds[0].footer.text == f"casual · 1-hour turns · 🔒 sealed dice {sealed}", \
+    assert footer_of(running) == f"casual · 1-hour turns · 🔒 sealed dice {sealed}", \
         "one short line: the pace and the dice's fingerprint — no move number, no hash's name, no client seeds"
     message_id = running.id
     await end_game(alice, channel)
     ended = message_by_id(channel, message_id)
-    assert ended.embeds[0].footer.text == "casual · 1-hour turns · 🔓 dice unsealed: seed seed"
+    assert footer_of(ended) == "casual · 1-hour turns · 🔓 dice unsealed: seed seed"
 
 
 async def test_the_luck_report_at_the_end_for_scripted_dice(world, dice):

@@ -5,7 +5,9 @@ SimCord computes `app_permissions` and the bot's permissions from the channel's 
 without Send Messages (50013) and any call in a channel the bot cannot see (50001). It does not check what a
 message carries: `discord_rules` below makes this module's SimCord refuse, as Discord does, a file without
 Attach Files and an embed without Embed Links — neither counting without sending (Discord's implicit
-permissions) — on the routes that post and edit channel messages.
+permissions) — on the routes that post and edit channel messages. The table's card (a Components V2 Container)
+is treated as an embed: the bot shows it only where it may embed (Discord's docs name no permission for
+components, so this is the bot's own caution).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from simcord.http import router
 from bot.games.armadillo.engine import Roll
 from cogs.table.permissions import INVITE, NEEDED, invite_url
 
-from .helpers import message_by_id, shows_the_last_change, table_of
+from .helpers import alt_texts, components, has_card, message_by_id, shows_the_last_change, table_of, text_of
 from .test_armadillo_play import open_three_seat_table, roll
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -37,7 +39,8 @@ def discord_rules(monkeypatch):
         def route(ctx):
             channel = ctx.backend.get_channel(ctx.int_arg("channel_id"))
             body = ctx.body()
-            carried = (["attach_files"] if ctx.files else []) + (["embed_links"] if body.get("embeds") else [])
+            card = any(c.get("type") == 17 for c in body.get("components") or ())  # a Container
+            carried = (["attach_files"] if ctx.files else []) + (["embed_links"] if body.get("embeds") or card else [])
             if channel.guild_id is not None and carried:
                 sending = "send_messages_in_threads" if channel.is_thread else "send_messages"
                 ctx.require_channel_permissions(channel.id, sending, *carried)
@@ -144,8 +147,8 @@ async def test_without_pictures_a_table_needs_no_attach_files(server, dice):
     await bob.click(lobby, label="Join")
     dice.script(0)
     started = await alice.click(lobby, label="Start")
-    assert not started.ephemeral and started.response.message.embeds
-    assert not started.response.message.attachments
+    assert not started.ephemeral and has_card(started.response.message)
+    assert not started.response.message.attachments and not alt_texts(started.response.message)
 
 
 # --- a permission taken away mid-game ------------------------------------------------------------------
@@ -175,9 +178,9 @@ def host_notices(host, results) -> list[str]:
 
 
 LOST = {  # a permission taken away: where the table is; whether the bot still posts there; the table message
-    "attach_files": ("channel", True, "an embed without its picture"),
+    "attach_files": ("channel", True, "a card without its picture"),
     "embed_links": ("channel", True, "plain text"),
-    "read_message_history": ("channel", True, "an embed with its picture"),
+    "read_message_history": ("channel", True, "a card with its picture"),
     "send_messages": ("channel", False, "plain text"),
     "view_channel": ("channel", False, "plain text"),
     "send_messages_in_threads": ("thread", False, "plain text"),
@@ -255,9 +258,10 @@ async def test_a_running_table_survives_losing_a_permission(server, dice, caplog
     assert len(notices) == 1 and f"*{name}*" in notices[0], notices
     table = message_by_id(channel, table_of(env, channel).message_id)
     if looks == "plain text":
-        assert not table.embeds and "Army Men Dice War" in table.content and table.components
+        assert not has_card(table) and "Army Men Dice War" in text_of(table) and components(table)
     else:
-        assert table.embeds and bool(table.attachments) == (looks == "an embed with its picture")
+        assert has_card(table) and bool(table.attachments) == (looks == "a card with its picture")
+        assert bool(alt_texts(table)) == (looks == "a card with its picture")
     assert not above_warning(caplog)
     assert not env.errors
 
@@ -290,7 +294,7 @@ async def test_a_refusal_the_bot_did_not_see_coming_is_a_warning_and_the_table_g
     assert any(m.id not in before for m in bob.user.dm_channel.history()) == (not posts)
     if posts:  # the picture was refused: the table shows the timeout without it
         shown = message_by_id(channel, after.message_id)
-        assert shown.embeds and not shown.attachments and shows_the_last_change(env, channel, shown)
+        assert has_card(shown) and not shown.attachments and shows_the_last_change(env, channel, shown)
     assert len(host_notices(alice, [])) == 1
 
 
@@ -303,8 +307,8 @@ async def test_everyone_called_to_answer_hears_it_by_dm_when_the_bot_may_not_pos
     await deny(env, channel, "send_messages")
     before = seen(channel, alice, bob)
     rolled = await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
-    assert not rolled.ephemeral and not rolled.response.message.embeds, "the table, as plain text"
-    assert "🟨5 🟥8 = **13**" in rolled.response.message.content
+    assert not rolled.ephemeral and not has_card(rolled.response.message), "the table, as plain text"
+    assert "🟨5 🟥8 = **13**" in text_of(rolled.response.message)
     (called,) = [m.content for m in bob.user.dm_channel.history() if m.id not in before]
     assert "[Abrir la mesa]" in called and bob.mention not in called  # by DM, in bob's language
     assert [m.id for m in bob.user.dm_channel.history()][:len(hand_dm)] == hand_dm, "his hand's DM stays his"

@@ -1,6 +1,6 @@
-"""The table as a picture in Discord: the table message shows it (embed image, uploaded with the same send or
-edit) above its text summary, a seat's DM shows its private picture, and /settings pictures off makes a
-server's tables text only."""
+"""The table as a picture in Discord: the table message shows it (a Components V2 Media Gallery, uploaded with the
+same send or edit, its description the picture in words) above the text, a seat's DM shows its private picture,
+and /settings pictures off makes a server's tables text only."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from bot.i18n import speaking
 from bot.pictures import FILENAME
 from bot.pictures import render as draw_with
 
-from .helpers import message_by_id, move_ids, table_of, text_of
+from .helpers import alt_texts, message_by_id, move_ids, table_of, text_of
 from .test_armadillo_play import open_three_seat_table, the_dm
 from .test_armymen_play import member_for, open_two_player_table
 
@@ -49,9 +49,10 @@ async def test_the_table_message_shows_its_picture_and_keeps_its_text(world, dic
     table = await open_two_player_table(env, channel, alice, bob, dice)
     message = message_by_id(channel, table.message_id)
     picture = picture_of(message)
-    assert picture is not None and await size_of(picture) == (800, 326)
-    assert message.embeds[0].image.url and message.embeds[0].image.url.endswith(FILENAME)
-    assert "Players" in text_of(message) and "alice" in text_of(message)  # the text summary stays
+    assert picture is not None and await size_of(picture) == (800, 356)
+    (described,) = alt_texts(message)  # the picture in words, for a screen reader
+    assert "Army Men Dice War · table" in described and "alice — 6 dice · total 0" in described
+    assert "Players" not in text_of(message) and "Waiting for" in text_of(message)  # the text: what it doesn't show
 
     dice.script(5, 1, 2, 6, 3, 4)
     await member_for(table, [alice, bob], 0).click(message, custom_id=move_ids(message)[0])
@@ -76,7 +77,7 @@ async def test_a_picture_is_drawn_once_per_change_and_reused_when_the_table_is_s
 async def test_a_lobby_has_no_picture(world):
     env, channel, alice, bob = world
     lobby = (await alice.slash(channel, "armymen new")).response.message
-    assert not lobby.attachments and not lobby.embeds[0].image.url
+    assert not lobby.attachments and not alt_texts(lobby) and "Lobby" in text_of(lobby)
 
 
 async def test_a_dm_and_my_hand_show_the_seats_private_picture(world, dice):
@@ -84,7 +85,7 @@ async def test_a_dm_and_my_hand_show_the_seats_private_picture(world, dice):
     table = await open_three_seat_table(env, channel, alice, bob, dice)
     alices, bobs = picture_of(the_dm(alice)), picture_of(the_dm(bob))
     assert alices is not None and (await size_of(alices))[0] == 800
-    assert the_dm(alice).embeds[0].image.url.endswith(FILENAME)
+    assert "Your hand" in alt_texts(the_dm(alice))[0]
     assert await alices.read() != await bobs.read()  # each DM shows its own hand
 
     hand = await bob.click(message_by_id(channel, table.message_id), label="My hand")
@@ -105,8 +106,8 @@ async def test_settings_pictures_off_makes_the_servers_tables_text_only(moderate
     dice.script(5, 1, 2, 6, 3, 4)
     await member_for(table, [alice, bob], 0).click(message, custom_id=move_ids(message)[0])
     message = message_by_id(channel, table.message_id)
-    assert picture_of(message) is None and not message.embeds[0].image.url
-    assert "rolled" in text_of(message)
+    assert picture_of(message) is None and not alt_texts(message)
+    assert "rolled" in text_of(message) and "**Players**" in text_of(message), "text only: the board in words"
 
     await mod.slash(channel, "settings pictures", pictures="on")
     table = table_of(env, channel)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.service.table import REMATCH_WINDOW
 
-from .helpers import labels, table_of, text_of
+from .helpers import is_message_of, labels, table_of, text_of
 
 LIVE_TURN = 121
 
@@ -25,7 +25,7 @@ async def played_out(env, channel, host, *others, game: str = "doodle"):
 
 
 def final_message(channel, table_id: int):
-    return [m for m in channel.history() if m.embeds and (m.embeds[0].title or "").endswith(f"table {table_id}")][-1]
+    return [m for m in channel.history() if is_message_of(m, table_id)][-1]
 
 
 async def test_three_players_press_rematch_and_the_same_game_opens_again_rotated(world, make_bot, simcord_env):
@@ -64,7 +64,7 @@ async def test_three_players_press_rematch_and_the_same_game_opens_again_rotated
     assert new.to_act == {0}, "Doodle Dice: the first seat begins, bob this time"
     assert new.game.id == "doodle" and new.pace_seconds == 120
     posted = channel.history()[-2:]
-    assert any(f"table {new.id}" in (m.embeds[0].title if m.embeds else "") for m in posted)
+    assert any(is_message_of(m, new.id) for m in posted)
 
 
 async def test_one_no_ends_the_offer_and_a_late_press_is_refused(world):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.pictures import FILENAME
 
-from .helpers import end_game, labels, start_against_a_computer, table_of, text_of
+from .helpers import components, end_game, labels, start_against_a_computer, table_of, text_of
 
 
 async def armadillo_ended(env, channel, alice, bob):
@@ -52,7 +52,7 @@ async def test_stepping_through_a_replay_from_the_history_and_after_a_restart(wo
     assert len(pictures) > 1, "each step shows its own state's picture"
     assert "Table closed" in shown[-1], "the last move shows how the table ended"
     assert "Table closed" not in shown[0]
-    last_button = [c for row in replay.components for c in row.children if c.label == "▶"][0]
+    last_button = [c for c in components(replay) if c.label == "▶"][0]
     assert last_button.disabled
 
     await env.restart_bot(make_bot())  # the buttons carry the table and the move: they survive a restart

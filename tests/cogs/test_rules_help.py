@@ -87,3 +87,20 @@ async def test_a_spanish_member_reads_the_doodle_rules_to_the_end(world, client_
     result = await bob.slash(channel, "doodle rules")
     shown = dict(sections_shown(result.response.embeds))
     assert shown["Decisiones del proyecto"].endswith("; los empates comparten puesto.")
+
+
+@pytest.mark.parametrize(("language", "key"), [
+    ("en-US", "Figures, the same on the dice, in the picture and in the text: 🌈 arch · 📏 dash · ⚫ dot · 🙂 face · "
+              "↗️ slant · 🪱 squiggle"),
+    ("es-ES", "Figuras, las mismas en los dados, en la imagen y en el texto: 🌈 arco · 📏 raya · ⚫ punto · 🙂 cara · "
+              "↗️ diagonal · 🪱 ondulada"),
+])
+async def test_the_doodle_rules_give_the_key_to_the_figures_the_picture_and_text_share(world, client_languages,
+                                                                                        language, key):
+    """Issue 26: one set of figures for Doodle Dice's dice — the text's symbols, which the picture draws too — and
+    their key in /doodle rules, in the reader's language."""
+    env, channel, alice, bob = world
+    client_languages[alice.id] = language
+    result = await alice.slash(channel, "doodle rules")
+    shown = dict(sections_shown(result.response.embeds))
+    assert key in shown["Symbols" if language == "en-US" else "Símbolos"]

@@ -3,7 +3,7 @@ speaks the server's language, each member's answers and refusals their own."""
 
 from __future__ import annotations
 
-from .helpers import labels, last_table_message, message_by_id, table_of, text_of
+from .helpers import labels, last_table_message, message_by_id, read, table_of
 from .test_armymen_play import play_out_with_buttons
 
 
@@ -14,8 +14,8 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     dice.script(0)  # alice starts
     await alice.click(lobby, label="Empezar")
     table = message_by_id(channel, table_of(env, channel).message_id)
-    assert "**Ronda 1** · gana el total más bajo · un soldado (1) vale 0" in text_of(table)
-    assert "🎲 **alice** tira 5 dados a continuación." in text_of(table)
+    assert "Ronda 1 · gana el total más bajo · un soldado (1) vale 0" in read(table)
+    assert "🎲 alice tira 5 dados a continuación." in read(table)
     assert "Tirar los dados" in labels(table)
 
     refused = await bob.slash(channel, "armymen roll")
@@ -28,13 +28,13 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     assert rolled.ephemeral and rolled.response.content.startswith(
         "✅ Round 1: both ante a die; **alice** starts. **alice** rolled 🪖0 ⚂3 ⚃4 ⚄5 ⚅6.")
     table = message_by_id(channel, table_of(env, channel).message_id)
-    assert "🎲 **alice** sacó: 🪖0 ⚂3 ⚃4 ⚄5 ⚅6" in text_of(table)
-    assert "Aparta **1 o 2** de estos dados; el resto se vuelve a tirar." in text_of(table)
+    assert "🎲 alice sacó: 🪖0 ⚂3 ⚃4 ⚄5 ⚅6" in read(table)
+    assert "Aparta 1 o 2 de estos dados; el resto se vuelve a tirar." in read(table)
     assert "Apartar 🪖 (0 pts)" in labels(table)
     refused = await bob.slash(channel, "armymen keep", dice="1")
     assert refused.response.content == "No es tu turno: la mesa espera a alice."
 
     await play_out_with_buttons(env, channel, [alice, bob])
-    final = text_of(last_table_message(channel))
-    assert "**Partida terminada** tras" in final and "Fin de la partida:" in final, final
+    final = read(last_table_message(channel))
+    assert "Partida terminada tras" in final and "Fin de la partida:" in final, final
     assert "Game over" not in final and "rolled" not in final

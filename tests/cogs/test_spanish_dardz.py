@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from .helpers import add_computer, components, last_table_message, message_by_id, table_of, text_of
+from .helpers import add_computer, components, last_table_message, message_by_id, read, table_of, text_of
 
 
 def choose(message) -> str:
@@ -24,9 +24,9 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     await add_computer(alice, lobby)
     dice.script(6, 6, 1, 1, 2, 2)  # DZ-R12: alice 6+6 rolls first
     await alice.click(lobby, label="Empezar")
-    start = text_of(message_by_id(channel, table_of(env, channel).message_id))
-    assert "Quién tira primero:" in start and "gana quien llegue a **50**" in start and "Ordenador 1" in start
-    assert "🎲 **alice** tira ahora: Tirada 1 · un dado, elegido automáticamente." in start
+    start = read(message_by_id(channel, table_of(env, channel).message_id))
+    assert "Quién tira primero:" in start and "gana quien llegue a 50" in start and "Ordenador 1" in start
+    assert "🎲 alice tira ahora: Tirada 1 · un dado, elegido automáticamente." in start
 
     refused = await bob.slash(channel, "dardz roll")
     assert refused.ephemeral and refused.response.content == "No es tu turno: la mesa espera a alice."

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.games.doodle import Claim, Draw, Free, Reroll, Steal, Stop
 from bot.games.rng import SeededRng
 
-from .helpers import add_computer, components, labels, last_table_message, message_by_id, table_of, text_of
+from .helpers import add_computer, components, labels, last_table_message, message_by_id, read, table_of, text_of
 
 
 async def typed_move(member, channel, table, seat):
@@ -34,9 +34,9 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     dice.decks.extend([[], ["O02"]])  # the Gallery is O01 R01 Y01 G01 B01 P01; alice draws the Moon Face
     await alice.click(lobby, label="Empezar")
     table = message_by_id(channel, table_of(env, channel).message_id)
-    text = text_of(table)
-    assert "**Galería** · mazo: 59 cartas" in text and "🟧 Sonrisa" in text
-    assert ("▶️ El turno de **alice** no ha empezado: anuncia qué carta quitas (opcional) y luego **Robar y tirar**."
+    text = read(table)
+    assert "Galería · mazo: 59 cartas" in text and "🟧 Sonrisa" in text
+    assert ("▶️ El turno de alice no ha empezado: anuncia qué carta quitas (opcional) y luego Robar y tirar."
             in text)
     assert "Robar y tirar" in labels(table)
 
@@ -48,9 +48,9 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     dice.script(1, 1, 2, 3, 4, 5)  # arch arch dash dot face slant
     drawn = await alice.click(table, label="Robar y tirar")
     assert not drawn.ephemeral
-    text = text_of(message_by_id(channel, table_of(env, channel).message_id))
-    assert "**alice** roba 🟧 Cara de luna para la Galería." in text
-    assert "🎲 **alice** sacó:" in text and "quedan 2 tiradas" in text
+    text = read(message_by_id(channel, table_of(env, channel).message_id))
+    assert "alice roba 🟧 Cara de luna para la Galería." in text
+    assert "🎲 alice sacó:" in text and "quedan 2 tiradas" in text
     assert "✅ Los dados coinciden con: 🟧 Sonrisa, 🟧 Cara de luna" in text
 
     members = {alice.id: alice, bob.id: bob}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.app.translator import CatalogTranslator
 from bot.games.armadillo.engine import Roll
 
-from .helpers import add_computer, last_table_message, message_by_id, table_of, text_of
+from .helpers import add_computer, components, last_table_message, message_by_id, read, table_of, text_of, texts
 from .test_armadillo_play import open_three_seat_table, roll, the_dm
 from .test_armymen_play import play_out_with_buttons
 
@@ -80,7 +80,7 @@ async def test_a_spanish_server_after_a_rated_game(spanish_server, dice):
     before = last_table_message(channel).id
     await bob.slash(channel, "game status")  # the last closed table, again, at the bottom
     again = last_table_message(channel)
-    assert again.id != before and "**Partida terminada** tras" in text_of(again) and "Jugadores" in text_of(again)
+    assert again.id != before and "Partida terminada tras" in read(again) and "bob — 45" in read(again)
 
     history = await bob.slash(channel, "game history")
     text = text_of(history.response.message)
@@ -110,16 +110,16 @@ async def test_a_dm_caused_by_an_english_members_move_is_in_spanish(world, clien
     env, channel, alice, bob = world  # an English server
     client_languages[bob.id] = "es-ES"
     table = await open_three_seat_table(env, channel, alice, bob, dice)
-    assert not the_dm(bob).components, "bob waits for alice's roll"
+    assert not components(the_dm(bob)), "bob waits for alice's roll"
     await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
     await bob.click(message_by_id(channel, table.message_id), label="Discard 13 (free)")
-    before = the_dm(bob).embeds[0].description
+    before = text_of(the_dm(bob))
     await alice.click(message_by_id(channel, table.message_id), label="Take a token")  # the reveal
     dm = the_dm(bob)  # rebuilt during alice's (English) click, for bob
-    assert dm.embeds[0].description != before and "Tu mano (9)" in dm.embeds[0].description, "his new hand"
-    assert dm.content.startswith("Tu vista privada de la mesa en")
-    assert dm.embeds[0].author.name == "Tu asiento en Armadillo — abrir la mesa"
-    assert the_dm(alice).content.startswith("Your private view for the table in")
+    assert text_of(dm) != before and "Tu mano (9)" in text_of(dm), "his new hand"
+    assert texts(dm)[0].startswith("Tu vista privada de la mesa en")
+    assert "[Tu asiento en Armadillo — abrir la mesa](" in text_of(dm)
+    assert texts(the_dm(alice))[0].startswith("Your private view for the table in")
 
 
 async def test_the_shared_commands_describe_themselves_in_spanish(world):

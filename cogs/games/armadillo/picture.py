@@ -13,7 +13,9 @@ from bot.pictures.samples import played, sample_table
 from bot.service import Table
 
 DIE_COLOURS = {"blue": (60, 130, 240), "yellow": (250, 205, 30), "red": (235, 70, 70)}
-DIE = 60
+DIE = 72
+TOKEN = 24  # a token's diameter
+STATUS = 460  # a seat's part of its row: its cards, its tokens, its answer, its points
 
 
 def roll(canvas: Canvas, dice: list[list[Any]], total: int, *, size: int = DIE) -> None:
@@ -26,11 +28,13 @@ def roll(canvas: Canvas, dice: list[list[Any]], total: int, *, size: int = DIE) 
 
 
 def tokens(canvas: Canvas, x: int, mid: float, have: int, most: int) -> int:
+    r = TOKEN / 2
     for i in range(most):
-        cx = x + 11 + i * 24
+        cx = x + r + i * (TOKEN + 4)
         fill = GOLD if i < have else None
-        canvas.draw.ellipse((cx - 9, mid - 9, cx + 9, mid + 9), fill=fill, outline=GOLD, width=2)
-    return x + most * 24
+        canvas.figure(TOKEN)
+        canvas.draw.ellipse((cx - r, mid - r, cx + r, mid + r), fill=fill, outline=GOLD, width=3)
+    return x + most * (TOKEN + 4)
 
 
 def draw(canvas: Canvas, table: Table, view: dict[str, Any], seat: int | None) -> None:
@@ -60,20 +64,20 @@ def seats(canvas: Canvas, table: Table, view: dict[str, Any]) -> None:
     last = view["last_reveal"] if phase != "respond" else None
 
     def status(canvas: Canvas, s: int, x: int, top: int) -> None:
-        mid = top + 26
+        mid = top + 28
         right = canvas.text(x, mid, labels.cards(view["hand_sizes"][s]), size=SMALL, anchor="lm")
-        tokens(canvas, max(right + 14, x + 110), mid, view["tokens"][s], view["max_tokens"])
+        tokens(canvas, max(int(right) + 12, x + 112), mid, view["tokens"][s], view["max_tokens"])
         if last is not None:
             answer = last["answers"][s]
             said = labels.token() if answer["token"] else str(answer["discard"])
-            canvas.text(x + 250, mid, said, size=SMALL, fill=MUTED, anchor="lm")
+            canvas.text(x + 268, mid, said, size=SMALL, fill=MUTED, anchor="lm")
         if phase == "respond":
             mark, colour = ("✓", GREEN) if view["answered"][s] else ("…", MUTED)
-            canvas.text(x + 250, mid, mark, bold=True, fill=colour, anchor="lm")
+            canvas.text(x + 268, mid, mark, bold=True, fill=colour, anchor="lm")
         canvas.text(WIDTH - PAD - 14, mid, labels.points(view["totals"][s]), bold=True, anchor="rm")
 
     canvas.gap(4)
-    canvas.seats(seat_rows(table), status)
+    canvas.seats(seat_rows(table), status, width=STATUS)
 
 
 def hand(canvas: Canvas, view: dict[str, Any], seat: int) -> None:
@@ -82,12 +86,12 @@ def hand(canvas: Canvas, view: dict[str, Any], seat: int) -> None:
     canvas.gap(8)
     top = canvas.y
     canvas.line(f"{labels.your_hand()} · {labels.cards(len(cards))}", bold=True)
-    tokens(canvas, WIDTH - PAD - 24 * view["max_tokens"], top + TEXT / 2 + 2, view["tokens"][seat],
+    tokens(canvas, WIDTH - PAD - (TOKEN + 4) * view["max_tokens"], top + TEXT / 2 + 2, view["tokens"][seat],
            view["max_tokens"])
     target = view["total"] if view["phase"] == "respond" else None
-    for x, value in zip(canvas.row_of(len(cards), 62, 10), cards, strict=True):
+    for x, value in zip(canvas.row_of(len(cards), 64, 8), cards, strict=True):
         colour = (200, 240, 205) if value == target else (250, 250, 246)
-        canvas.card(x, canvas.y, str(value), "", fill=colour, w=62, h=80)
+        canvas.card(x, canvas.y, str(value), "", fill=colour, w=64, h=80, face_size=34)
     canvas.y += 80
     answer = view["you"]["answer"]
     if answer is not None:
@@ -95,10 +99,10 @@ def hand(canvas: Canvas, view: dict[str, Any], seat: int) -> None:
         canvas.line(f"✓ {labels.your_answer(answer['discard'], answer['paid'])}", size=TEXT, fill=INK)
 
 
-def sample() -> Table:
+def sample(players: int = 3) -> Table:
     """Bruno rolled blue 2, yellow 5, red 7 (14); Ana has answered with a token, the others are answering."""
-    state = played(ARMADILLO, 3, [1], [
+    state = played(ARMADILLO, players, [1], [
         (1, Roll(blue=1, yellow=1, red=1), [2, 5, 7]),
         (0, Token(), []),
     ])
-    return sample_table(ARMADILLO, state, 3)
+    return sample_table(ARMADILLO, state, players)

@@ -10,7 +10,7 @@ from bot.games.dardz import DARDZ
 from bot.games.dardz.cards import ACTIONS, BOOST, BUNK, CLOCK, GOLDEN_7, JACKPOT, POINTS, ROLLOFF, SKULL, number
 from bot.games.dardz.model import Roll
 from bot.pictures import labels
-from bot.pictures.canvas import DIE_FACE, GOLD, INK, MUTED, PAD, WIDTH, Canvas
+from bot.pictures.canvas import DIE_FACE, GOLD, INK, MUTED, PAD, SMALL, WIDTH, Canvas
 from bot.pictures.common import ending, name, names, seat_rows
 from bot.pictures.samples import played, sample_table
 from bot.service import Table
@@ -19,8 +19,9 @@ SYMBOLS = {SKULL: "☠", CLOCK: "◷", JACKPOT: "$", ROLLOFF: "⚔", BOOST: "▲
 TEAM_COLOURS = ((230, 80, 80), (70, 130, 230), (80, 180, 90), (240, 205, 45))
 ACTION_FILL = (215, 200, 245)
 SKULL_FILL = (60, 60, 66)
-DIE = 60
-CARD_W, CARD_H = 64, 88
+DIE = 72
+CARD_W, CARD_H = 60, 84
+STATUS = 380  # a seat's part of its row: its team, its score, its hand
 
 
 def signed(value: int) -> str:
@@ -31,7 +32,7 @@ def card(canvas: Canvas, x: int, y: int, face: str, *, corner: str | None = None
          h: int = CARD_H) -> None:
     corner = signed(POINTS[face]) if corner is None else corner
     if face == GOLDEN_7:
-        canvas.card(x, y, "★7", corner, fill=GOLD, w=w, h=h, face_size=26)
+        canvas.card(x, y, "★7", corner, fill=GOLD, w=w, h=h, face_size=28)
     elif face == SKULL:
         canvas.card(x, y, SYMBOLS[face], corner, fill=SKULL_FILL, ink=DIE_FACE, w=w, h=h)
     elif face in ACTIONS:
@@ -75,19 +76,20 @@ def draw(canvas: Canvas, table: Table, view: dict[str, Any], seat: int | None) -
     ending(canvas, table)
 
     def status(canvas: Canvas, s: int, x: int, top: int) -> None:
-        mid = top + 50
+        mid = top + 48
         if view["team_mode"] and len(view["teams"][unit_of(view, s)]) > 1:
             colour = TEAM_COLOURS[unit_of(view, s) % len(TEAM_COLOURS)]
-            canvas.draw.ellipse((x, mid - 9, x + 18, mid + 9), fill=colour)
-        canvas.text(x + 26, mid, labels.points(view["scores"][s]), bold=True, anchor="lm")
+            canvas.figure(SMALL)
+            canvas.draw.ellipse((x, mid - SMALL / 2, x + SMALL, mid + SMALL / 2), fill=colour)
+        canvas.text(x + SMALL + 8, mid, labels.points(view["scores"][s]), bold=True, anchor="lm")
         hand = view["hands"][s]
-        left, room = x + 140, WIDTH - PAD - 10 - (x + 140)
-        step = min(CARD_W + 8, room // max(1, len(hand)))
+        left, room = x + 150, WIDTH - PAD - 10 - (x + 150)
+        step = min(CARD_W + 6, room // max(1, len(hand)))
         for i, face in enumerate(hand):
             card(canvas, left + i * step, top + 6, face)
 
     canvas.gap(4)
-    canvas.seats(seat_rows(table), status, height=100)
+    canvas.seats(seat_rows(table), status, width=STATUS, height=96)
     if view["team_mode"]:
         canvas.gap(10)
         teams = [f"{names(table, members)}: {view['team_scores'][u]}"
@@ -110,7 +112,7 @@ def private(canvas: Canvas, table: Table, view: dict[str, Any], seat: int) -> No
     canvas.line(f"{labels.your_hand()} · {labels.cards(len(hand))}", bold=True)
     for i, face in enumerate(hand):
         card(canvas, PAD + i * (CARD_W + 8), canvas.y, face)
-    canvas.y += CARD_H if hand else 0
+    canvas.y += CARD_H + 4 if hand else 0
     pile(canvas, view["you"])
 
 
@@ -119,18 +121,20 @@ def pile(canvas: Canvas, you: dict[str, Any]) -> None:
     canvas.line(labels.your_pile(you["pile_count"], you["pile_points"]), bold=True)
     counts = Counter(you["pile"])
     order = sorted(counts, key=lambda c: (c in ACTIONS, number(c) or 0, c))
-    per_row = (WIDTH - 2 * PAD + 8) // (56 + 8)
+    per_row = (WIDTH - 2 * PAD + 8) // (CARD_W + 8)
     for start in range(0, len(order), per_row):
         for i, face in enumerate(order[start:start + per_row]):
             count = counts[face]
-            card(canvas, PAD + i * 64, canvas.y, face, corner=f"×{count}" if count > 1 else None, w=56, h=76)
-        canvas.y += 84
+            card(canvas, PAD + i * (CARD_W + 8), canvas.y, face, corner=f"×{count}" if count > 1 else None)
+        canvas.y += CARD_H + 8
     if not order:
         canvas.line("—", fill=INK)
 
 
-def sample() -> Table:
+def sample(players: int = 3) -> Table:
     """Round 1: Ana made Roll 1 and Roll 2; the two dice wait for her pick."""
-    top = ["7", "G7", "12", "3", "SKULL", "9", "JACKPOT", "5", "11"]
-    state = played(DARDZ, 3, [6, 6, 1, 1, 2, 2], [(0, Roll(), [4]), (0, Roll(), [3, 5])], decks=[top])
-    return sample_table(DARDZ, state, 3)
+    top = ["7", "G7", "12", "3", "SKULL", "9", "JACKPOT", "5", "11", "CLOCK", "2", "BOOST", "8", "BUNK", "10",
+           "ROLLOFF", "4", "6", "1", "12", "7", "11", "3", "9"][:3 * players]
+    first = [6, 6] + [1, 1] * (players - 1)  # who rolls first: Ana, with a double six
+    state = played(DARDZ, players, first, [(0, Roll(), [4]), (0, Roll(), [3, 5])], decks=[top])
+    return sample_table(DARDZ, state, players)

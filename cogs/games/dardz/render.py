@@ -19,7 +19,7 @@ from bot.games.dardz.model import Guess, Lead, Pick, Play, Roll
 from bot.i18n import N_, _, ngettext
 from bot.service import Table
 from cogs.table.controls import ActionButton
-from cogs.table.format import dice, seat_name
+from cogs.table.format import FIELD_CHARS, dice, seat_name
 from cogs.table.labels import plain_name, with_name
 from cogs.table.render import Renderer
 
@@ -217,9 +217,9 @@ class DardzRenderer(Renderer):
             return "\n".join(lines)
         if seat in table.to_act:
             lines += ["", self.situation(table, view)]
-            news = self.news_fields(table, seat, limit=1)
+            news = self.news_text(table, seat, limit=FIELD_CHARS)
             if news:
-                lines += ["", f"**{news[0][0]}**", news[0][1]]
+                lines += ["", news]
         else:
             waiting = ", ".join(seat_name(table, s) for s in sorted(table.to_act))
             lines += ["", _("Waiting for {names}.", names=waiting)]

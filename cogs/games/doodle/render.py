@@ -183,7 +183,7 @@ class DoodleRenderer(Renderer):
         legend = " · ".join(f"{FIGURE_EMOJI[f]} {_(f)}" for f in FIGURES)
         colours = " · ".join(f"{COLOUR_EMOJI[c]} {_(c)} {i + 1}" for i, c in enumerate(COLOURS))
         return [(_("Symbols"), (
-            _("Figures: {figures}", figures=legend) + "\n"
+            _("Figures, the same on the dice, in the picture and in the text: {figures}", figures=legend) + "\n"
             + _("Colours (figures needed): {colours}", colours=colours) + "\n"
             + _("Buttons: steal menu and **Draw & roll** before the draw; after a roll, pick dice to re-roll in the "
                 "menu (or **Re-roll all**), **Claim** a matching card, **Free Roll**, **Stop**. "

@@ -21,9 +21,11 @@ def draw(canvas: Canvas, table: Table, view: dict[str, Any], seat: int | None) -
         canvas.text(WIDTH - PAD - 14, top + 30, f"{view['right'][s]} / {view['target']}", bold=True, anchor="rm")
 
     canvas.line(f"First to {view['target']} right calls", bold=True)
-    canvas.seats(seat_rows(table), status, height=60)
+    canvas.seats(seat_rows(table), status, width=120, height=60)
 
 
-def sample() -> Table:
+def sample(players: int = 2) -> Table:
     """Ana called heads and was right; Bruno called tails and was wrong."""
-    return sample_table(COIN, played(COIN, 2, [], [(0, Call("heads"), [1]), (1, Call("tails"), [1])]), 2)
+    players = min(players, COIN.max_players)
+    moves = [(0, Call("heads"), [1]), (1, Call("tails"), [1])]
+    return sample_table(COIN, played(COIN, players, [], moves), players)
