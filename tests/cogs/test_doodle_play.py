@@ -173,6 +173,8 @@ async def test_re_rolls_with_the_menu_and_roll_commands(world, dice):
     view = table_of(env, channel).view(None)
     assert view["dice"] == ["face", "dash", "dot", "dash", "dash", "dash"] and view["rolls_left"] == 1
     message = table_message(env, channel)
+    again = next(c for c in components(message) if (c.custom_id or "").endswith(":reroll"))
+    assert again.id != menu.id, "the next re-roll's menu is a new component: a client keeps no picks of the last"
     assert "Claim Smiley" in labels(message), "a face now matches Smiley (orange)"
     assert "re-rolled 2 dice, now 🙂 📏 ⚫ 📏 📏 📏" in text_of(message)
     dice.script(*[SQUIGGLE] * 6)
