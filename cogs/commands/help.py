@@ -47,10 +47,12 @@ async def help_embed(client: discord.Client, guild_id: int | None) -> discord.Em
             sections += fields(title, (described(sub, f"{group.name} ") for sub in group.commands))
     sections += fields(_(COMMUNITY), (described(c) for c in tree if not isinstance(c, app_commands.Group)))
     sections += [(_("Time"), _(
-        "`pace:` live (2 min), casual (1 h), async (24 h) or `minutes:`. Only a player who has not looked at the "
-        "table lately is pinged when their turn comes; half-way the deadline reminds them too; at the deadline the "
-        "rules' default move is played. After 3 missed turns the computer plays your seat until you press "
-        "**{hand}**.", hand=hand))]
+        "`pace:` live (2 min), casual (1 h), async (24 h) or `minutes:`; `clock:bank` gives each player a time bank "
+        "instead. Each seat has its own clock. Only a player who has not looked at the table lately is pinged when "
+        "their turn comes; half-way a reminder comes too; when your time runs out the rules' default move is "
+        "played. After 3 missed turns the computer plays your seat until you press **{hand}**, and the others may "
+        "vote to replace you. `/me` sets your time zone, quiet hours, reminders, daily digest and away days.",
+        hand=hand))]
     for name, value in sections:
         embed.add_field(name=name, value=value, inline=False)
     return embed

@@ -79,7 +79,8 @@ async def test_help_is_written_from_the_command_tree_with_the_tables_buttons(sim
             assert f"`{command}`" in text, command
         assert f"press **{join}**, the host presses **{start}**" in text if member is sam else \
             f"pulsan **{join}** y el anfitrión pulsa **{start}**" in text, text
-        assert f"**{hand}**." in text
+        assert (f"until you press **{hand}**, and the others may vote" if member is sam else
+                f"hasta que pulses **{hand}**, y los demás pueden votar") in text, text
     assert "`/game history` — A finished game's story" in text_of((await sam.slash(channel, "help")).response.message)
     spanish = text_of((await sofia.slash(channel, "help")).response.message)
     assert "`/game replay` — Recorre una partida terminada" in spanish and "`/settings pictures` — Mostrar" in spanish
