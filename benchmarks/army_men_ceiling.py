@@ -13,12 +13,9 @@ game totals go to more rounds won, then a draw (AMD-R7), exactly. Single games, 
 
 from __future__ import annotations
 
-import itertools
 import sys
 import time
-from collections import Counter
 from functools import cache
-from math import factorial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,29 +24,9 @@ sys.setrecursionlimit(10_000)
 from benchmarks.greedy_baselines import army_men as greedy  # noqa: E402
 from bot.games.armymen.computer import best_keep  # noqa: E402
 from bot.games.armymen.model import DICE_PER_PLAYER, points  # noqa: E402
+from bot.games.armymen.planner import keeps, outcomes  # noqa: E402  (the dice and keeps, AMD-R3: 1 or 2 dice)
 
 MAX_SCORE = 5 * 6  # five dice rolled (the sixth is the ante), 6 points each
-
-
-@cache
-def outcomes(k: int) -> tuple[tuple[tuple[int, ...], float], ...]:
-    """Every multiset of k dice with its probability."""
-    result = []
-    for combo in itertools.combinations_with_replacement(range(1, 7), k):
-        ways = factorial(k)
-        for n in Counter(combo).values():
-            ways //= factorial(n)
-        result.append((combo, ways / 6**k))
-    return tuple(result)
-
-
-@cache
-def keeps(combo: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """The distinct (points set aside, dice set aside) choices for a roll (AMD-R3: 1 or 2 dice)."""
-    choices = {(points(f), 1) for f in combo}
-    if len(combo) >= 2:
-        choices |= {(points(a) + points(b), 2) for a, b in itertools.combinations(combo, 2)}
-    return tuple(sorted(choices))
 
 
 KEEPS = {k: tuple(keeps(combo) for combo, _ in outcomes(k)) for k in range(1, 6)}

@@ -25,6 +25,7 @@ from cogs.table.after_commit import attempt
 from cogs.table.controller import controller
 from cogs.table.format import ALT_TEXT_CHARS, CONTENT_CHARS, PLACE_MEDALS
 from cogs.table.language import server_language
+from cogs.table.permissions import manage_server_only
 
 log = logging.getLogger(__name__)
 
@@ -66,10 +67,7 @@ class Seasons(commands.GroupCog, group_name="season", group_description=N_("This
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Discord shows /season only to Manage Server by default; a server may show it to others."""
-        if interaction.permissions and interaction.permissions.manage_guild:
-            return True
-        raise app_commands.CheckFailure(_("Only members with Manage Server can start or end seasons."))
+        return manage_server_only(interaction, _("Only members with Manage Server can start or end seasons."))
 
     @property
     def tables(self):

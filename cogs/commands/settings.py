@@ -11,6 +11,7 @@ from bot.i18n import LANGUAGE_NAMES, N_, _, languages
 from bot.service.calendar import checked_zone, zone_names
 from cogs.table.controller import controller
 from cogs.table.language import server_language
+from cogs.table.permissions import manage_server_only
 
 SERVER_DEFAULT = "server"
 
@@ -21,10 +22,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Discord shows /settings only to Manage Server by default; a server may show it to others."""
-        if interaction.permissions and interaction.permissions.manage_guild:
-            return True
-        raise app_commands.CheckFailure(_("Only members with Manage Server can change this server's settings."))
+        return manage_server_only(interaction, _("Only members with Manage Server can change this server's settings."))
 
     @app_commands.command(description=N_("The language of this server's public table messages"))
     @app_commands.describe(language=N_("A language, or the server's own Discord language"))

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 import discord
+from discord import app_commands
 
 from bot.i18n import N_, Text
 from bot.service.errors import Refusal
@@ -192,3 +193,11 @@ class ChannelAccess:
                         error.code, error.text, " and ".join(p.name for p in missing),
                         " (the likeliest: the cached permissions allowed it)" if guessed else "")
             raise ChannelRefused(missing) from error
+
+
+def manage_server_only(interaction: discord.Interaction, refusal: str) -> bool:
+    """A command group for *Manage Server* (Discord shows it only to them by default; a server may show it to
+    others): anyone else is refused privately with `refusal`, through the one error path."""
+    if interaction.permissions and interaction.permissions.manage_guild:
+        return True
+    raise app_commands.CheckFailure(refusal)
