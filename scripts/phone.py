@@ -19,14 +19,12 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
+
+from screenshot import CHROMIUM, CHROMIUM_ARGS, READY  # noqa: E402  (the playground's browser, set up once)
 
 from bot.playground import Playground  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run"]
-READY = "() => Boolean(window.simcordPreview && window.simcordPreview.ready)"
 PHONE = {"width": 390, "height": 844}
 TALL = 2400  # the page's height while a table message is photographed whole
 SEATED = ("Sam", "Alice", "Bob", "Carol")
