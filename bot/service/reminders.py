@@ -46,8 +46,8 @@ class Reminders:
         """Within a change that started seats' clocks (`started`): each of them its reminder; the table's, the
         earliest of every seat to act, is given back (its row is written with the deadline, in one write)."""
         now = self._cache.now()
-        seats = reminded_seats(live)
-        begun = [s for s in seats if s in set(started)]
+        seats, started = reminded_seats(live), set(started)
+        begun = [s for s in seats if s in started]
         prefs = await self._preferences.of(live.seats[s].user_id for s in begun) if begun else {}
         times: dict[int, float | None] = {}
         for seat in begun:
