@@ -1,8 +1,9 @@
-"""`python -m bot`: live on Discord with DISCORD_TOKEN; without one, the offline playground.
-`python -m bot verify FILE`: whether a game record (table-N.json) is exactly reproduced by its seed (its dice,
-its shuffles and its computers' moves).
-`python -m bot backup PATH`: a consistent copy of the SQLite database, taken while the bot runs, proved by replaying
-every open table. `python -m bot restore PATH`: that copy put back in place (never under a running bot)."""
+"""The bot's command line, `python3 run.py [ARGS]` from a clone (`python -m bot` inside its virtual environment):
+no arguments: live on Discord with DISCORD_TOKEN; without one, the offline playground.
+`verify FILE`: whether a game record (table-N.json) is exactly reproduced by its seed (its dice, its shuffles and its
+computers' moves).
+`backup PATH`: a consistent copy of the SQLite database, taken while the bot runs, proved by replaying every open
+table. `restore PATH`: that copy put back in place (never under a running bot)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
         return verify_file(argv[1:])
     if argv[:1] in (["backup"], ["restore"]):
         return backup_or_restore(argv[0], argv[1:])
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python3 run.py", description=__doc__)
     parser.add_argument("--port", type=int, default=None,
                         help="playground: the port on 127.0.0.1 (default 8765, or a free one)")
     parser.add_argument("--seed", default=None, help="playground: a fixed dice seed for every table")
@@ -53,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
 def verify_file(argv: list[str]) -> int:
     """Print one line: verified, or why not. Exit status 0 only when the game is exactly reproduced."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot verify",
+        prog="python3 run.py verify",
         description="Recompute every die, shuffle and computer move of a game record from its seed.")
     parser.add_argument("file", type=Path, help="a game record, e.g. table-12.json from /game history")
     parser.add_argument("--luck", action="store_true", help="also print the luck report, one line per player")
@@ -93,7 +94,7 @@ def backup_or_restore(command: str, argv: list[str]) -> int:
     """Print one line: done, or why not. Exit status 0 when done, 1 when the copy does not replay, 2 for input the
     command can't use (the sentence names the setting or the path)."""
     parser = argparse.ArgumentParser(
-        prog=f"python -m bot {command}",
+        prog=f"python3 run.py {command}",
         description="Copy the SQLite database (DATABASE_PATH) to PATH while the bot runs, and replay every open "
                     "table of the copy." if command == "backup" else
                     "Put the backup at PATH in place of the SQLite database (DATABASE_PATH); the bot must be stopped.")

@@ -32,7 +32,8 @@ def port_is_free(port: int) -> bool:
         return probe.connect_ex((HOST, port)) != 0
 
 
-async def serve(database: Path, *, port: int | None, seed: str | None, open_browser: bool) -> int:
+async def serve(database: Path, *, port: int | None, seed: str | None, open_browser: bool,
+                metrics_port: int | None = None) -> int:
     try:
         hold_sqlite_file(database)  # before anything is written beside it
     except StoreUnavailable:
@@ -54,6 +55,8 @@ async def serve(database: Path, *, port: int | None, seed: str | None, open_brow
           f"   Database  {database.resolve()} (the playground's own; --database PATH for another)\n"
           f"   Dice      {'seed ' + repr(seed) + ' for every table' if seed else 'random (--seed TEXT to fix them)'}\n"
           f"   Stop      Ctrl-C (every move is saved as it is made)", flush=True)
+    if metrics_port is not None:
+        print(f"   Metrics   none here: METRICS_PORT ({metrics_port}) is served by the live bot only", flush=True)
     if open_browser and browser_available():
         opened = await asyncio.to_thread(webbrowser.open, playground.url)
         print("   Opened it in your browser." if opened else "   Could not open a browser: open the address above.")
@@ -72,6 +75,7 @@ def run_playground(settings: Settings, *, port: int | None, seed: str | None, op
                    database: str | Path | None = None) -> int:
     database = Path(database) if database else DEFAULT_PLAYGROUND_DATABASE
     try:
-        return asyncio.run(serve(database, port=port, seed=seed, open_browser=open_browser))
+        return asyncio.run(serve(database, port=port, seed=seed, open_browser=open_browser,
+                                 metrics_port=settings.port))
     except KeyboardInterrupt:  # only where signal handlers are unavailable; asyncio.run cleaned up
         return 0

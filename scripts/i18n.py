@@ -13,6 +13,7 @@ No line numbers are written, so moving code does not churn the catalogs.
 from __future__ import annotations
 
 import csv
+import gettext
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -95,7 +96,31 @@ def translations(language: str) -> dict[str, object]:
     return found
 
 
-def updated(language: str, domain: str, messages: dict, old: dict[str, object]) -> Catalog:
+def old_plural_rule(language: str) -> str | None:
+    """The Plural-Forms expression the language's catalogs were written with (None: no catalog yet)."""
+    for path in sorted((LOCALES / language / "LC_MESSAGES").glob("*.po")):
+        return read_po(path.open("rb")).plural_expr
+    return None
+
+
+# Numbers that reach every plural form CLDR gives a language of ours (Spanish's "many": 1,000,000, 2,000,000…).
+PLURAL_SAMPLES = (*range(0, 1000), *(k * 10**6 for k in range(1, 4)), 10**9)
+
+
+def plural_forms(forms: tuple[str, ...], was: str | None, now: str) -> tuple[str, ...]:
+    """Translated plural forms written under the plural rule `was`, rearranged for the rule `now`: each new form
+    is the old form the same numbers used to get. When CLDR gives a language another form (Spanish's "many", new
+    in CLDR 47), it starts as what those numbers read before, not as an empty string."""
+    if was is None or was == now:
+        return forms
+    old_index, new_index = gettext.c2py(was), gettext.c2py(now)
+    rearranged = {}
+    for n in PLURAL_SAMPLES:
+        rearranged.setdefault(new_index(n), forms[min(old_index(n), len(forms) - 1)])
+    return tuple(rearranged.get(index, "") for index in range(max(rearranged) + 1))
+
+
+def updated(language: str, domain: str, messages: dict, old: dict[str, object], was: str | None) -> Catalog:
     new = Catalog(locale=language, domain=domain, project="Dice Table", version="1", fuzzy=False,
                   copyright_holder="the Dice Table contributors",
                   header_comment=f"# Dice Table: the {domain} texts in {language}. Translate the msgstr lines;\n"
@@ -105,7 +130,8 @@ def updated(language: str, domain: str, messages: dict, old: dict[str, object]) 
         before = old.get(key)
         same_kind = before is not None and isinstance(before.id, tuple) == isinstance(message, tuple)
         if same_kind and before.string and not before.fuzzy:
-            string, flags = before.string, ()
+            string = before.string if isinstance(message, str) else plural_forms(before.string, was, new.plural_expr)
+            flags = ()
         elif language == "en":
             string, flags = message, ()
         else:
@@ -119,8 +145,10 @@ def render(catalog: Catalog) -> bytes:
 
     out = BytesIO()
     write_po(out, catalog, width=0, no_location=True, omit_header=False, sort_output=True, ignore_obsolete=True)
-    # The header's creation date would change on every run: keep it out of the file.
-    return b"\n".join(line for line in out.getvalue().split(b"\n") if not line.startswith(b'"POT-Creation-Date'))
+    # The header's creation date would change on every run, the generator's name with every Babel release: keep them
+    # out of the file.
+    return b"\n".join(line for line in out.getvalue().split(b"\n")
+                      if not line.startswith((b'"POT-Creation-Date', b'"Generated-By')))
 
 
 def main(argv: list[str]) -> int:
@@ -130,11 +158,11 @@ def main(argv: list[str]) -> int:
     languages = sorted(present | {"en", "es"})
     stale = []
     for language in languages:
-        old = translations(language)
+        old, was = translations(language), old_plural_rule(language)
         files = set(wanted) | {p.stem for p in (LOCALES / language / "LC_MESSAGES").glob("*.po")}
         for domain in sorted(files):
             path = po_path(language, domain)
-            text = render(updated(language, domain, wanted.get(domain, {}), old))
+            text = render(updated(language, domain, wanted.get(domain, {}), old, was))
             if path.exists() and path.read_bytes() == text:
                 continue
             stale.append(str(path.relative_to(ROOT)))

@@ -47,6 +47,8 @@ def test_no_entry_is_untranslated_or_fuzzy_and_fields_match(path):
         if message.fuzzy:
             problems.append(f"fuzzy: {message.id!r}")
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if isinstance(message.id, tuple) and len(forms) != catalog.num_plurals:
+            problems.append(f"{len(forms)} plural forms, not {catalog.num_plurals}: {message.id!r}")
         if not all(forms):
             problems.append(f"untranslated: {message.id!r}")
             continue
@@ -99,6 +101,26 @@ def test_plural_forms_come_from_the_catalog():
                         "You already host {n} open tables in this server ({where}). "
                         "Finish one, or end it with `/game end` in its channel, before opening another.",
                         2, where="#x").startswith("Ya tienes 2 mesas")
+
+
+@pytest.mark.parametrize("language", languages())
+def test_every_language_has_the_plural_forms_cldr_gives_it(language):
+    """The catalogs' Plural-Forms are the ones the locked Babel (its CLDR) gives each language — Spanish has three
+    since CLDR 47: one, many (a million, two million…) and other — and every count reads as a plural of that
+    language: never an empty form, never the English."""
+    from babel import Locale
+    from babel.messages.catalog import Catalog
+
+    wanted = Catalog(locale=language).plural_forms
+    for path in (ROOT / "locales" / language / "LC_MESSAGES").glob("*.po"):
+        assert read_po(path.open("rb")).plural_forms == wanted, path
+    player, players = "{n} player", "{n} players"
+    with speaking(language):
+        said = {n: ngettext(player, players, n) for n in (0, 1, 2, 5, 21, 10**6, 2 * 10**6)}
+    for n, text in said.items():
+        assert text and str(n) in text and (language == "en" or "player" not in text), (n, text)
+    if Locale.parse(language).plural_form(10**6) == "many":
+        assert said[10**6] == said[2 * 10**6].replace(str(2 * 10**6), str(10**6))
 
 
 def test_refusals_and_rule_reasons_are_translated_with_their_fields():

@@ -83,3 +83,23 @@ async def test_a_token_discord_refuses_is_named_with_nothing_half_written(tmp_pa
     assert capsys.readouterr().err == ("Cannot start: DISCORD_TOKEN was refused by Discord: copy the bot's token "
                                        "again (Developer Portal, your application, Bot, Reset Token).\n")
     assert [p.name for p in tmp_path.iterdir()] == ["dicetable.sqlite3.lock"]  # the claim only: no database
+
+
+
+def test_discord_out_of_reach_is_one_sentence_and_voice_is_not_mentioned(tmp_path):
+    """No network, or no DNS: the first connection fails, and the operator reads one sentence (exit status 2), not a
+    traceback; nor discord.py's warnings about voice libraries, which a bot without voice never needs."""
+    with socket.socket() as closed:  # a port nothing listens on: the connection is refused, as with no network
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    unreachable = (f"from discord.http import Route; Route.BASE = 'http://127.0.0.1:{port}/api/v10'\n"
+                   "from bot.__main__ import main; raise SystemExit(main([]))")
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "LOG_FORMAT", "LOG_LEVEL", "METRICS_PORT")}
+    env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="not-a-real-token", DATABASE_PATH="data/dicetable.sqlite3")
+    ran = subprocess.run([sys.executable, "-c", unreachable], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=60)
+    assert ran.returncode == 2, ran.stderr
+    logged, said = ran.stderr.splitlines()[:-1], ran.stderr.splitlines()[-1]
+    assert said.startswith("Cannot start: Discord could not be reached (")
+    assert said.endswith("check this machine's network connection and DNS, then start again."), said
+    assert not [line for line in logged if "WARNING" in line or "ERROR" in line or "Traceback" in line], logged

@@ -37,6 +37,11 @@ from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
+# The bot never joins a voice channel: discord.py's start-up warnings about the voice libraries it lacks (PyNaCl,
+# davey) would only worry an operator.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
 COMMANDS = ("cogs.commands.game", "cogs.commands.community", "cogs.commands.settings",  # beside the games'
             "cogs.commands.seasons", "cogs.commands.followers", "cogs.commands.profile", "cogs.commands.me")
 

@@ -12,6 +12,7 @@ import logging
 import os
 import sys
 
+import aiohttp
 import discord
 
 from db import StoreUnavailable, check_database, hold_sqlite_file
@@ -28,6 +29,12 @@ log = logging.getLogger(__name__)
 def refused(problem: str) -> int:
     print(f"Cannot start: {problem}", file=sys.stderr)
     return 2
+
+
+def unreachable(error: BaseException) -> str:
+    """Why a connection failed, in a few words ("Cannot connect to host discord.com:443 …", "timed out")."""
+    words = " ".join(str(error).split()) or type(error).__name__
+    return words[:160]
 
 
 async def serve(settings: Settings) -> int:
@@ -72,6 +79,10 @@ async def serve(settings: Settings) -> int:
             except discord.LoginFailure:
                 return refused("DISCORD_TOKEN was refused by Discord: copy the bot's token again (Developer Portal, "
                                "your application, Bot, Reset Token).")
+            except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as error:
+                # Only the first connection gets here: once connected, discord.py reconnects by itself.
+                return refused(f"Discord could not be reached ({unreachable(error)}): check this machine's network "
+                               f"connection and DNS, then start again.")
         log.info("stopped")
         return 0
     finally:

@@ -16,7 +16,7 @@ from bot.service.season_results import FAIR_PLAY_GAMES
 from bot.service.seasons import ALL_TIME
 from cogs.games import live
 from cogs.table.controller import controller
-from cogs.table.format import PLACE_MEDALS
+from cogs.table.format import PLACE_MEDALS, timestamp
 from cogs.table.language import server_language
 from cogs.table.reminders import time_left
 from db import RatingRow
@@ -149,7 +149,7 @@ class Community(commands.Cog):
                 embed.add_field(name=_("Recent games"), inline=False, value="\n".join(
                     PLACE_MEDALS.get(r.placing, f"#{r.placing}") + " " + _(
                         "{game} — place {placing} of {players}, score {score} · {when}", game=game_title(r.game),
-                        placing=r.placing, players=r.players, score=r.score, when=f"<t:{int(r.at)}:R>")
+                        placing=r.placing, players=r.players, score=r.score, when=timestamp(r.at))
                     + ("" if r.rated else " · " + _("unrated"))
                     + " · " + _("table {table}", table=r.table_id)
                     for r in recent))

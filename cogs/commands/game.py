@@ -103,8 +103,9 @@ class TableCommands(commands.GroupCog, group_name="game",
         verdict = await asyncio.to_thread(verify, record, tables.games)  # it recomputes hard computers' moves
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         with speaking(await server_language(self.bot, interaction.guild_id)):  # a public answer
-            answer = _("Table {table}: {verdict}\nAnyone can check the file with `python -m bot verify {file}`.",
-                       table=table, verdict=translated(verdict.text), file=f"table-{table}.json")
+            command = f"python3 run.py verify table-{table}.json"
+            answer = _("Table {table}: {verdict}\nAnyone can check the file from a copy of the bot's code with "
+                       "`{command}`.", table=table, verdict=translated(verdict.text), command=command)
         await interaction.response.send_message(
             answer, file=discord.File(io.BytesIO(data), filename=f"table-{table}.json"))
 

@@ -20,6 +20,7 @@ from bot.service.errors import Refusal
 from bot.service.preferences import REMINDERS, MemberPrefsRow, quiet_period
 from cogs.table.controller import away_card, controller
 from cogs.table.controls import add_controls, remove_controls
+from cogs.table.format import timestamp
 from cogs.table.reminders import NotThisTurnButton
 
 REMINDER_CHOICES = {"table": N_("the table's (half-time)"), "off": N_("off"), "1h": N_("1 hour before the deadline"),
@@ -49,9 +50,9 @@ def card(prefs: MemberPrefsRow, now: float) -> str:
     if prefs.digest_hour is None:
         lines.append("📬 " + _("Daily digest: off"))
     else:
+        hour = f"{prefs.digest_hour:02d}"
         lines.append("📬 " + _("Daily digest: at {hour}:00, next {when}; no ping per table at tables with turns of "
-                              "a day or more", hour=f"{prefs.digest_hour:02d}",
-                              when=f"<t:{int(prefs.digest_at)}:R>" if prefs.digest_at else "—"))
+                              "a day or more", hour=hour, when=timestamp(prefs.digest_at) if prefs.digest_at else "—"))
     return "\n".join(lines)
 
 

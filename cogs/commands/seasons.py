@@ -23,7 +23,7 @@ from bot.service.ratings import shown_rating
 from bot.service.seasons import MAX_NAME, Ended
 from cogs.table.after_commit import attempt
 from cogs.table.controller import controller
-from cogs.table.format import ALT_TEXT_CHARS, CONTENT_CHARS, PLACE_MEDALS
+from cogs.table.format import ALT_TEXT_CHARS, CONTENT_CHARS, PLACE_MEDALS, timestamp
 from cogs.table.language import server_language
 from cogs.table.permissions import manage_server_only
 
@@ -95,7 +95,7 @@ class Seasons(commands.GroupCog, group_name="season", group_description=N_("This
         season = await self.tables.start_season(interaction.guild_id, None, where)
         with speaking(await server_language(self.bot, interaction.guild_id)):
             text = _("🏁 Monthly seasons: season **{name}** starts now and the next one {when}; each month's podium "
-                     "is posted in <#{channel}>.", name=escaped(season.name), when=f"<t:{int(season.ends_at)}:R>",
+                     "is posted in <#{channel}>.", name=escaped(season.name), when=timestamp(season.ends_at),
                      channel=where)
         await attempt("announcing the season", interaction.response.send_message(text))
 

@@ -12,7 +12,7 @@ from bot.i18n import N_, _, ngettext
 from bot.service import Table
 from bot.service.clocks import BANK, BANKS, away, pace_name, seat_deadline
 
-from .format import seat_name
+from .format import seat_name, timestamp
 
 CLOCK_HELP = N_("fixed: a deadline per move; bank: each player's time bank")
 AWAY_HELP = N_("off: members' away days do not pause their clock here")
@@ -46,7 +46,7 @@ def clock_lines(table: Table) -> list[str]:
         return []
     now = discord.utils.utcnow().timestamp()
     lines = [_("⏸ {name} is away until {when}", name=seat_name(table, s.seat),
-               when=f"<t:{int(s.away_until)}:F>") for s in table.seats if away(table, s.seat, now)]
+               when=timestamp(s.away_until, "F")) for s in table.seats if away(table, s.seat, now)]
     if table.clock == BANK:
         left = []
         for s in table.seats:
@@ -54,7 +54,7 @@ def clock_lines(table: Table) -> list[str]:
                 continue
             deadline = seat_deadline(table, s.seat)
             if deadline is not None:
-                left.append(_("{name} until {when}", name=seat_name(table, s.seat), when=f"<t:{int(deadline)}:R>"))
+                left.append(_("{name} until {when}", name=seat_name(table, s.seat), when=timestamp(deadline)))
             elif s.bank is not None:
                 left.append(f"{seat_name(table, s.seat)} {span(s.bank)}")
         if left:

@@ -24,7 +24,7 @@ from .after_commit import attempt, tell_saved
 from .closing import ClosingRetries
 from .controls import EndButton
 from .dms import PrivateViews
-from .format import is_admin, pace_seconds
+from .format import is_admin, pace_seconds, timestamp
 from .permissions import CREATE_THREADS, SEND_IN_THREADS, VIEW
 from .pictures import TablePictures
 from .publisher import Publisher
@@ -41,7 +41,7 @@ def away_card(card) -> str:
     if card.away_until is None:
         return days + " · " + _("your clocks run")
     return days + " · " + _("⏸ away until {when}: your casual and async tables wait for you",
-                            when=f"<t:{int(card.away_until)}:F>")
+                            when=timestamp(card.away_until, "F"))
 
 
 def on_turn(parse: Callable[[], Any]) -> Reading:

@@ -31,6 +31,12 @@ DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
+def timestamp(at: float, style: str = "R") -> str:
+    """A moment as Discord shows it to each reader, in their own time zone and language (Discord's message
+    formatting: `R` relative, "in 3 hours"; `F` the long date and time; `f` the short one)."""
+    return f"<t:{int(at)}:{style}>"
+
+
 def die(face: int) -> str:
     return DIE_FACES.get(face, str(face))
 

@@ -41,8 +41,9 @@ class HostWarnings:
             await shared.channel.dm(table.host_id, text)
 
     def _lost_text(self, table: Table, access: Access, missing: list[Permission]) -> str:
+        channel = f"<#{table.channel_id}>"
         lines = [_("⚠️ Your {game} table in {channel}: I no longer have {permissions} there. Nothing is lost and "
-                   "the game goes on, but:", game=table.game.title, channel=f"<#{table.channel_id}>",
+                   "the game goes on, but:", game=table.game.title, channel=channel,
                    permissions=named(missing))]
         if not access.can_see:
             lines.append(_("• the table message changes only when someone plays on it or types `/game status`"))

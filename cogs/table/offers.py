@@ -19,6 +19,7 @@ from bot.service import Clicked, Table
 
 from .clock_lines import clock_lines, vote_line, voted_seat
 from .controls import TABLE_ID, Controller, TableItem
+from .format import timestamp
 
 
 class FollowButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"f:{TABLE_ID}"):
@@ -112,5 +113,5 @@ def offer_lines(table: Table) -> list[str]:
         lines.append(_("🔁 {name} declined a rematch.", name=names.get(offer.declined_by, "?")))
     else:
         lines.append(_("🔁 {wanted} of {players} want a rematch · the offer ends {when}",
-                       wanted=len(offer.wanted), players=len(offer.players), when=f"<t:{int(offer.until)}:R>"))
+                       wanted=len(offer.wanted), players=len(offer.players), when=timestamp(offer.until)))
     return lines

@@ -23,7 +23,7 @@ from bot.service.digests import Digest
 
 from .after_commit import attempt
 from .controls import MOVE_NO, TABLE_ID, Controller, TableItem
-from .format import CONTENT_CHARS
+from .format import CONTENT_CHARS, timestamp
 from .host_warnings import HostWarnings
 from .notices import Notices
 from .shared import Shared
@@ -54,9 +54,8 @@ def not_this_turn(table: Table) -> discord.ui.View:
 
 
 def time_left(at: float | None) -> str:
-    """A deadline in every reader's own time zone and words (Discord timestamps: DOCS/reference#message-formatting,
-    `<t:unix:R>` relative, `<t:unix:f>` short date and time)."""
-    return f"<t:{int(at)}:R> (<t:{int(at)}:f>)" if at else _("no deadline")
+    """A deadline in every reader's own time zone and words: how long, and when."""
+    return f"{timestamp(at)} ({timestamp(at, 'f')})" if at else _("no deadline")
 
 
 class Reminding:
@@ -69,7 +68,7 @@ class Reminding:
         def reminder(seats: frozenset[int]) -> Callable[[], str]:
             def said() -> str:
                 deadline = min((seat_deadline(table, s) or 0 for s in seats), default=0)
-                return (_("⏰ reminder: your move is due {when}", when=f"<t:{int(deadline)}:R>") if deadline
+                return (_("⏰ reminder: your move is due {when}", when=timestamp(deadline)) if deadline
                         else _("⏰ reminder: your move is due soon"))
             return said
 

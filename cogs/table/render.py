@@ -33,6 +33,7 @@ from .format import (
     players_range,
     seat_name,
     split_text,
+    timestamp,
 )
 from .layout import ALT_TEXT_CHARS, plain, within
 from .levels import level_name
@@ -163,7 +164,7 @@ class Renderer:
         main = [board] if board else []
         if table.status == "active" and table.deadline_at:
             waiting = ", ".join(seat_name(table, s) for s in sorted(table.to_act))
-            main.append(_("⏳ Waiting for {names} · due {when}", names=waiting, when=f"<t:{int(table.deadline_at)}:R>"))
+            main.append(_("⏳ Waiting for {names} · due {when}", names=waiting, when=timestamp(table.deadline_at)))
         elif table.status in ("finished", "ended"):
             main.append(self.result_text(table))
         if offered := offer_lines(table):  # followers, and where a rematch offer stands
@@ -255,7 +256,7 @@ class Renderer:
             + (f"\n{options}" if options else "")
             + f"\n\n{seated}\n\n" + how
             + ("\n" + _("This lobby closes {when} if the game has not started.",
-                         when=f"<t:{int(table.deadline_at)}:R>") if table.deadline_at else "")
+                         when=timestamp(table.deadline_at)) if table.deadline_at else "")
         )
 
     def _lobby_footer(self, table: Table) -> str:

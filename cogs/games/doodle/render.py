@@ -41,6 +41,11 @@ ROW_WIDTH = 5  # Discord: five buttons (or one menu) per row
 GAME = "doodle"
 
 
+def figure_name(figure: str) -> str:
+    """One figure with its emoji and its name in the reader's language."""
+    return f"{FIGURE_EMOJI[figure]} {_(figure)}"
+
+
 def figures(names: list[str] | tuple[str, ...]) -> str:
     return "".join(FIGURE_EMOJI.get(f, f) for f in names) or "—"
 
@@ -180,7 +185,7 @@ class DoodleRenderer(Renderer):
         return _("it's your Doodle Dice turn: Draw & roll (or declare a steal first)")
 
     def rules_sections(self) -> list[tuple[str, str]]:
-        legend = " · ".join(f"{FIGURE_EMOJI[f]} {_(f)}" for f in FIGURES)
+        legend = " · ".join(figure_name(f) for f in FIGURES)
         colours = " · ".join(f"{COLOUR_EMOJI[c]} {_(c)} {i + 1}" for i, c in enumerate(COLOURS))
         return [(_("Symbols"), (
             _("Figures, the same on the dice, in the picture and in the text: {figures}", figures=legend) + "\n"
@@ -310,7 +315,7 @@ class DoodleRenderer(Renderer):
                                row=0)
 
     def reroll_select(self, table: Table, view: dict[str, Any]) -> ActionSelect:
-        options = [discord.SelectOption(label=_("Die {n}: {figure}", n=i + 1, figure=f"{FIGURE_EMOJI[f]} {_(f)}"),
+        options = [discord.SelectOption(label=_("Die {n}: {figure}", n=i + 1, figure=figure_name(f)),
                                         value=str(i))
                    for i, f in enumerate(view["dice"])]
         return ActionSelect.of(table, "reroll", options=options, min_values=1, max_values=6, row=0,
