@@ -14,6 +14,7 @@ from PIL import Image, ImageChops, ImageStat
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.i18n import speaking  # noqa: E402
+from bot.pictures.canvas import WIDTH  # noqa: E402
 from bot.pictures.community import Placed, podium, profile  # noqa: E402
 from bot.service.profiles import GameRecord, Profile  # noqa: E402
 from db import RatingRow  # noqa: E402
@@ -50,7 +51,7 @@ def test_the_podium_and_the_profile_card_match_their_references():
     for name, png in drawn().items():
         reference = image((REFERENCES / f"{name}.png").read_bytes())
         picture = image(png)
-        assert picture.size == reference.size and picture.width == 800, name
+        assert picture.size == reference.size and picture.width == WIDTH, name
         difference = ImageStat.Stat(ImageChops.difference(picture, reference)).mean
         assert max(difference) < TOLERANCE, f"{name} differs from its reference by {difference}"
 
