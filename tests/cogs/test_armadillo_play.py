@@ -9,11 +9,13 @@ from cogs.games.armadillo.render import hand_text
 
 from .helpers import (
     add_computer,
+    choose,
     components,
     labels,
     last_table_message,
     message_by_id,
     move_ids,
+    options,
     table_of,
     tables,
     text_of,
@@ -105,15 +107,16 @@ async def test_answers_on_the_table_or_my_hand_stay_secret(world, dice):
     assert dm_requests(env, bob, before_roll) == [], "the roll left bob's private view as it was"
     table_message = message_by_id(channel, table.message_id)
     text = text_of(table_message)
-    assert "🟨5 🟥8 = **13**" in text and "(1/3 in)" in text, "the computer answered at once"
+    assert "🟨5 🟥8 = 13" in text and "(1/3 in)" in text, "the computer answered at once"  # the picture says
 
-    # the table offers every card within 3 of the total (public: the total and the costs are), a token, and
-    # any other card for 4 tokens; who presses which is seen by no one
-    assert labels(table_message) == [f"Discard {v} ({c})" for v, c in [
-        (10, "3 tokens"), (11, "2 tokens"), (12, "1 token"), (13, "free"), (14, "1 token"), (15, "2 tokens"),
-        (16, "3 tokens")]] + ["Take a token", "My hand", "Follow"]
+    # the table offers the card equal to the total (free) and a token as buttons, and every other card with its
+    # cost in one menu, the cheapest first (public: the total and the costs are); who picks which is seen by no one
+    assert labels(table_message) == ["Discard 13 (free)", "Take a token", "My hand", "Follow"]
     other = next(c for c in components(table_message) if getattr(c, "options", None))
-    assert len(other.options) == 13 and "4 tokens" in other.placeholder
+    assert other.placeholder == "Discard another card…"
+    assert [o.label for o in other.options] == [f"Discard {v} ({c})" for v, c in [
+        (12, "1 token"), (14, "1 token"), (11, "2 tokens"), (15, "2 tokens"), (10, "3 tokens"), (16, "3 tokens")]] + [
+        f"Discard {v} (4 tokens)" for v in [*range(1, 10), *range(17, 21)]]
 
     # a card alice does not hold: refused, in private, and nothing changes
     refused = await alice.click(table_message, label="Discard 13 (free)")
@@ -132,16 +135,17 @@ async def test_answers_on_the_table_or_my_hand_stay_secret(world, dice):
 
     refused = await bob.slash(channel, "armadillo respond", card=15)
     assert refused.ephemeral and "already answered" in refused.response.content
-    refused = await bob.click(message_by_id(channel, table.message_id), label="Discard 15 (2 tokens)")
+    refused = await choose(bob, message_by_id(channel, table.message_id), "Discard 15 (2 tokens)")
     assert refused.ephemeral and "waiting for alice" in refused.response.content
 
     # alice answers through My hand (ephemeral): exactly her legal answers, with their cost
     hand = await alice.click(message_by_id(channel, table.message_id), label="My hand")
     assert hand.ephemeral and hand_text(ALICE) in text_of(hand.response.message)
-    assert labels(hand.response.message) == ["Discard 12 (1 token)", "Discard 14 (1 token)", "Take a token"]
+    assert labels(hand.response.message) == ["Take a token"]  # no card of hers is free
+    assert options(hand.response.message) == ["Discard 12 (1 token)", "Discard 14 (1 token)"]
     refused = await alice.slash(channel, "armadillo respond", card=10)
     assert refused.ephemeral and "costs 3 tokens and you have 2" in refused.response.content
-    result = await alice.click(hand.response.message, label="Discard 12 (1 token)")
+    result = await choose(alice, hand.response.message, "Discard 12 (1 token)")
     assert result.response.ephemeral, "the private view is edited in place"
     assert "Your answer" not in text_of(message_by_id(channel, table.message_id))
 
@@ -223,7 +227,7 @@ async def test_a_restart_mid_response_keeps_and_hides_the_answers(world, dice, m
     assert after.state == before.state and after.state.answers[1] is not None
     text = text_of(message_by_id(channel, after.message_id))
     assert "discarded" not in text and "(2/3 in)" in text
-    again = await bob.click(bob_hand, label="Discard 15 (2 tokens)")  # offered before he answered on the table
+    again = await choose(bob, bob_hand, "Discard 15 (2 tokens)")  # offered before he answered on the table
     assert again.ephemeral and "already" in again.response.content
     assert table_of(env, channel).seq == after.seq
 

@@ -1,7 +1,9 @@
-"""Issue 22: every button label fits a phone. Discord cuts a label at 80 characters, but a phone shows about
-38 (34 beside an emoji) before it truncates, and a cut label can drop the very name a player looks for. Whole
-games at five seats (Army Men Dice War: two), every seat a member with a 32-character display name, in English
-and in Spanish: each label the bot sends, on the table, in DMs and in My hand, stays within that budget."""
+"""Every word on a control fits a phone. Discord cuts a button's label at 80 characters and a menu's option at
+100, but a phone shows about 38 (34 beside an emoji) before it truncates, and a cut label can drop the very name
+or number a player looks for. Whole games at five seats (Army Men Dice War: two), every seat a member with a
+32-character display name, in every language that has a catalog (a new one is checked as soon as it is added):
+each button label, menu placeholder, option label and option description the bot sends — on the table, in DMs,
+in My hand — stays within that budget (`cogs/table/labels.py`, where the budget is)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from rest_budget import choose, move_controls, offers, press, wanted  # noqa: E402
 
+from bot.i18n import language_of, languages  # noqa: E402
 from cogs.games import registered  # noqa: E402
 from cogs.table.labels import EMOJI_LABEL_CHARS, LABEL_CHARS  # noqa: E402
 
@@ -31,7 +34,7 @@ GAMES = [
     ("armymen", 2, {}, r"."),
     ("armadillo", 5, {}, r"."),
     ("doodle", 5, {}, r"^(Block|Bloquear a) .+…$"),  # a name shortened to fit, the full one in the table text
-    ("dardz", 5, {}, r"^\d+ → \d+ (card|carta)s?$"),  # who holds them: the table text
+    ("dardz", 5, {}, r"^\d+$"),  # a number to pick; who holds it: the picture and its description
     ("dardz", 4, {"teams": True}, r"^.+… (rolls first|tira primero)$"),  # Team DARDZ: who rolls first
 ]
 GAMES += [(game_id, min(5, parts.engine.max_players), {}, r".") for game_id, parts in registered().items()
@@ -39,31 +42,43 @@ GAMES += [(game_id, min(5, parts.engine.max_players), {}, r".") for game_id, par
 MAX_MOVES = 3000
 
 
-def has_emoji(label: str, button: dict[str, Any]) -> bool:
-    return bool(button.get("emoji")) or any(unicodedata.category(c) == "So" for c in label)
+def has_emoji(label: str, control: dict[str, Any]) -> bool:
+    return bool(control.get("emoji")) or any(unicodedata.category(c) == "So" for c in label)
 
 
-def fits(label: str, button: dict[str, Any]) -> bool:
-    return len(label) <= (EMOJI_LABEL_CHARS if has_emoji(label, button) else LABEL_CHARS)
+def fits(label: str, control: dict[str, Any]) -> bool:
+    return len(label) <= (EMOJI_LABEL_CHARS if has_emoji(label, control) else LABEL_CHARS)
 
 
-def buttons(payload: Any) -> list[dict[str, Any]]:
-    """Every button in a REST payload (a message, an interaction answer's data)."""
+def shown_words(payload: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Every word a phone shows on a control in a REST payload (a message, an interaction answer's data): each
+    button's label, each menu's placeholder, each option's label and description — with the control (or
+    option) it is on, which says whether an emoji stands beside it."""
     found, stack = [], [payload]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
             if item.get("type") == 2 and "label" in item:
-                found.append(item)
+                found.append((item["label"], item))
+            if item.get("type") == 3:
+                found += [(item["placeholder"], {})] if item.get("placeholder") else []
+                for option in item.get("options", []):
+                    found.append((option["label"], option))
+                    found += [(option["description"], {})] if option.get("description") else []
             stack += list(item.values())
         elif isinstance(item, list):
             stack += item
     return found
 
 
-def sent(env) -> list[dict[str, Any]]:
-    """Every button the bot sent."""
-    return [b for call in env.http_requests for b in buttons(call.json)]
+def sent(env) -> list[tuple[str, dict[str, Any]]]:
+    """Every word on every control the bot sent."""
+    return [word for call in env.http_requests for word in shown_words(call.json)]
+
+
+def locale_of(language: str) -> str:
+    """A Discord locale speaking `language` (its client's)."""
+    return next(locale.value for locale in discord.Locale if language_of(locale) == language)
 
 
 def descriptions(env) -> str:
@@ -114,11 +129,11 @@ async def play_a_whole_game(env, channel, members, game: str, options: dict[str,
     raise AssertionError(f"{game}: no end after {MAX_MOVES} moves")
 
 
-@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+@pytest.mark.parametrize("language", languages())
 @pytest.mark.parametrize(("game", "seats", "options", "shown"), GAMES, ids=[f"{g[0]}-{g[1]}" for g in GAMES])
 async def test_every_label_fits_a_phone_with_long_names(simcord_env, client_languages, game, seats, options, shown,
-                                                         locale):
-    env = simcord_env
+                                                         language):
+    env, locale = simcord_env, locale_of(language)
     guild = env.create_guild(name="Game Night", preferred_locale=locale)
     channel = guild.create_text_channel(game)
     members = [guild.add_member(env.create_user(f"member{i}", global_name=name))
@@ -126,9 +141,9 @@ async def test_every_label_fits_a_phone_with_long_names(simcord_env, client_lang
     for member in members:
         client_languages[member.id] = locale
     await play_a_whole_game(env, channel, members, game, options)
-    labels = {button["label"] for button in sent(env)}
-    long = sorted({button["label"] for button in sent(env) if not fits(button["label"], button)})
-    assert not long, f"{game} ({locale}): {len(long)} labels over the budget: {long}"
-    assert any(re.search(shown, label) for label in labels), sorted(labels)
+    words = {label for label, _ in sent(env)}
+    long = sorted({label for label, control in sent(env) if not fits(label, control)})
+    assert not long, f"{game} ({language}): {len(long)} labels over the budget: {long}"
+    assert any(re.search(shown, label) for label in words), sorted(words)
     if game == "dardz" and not options:  # each pick's holders, named in full in the table text
         assert re.search(rf"\d+ → ({'|'.join(NAMES)})\b", descriptions(env))  # the picture's words

@@ -3,7 +3,7 @@ speaks the server's language, each member's answers and refusals their own."""
 
 from __future__ import annotations
 
-from .helpers import labels, last_table_message, message_by_id, read, table_of
+from .helpers import labels, last_table_message, message_by_id, options, placeholders, read, table_of
 from .test_armymen_play import play_out_with_buttons
 
 
@@ -30,7 +30,7 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     table = message_by_id(channel, table_of(env, channel).message_id)
     assert "🎲 alice sacó: 🪖0 ⚂3 ⚃4 ⚄5 ⚅6" in read(table)
     assert "Aparta 1 o 2 de estos dados; el resto se vuelve a tirar." in read(table)
-    assert "Apartar 🪖 (0 pts)" in labels(table)
+    assert "Apartar 🪖 (0 pts)" in options(table) and "Aparta 1 o 2 dados…" in placeholders(table)
     refused = await bob.slash(channel, "armymen keep", dice="1")
     assert refused.response.content == "No es tu turno: la mesa espera a alice."
 

@@ -24,8 +24,11 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     await add_computer(alice, lobby)
     dice.script(6, 6, 1, 1, 2, 2)  # DZ-R12: alice 6+6 rolls first
     await alice.click(lobby, label="Empezar")
-    start = read(message_by_id(channel, table_of(env, channel).message_id))
-    assert "Quién tira primero:" in start and "gana quien llegue a 50" in start and "Ordenador 1" in start
+    message = message_by_id(channel, table_of(env, channel).message_id)
+    start = read(message)
+    assert "gana quien llegue a 50" in start and "Ordenador 1" in start
+    hand = (await bob.click(message, label="Mi mano")).response.message  # bob reads Spanish: the whole news
+    assert "Quién tira primero:" in read(hand)
     assert "🎲 alice tira ahora: Tirada 1 · un dado, elegido automáticamente." in start
 
     refused = await bob.slash(channel, "dardz roll")

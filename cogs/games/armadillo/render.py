@@ -15,7 +15,7 @@ import discord
 
 from bot.games.armadillo.computer import best_roll
 from bot.games.armadillo.engine import ARMADILLO
-from bot.games.armadillo.model import ANY_CARD_COST, DECK, ROLLS, Discard, Roll, Token, cost, distribution
+from bot.games.armadillo.model import DECK, MAX_TOKENS, ROLLS, Discard, Roll, Token, cost, distribution
 from bot.games.core import decode_action, encode_action
 from bot.i18n import N_, _, ngettext
 from bot.service import Table
@@ -131,21 +131,28 @@ class ArmadilloRenderer(Renderer):
         return []
 
     def public_answers(self, table: Table, total: int) -> list[discord.ui.Item]:
-        """Every card within 3 of the total, a token, and any other card (4 tokens) from a menu."""
-        near = [v for v in CARD_VALUES if cost(v, total) < ANY_CARD_COST]
-        items: list[discord.ui.Item] = []
-        for i, card in enumerate(near):
-            price = cost(card, total)
-            style = discord.ButtonStyle.success if price == 0 else discord.ButtonStyle.primary
-            items.append(ActionButton(table.id, table.seq, encode_action(Discard(card)), style=style, row=i // 4,
-                                      label=_("Discard {card} ({paid})", card=card, paid=cost_text(price))))
-        items.append(ActionButton(table.id, table.seq, encode_action(Token()), label=_("Take a token"),
-                                  style=discord.ButtonStyle.secondary, row=len(near) // 4))
-        far = [v for v in CARD_VALUES if v not in near]
-        options = [ActionSelect.option(_("Discard {card} ({paid})", card=v, paid=cost_text(ANY_CARD_COST)),
-                                       Discard(v)) for v in far]
-        items.append(ActionSelect(table.id, table.seq, ANY_CARD_MENU, options=options,
-                                  placeholder=_("Discard any other card (4 tokens)…"), row=2))
+        """The card equal to the total (free) and a token as buttons; every other card, each with its cost, in
+        one menu: two rows on a phone, whoever answers and whatever their hand."""
+        return self.answers(table, table.seq, total, CARD_VALUES)
+
+    def answers(self, table: Table, seq: int, total: int, cards: list[int], *,
+                tokens: int | None = None) -> list[discord.ui.Item]:
+        """The answers to a roll of `total` discarding one of `cards` (each value once): the free discard and the
+        token as buttons, the others in a menu, cheapest first, each with its cost (the table's: any card; a
+        seat's own: its legal discards, and `tokens` its tokens, said on a token it can't take)."""
+        free = [v for v in cards if cost(v, total) == 0]
+        items: list[discord.ui.Item] = [
+            ActionButton(table.id, seq, encode_action(Discard(v)), style=discord.ButtonStyle.success, row=0,
+                         label=_("Discard {card} ({paid})", card=v, paid=cost_text(0))) for v in free]
+        token = _("Take a token (none at 5)") if tokens is not None and tokens >= MAX_TOKENS else _("Take a token")
+        items.append(ActionButton(table.id, seq, encode_action(Token()), label=token,
+                                  style=discord.ButtonStyle.secondary, row=0))
+        others = sorted((v for v in cards if v not in free), key=lambda v: (cost(v, total), v))
+        if others:
+            options = [ActionSelect.option(_("Discard {card} ({paid})", card=v, paid=cost_text(cost(v, total))),
+                                           Discard(v)) for v in others]
+            items.append(ActionSelect(table.id, seq, ANY_CARD_MENU, options=options, row=1,
+                                      placeholder=_("Discard another card…")))
         return items
 
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
@@ -244,9 +251,9 @@ class ArmadilloRenderer(Renderer):
             rolls = _MENU_ROLLS[kind]
             options = [ActionSelect.option(f"{roll_choice(r)} → {'–'.join(map(str, roll_range(r)))}", r,
                                            description=self.roll_description(r)) for r in rolls]
-            placeholder = (_("🎲 Roll low: averages {low}–{high}", low=roll_mean(rolls[0]), high=roll_mean(rolls[-1]))
+            placeholder = (_("Roll low: about {low}–{high}", low=roll_mean(rolls[0]), high=roll_mean(rolls[-1]))
                            if kind == "low" else
-                           _("🎲 Roll high: averages {low}–{high}", low=roll_mean(rolls[0]), high=roll_mean(rolls[-1])))
+                           _("Roll high: about {low}–{high}", low=roll_mean(rolls[0]), high=roll_mean(rolls[-1])))
             menus.append(ActionSelect(table.id, seq, kind, options=options, placeholder=placeholder, row=row))
         return menus
 
@@ -257,22 +264,9 @@ class ArmadilloRenderer(Renderer):
         return _("{dice} · average {mean}", dice=dice, mean=roll_mean(roll))
 
     def answer_items(self, table: Table, seat: int, since: int, view: dict[str, Any]) -> list[discord.ui.Item]:
-        total, tokens = view["total"], view["tokens"][seat]
-        legal = [a for a in table.game.legal_actions(table.state, seat) if isinstance(a, Discard)]
-        near = [a for a in legal if cost(a.card, total) < ANY_CARD_COST]
-        far = [a for a in legal if cost(a.card, total) == ANY_CARD_COST]
-        items: list[discord.ui.Item] = []
-        buttons = [(a, *self.action_label(table, seat, a)) for a in near]
-        buttons.append((Token(), *self.action_label(table, seat, Token())))
-        for i, (action, label, style) in enumerate(buttons):
-            items.append(ActionButton(table.id, since, encode_action(action), label=label, style=style, row=i // 5))
-        if far:
-            options = [ActionSelect.option(_("Discard {card} ({paid})", card=a.card, paid=cost_text(ANY_CARD_COST)), a)
-                       for a in far]
-            items.append(ActionSelect(table.id, since, ANY_CARD_MENU, options=options,
-                                      placeholder=_("Discard any card (4 tokens; you have {tokens})…", tokens=tokens),
-                                      row=(len(buttons) - 1) // 5 + 1))
-        return items
+        """The seat's own answers: as the table's, its hand's cards only, those it can pay for."""
+        hand = sorted({a.card for a in table.game.legal_actions(table.state, seat) if isinstance(a, Discard)})
+        return self.answers(table, since, view["total"], hand, tokens=view["tokens"][seat])
 
     def action_label(self, table: Table, seat: int, action: Any) -> tuple[str, discord.ButtonStyle]:
         view = table.view(None)
