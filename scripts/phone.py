@@ -11,14 +11,16 @@ message into the tallest table — the same payload a move's edit sends —, so 
 
 For each game: the space a phone shows of the channel (between the channel's header and its message box); the
 table message's height; how far down it its first control is; how wide its picture is shown, and the smallest
-text or figure drawn in it (`Canvas.smallest`) at that width. tests/test_playground_browser.py holds the tables
-to them; benchmarks/phone.py runs the same before and after a change. Nothing leaves 127.0.0.1.
+text or figure drawn in it (`Canvas.smallest`) at that width; the controls' words the phone cuts.
+tests/test_playground_browser.py holds the tables to them; benchmarks/phone.py measures the same tables before
+and after a change. Nothing leaves 127.0.0.1.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import pickle
 import sys
 import tempfile
 import time
@@ -81,17 +83,20 @@ class Measure:
         return self.smallest_drawn * self.shown_width / self.natural_width
 
 
-def tallest(game_id: str, channel_id: int) -> Table:
-    """The game's tallest table: its sample at its most seats, every seat a member with a long name, its deadline
-    an hour away, in the playground's channel of the game."""
+def tallest(game_id: str) -> Table:
+    """The game's tallest table: its sample at its most seats, every seat a member with a long name."""
     from cogs.games import registered
 
     parts = registered()[game_id]
     table = parts.sample(parts.engine.max_players)
     seats = tuple(replace(s, name=LONG_NAMES[s.seat % len(LONG_NAMES)], is_computer=False, user_id=1000 + s.seat)
                   for s in table.seats)
-    return replace(table, guild_id=GUILD_ID, channel_id=channel_id, seats=seats, deadline_at=time.time() + DUE_IN,
-                   pace_seconds=3600)
+    return replace(table, seats=seats, pace_seconds=3600)
+
+
+def placed(table: Table, channel_id: int) -> Table:
+    """`table` in the playground's channel, its deadline an hour from now."""
+    return replace(table, guild_id=GUILD_ID, channel_id=channel_id, deadline_at=time.time() + DUE_IN)
 
 
 def smallest(table: Table) -> int | None:
@@ -104,20 +109,22 @@ def smallest(table: Table) -> int | None:
     return canvas.smallest if canvas.drawn else None
 
 
-async def show_tallest(playground: Playground, game_id: str, host: str) -> tuple[int, Table]:
+async def show(playground: Playground, shown: Table, host: str) -> tuple[int, Table]:
     """`host` opens a table of the game (its first message, "used /<game>"); the bot makes that message the
-    game's tallest table. Returns the message's id and the table shown."""
+    table `shown`. Returns the message's id and the table as shown."""
+    game_id = shown.game.id
     channel = playground.channels[game_id]
     lobby = (await playground.members[host].slash(channel, f"{game_id} new", pace="casual")).response.message
-    table = tallest(game_id, channel.id)
+    table = placed(shown, channel.id)
     edge = playground.bot.edge
     payload = await edge.table_message.payload(table, edge.shared.access.of(channel.id))
     await playground.bot.get_channel(channel.id).get_partial_message(lobby.id).edit(**payload)
     return lobby.id, table
 
 
-async def measure(photos: Path | None = None, games: list[str] | None = None) -> dict[str, Measure]:
-    """Each game's tallest table message at 390 × 844 px; with `photos`, its photograph there as <game>.png."""
+async def measure(photos: Path | None = None, tables: dict[str, Table] | None = None) -> dict[str, Measure]:
+    """Each game's tallest table message (or `tables`, by game) at 390 × 844 px; with `photos`, its photograph
+    there as <game>.png."""
     if not Path(CHROMIUM).exists():
         raise SystemExit(f"{CHROMIUM} is needed: apt-get install -y chromium")
     from playwright.async_api import async_playwright  # the dev extra: pip install -e '.[dev]'
@@ -131,8 +138,9 @@ async def measure(photos: Path | None = None, games: list[str] | None = None) ->
             async with async_playwright() as driver:
                 browser = await driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 page = await browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
-                for i, game_id in enumerate(games or list(playground.bot.games)):
-                    message_id, table = await show_tallest(playground, game_id, MEMBERS[i % 4])  # three tables each
+                shown = tables or {game_id: tallest(game_id) for game_id in playground.bot.games}
+                for i, (game_id, table) in enumerate(shown.items()):
+                    message_id, table = await show(playground, table, MEMBERS[i % 4])  # a member hosts three at most
                     await playground.show(game_id)
                     await playground.preview.refresh()
                     await page.goto("about:blank")  # the preview's address stays the same for every channel
@@ -170,8 +178,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--no-photos", action="store_true", help="measure only: leave docs/phone/ as it is")
     parser.add_argument("--json", action="store_true", help="print the measures as JSON")
+    parser.add_argument("--tables", help=argparse.SUPPRESS)  # benchmarks/phone.py: pickled tables to measure
     arguments = parser.parse_args()
-    measures = asyncio.run(measure(None if arguments.no_photos else ROOT / "docs" / "phone"))
+    tables = pickle.loads(Path(arguments.tables).read_bytes()) if arguments.tables else None
+    measures = asyncio.run(measure(None if arguments.no_photos else ROOT / "docs" / "phone", tables))
     if arguments.json:
         import json
 
