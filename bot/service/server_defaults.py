@@ -61,7 +61,12 @@ def checked_options(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:
         resolve_options(game, options)
     except IllegalAction as refused:
         raise Refusal(refused.text) from refused
-    return {name: value for name, value in options.items() if value is not None}
+    chosen = {name: value for name, value in options.items() if value is not None}
+    for name, value in chosen.items():  # a yes/no option takes yes or no, a number a number
+        if type(value) is not type(game.options[name].default):
+            raise Refusal(N_("Option {name} takes a value like {example}."), name=name,
+                          example=game.options[name].default)
+    return chosen
 
 
 class ServerDefaults:
