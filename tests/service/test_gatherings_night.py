@@ -171,3 +171,41 @@ async def test_the_host_starts_early_and_cancels(svc):
     await due(svc)
     assert edge.kinds() == [CHECK_IN, CANCELLED]
     assert (await svc.tables.gatherings.get(night.id)).end_reason == "cancelled by the host"
+
+
+async def test_a_round_the_edge_could_not_place_is_told_again_when_its_claim_lapses(svc):
+    """The edge fails to make a thread (Discord is down, or the process dies mid-way): nothing is lost — the round's
+    tables without a thread are told again once the claim lapses, and each is opened once."""
+    edge = Edge(svc)
+    failing = True
+
+    async def flaky(notice):
+        if failing and notice.kind == ROUND:
+            planned = notice.to_place[0]  # one table placed, then the edge falls over
+            await svc.tables.gatherings.open_table(notice.gathering.id, planned.round, planned.number, 70_001)
+            raise RuntimeError("Discord answered 500")
+        await edge(notice)
+
+    svc.tables.gatherings.listener = flaky
+    night = await planned_night(svc, seats=5)
+    for user in MEMBERS:
+        await svc.tables.gatherings.join(night.id, user, f"Player {user}")
+    svc.now += timedelta(hours=1)
+    await due(svc)
+    for user in MEMBERS:
+        await svc.tables.gatherings.check_in(night.id, user, f"Player {user}")
+    svc.now += timedelta(minutes=10)
+    await due(svc)
+    tables = await svc.tables.gatherings.tables(night.id, 1)
+    assert [t.placed for t in tables] == [True, False]
+    failing = False
+    svc.now += timedelta(seconds=30)
+    await due(svc)
+    assert [t.placed for t in await svc.tables.gatherings.tables(night.id, 1)] == [True, False], "claimed still"
+    svc.now += timedelta(seconds=31)
+    await due(svc)
+    assert edge.kinds()[-1] == ROUND and [t.number for t in edge.notices[-1].to_place] == [2]
+    assert all(t.placed for t in await svc.tables.gatherings.tables(night.id, 1))
+    assert svc.rows("SELECT COUNT(*) AS n FROM sessions")[0]["n"] == 2
+    await due(svc)
+    assert edge.kinds().count(ROUND) == 1, "told until placed, then no more"

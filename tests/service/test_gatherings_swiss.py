@@ -141,3 +141,22 @@ async def test_a_round_robin_takes_at_most_eight(svc):
     league = await signed_up(svc, "round-robin", MEMBERS[:8])
     with pytest.raises(errors.Refusal, match="at most 8"):
         await svc.tables.gatherings.join(league.id, 999, "Ninth")
+
+
+async def test_a_table_closed_at_start_up_because_its_rules_changed_still_ends_its_round(svc):
+    """A new release changed the game's rules under a running round: start-up closes the table (unrated) and its
+    gathering hears of it, so the tournament goes on instead of waiting for a table that will never end."""
+    edge = Edge(svc)
+    cup = await signed_up(svc, "swiss", MEMBERS[:2], rounds=2)
+    svc.now += timedelta(hours=1)
+    await due(svc)
+    (planned,) = await svc.tables.gatherings.tables(cup.id, 1)
+    svc.write("UPDATE sessions SET rules_version = rules_version - 1 WHERE id = ?", planned.table_id)
+    await svc.crash()
+    await svc.boot()
+    edge.attach()
+    (closed,) = await svc.tables.load()
+    assert closed.id == planned.table_id
+    await due(svc)
+    assert (await svc.tables.gatherings.get(cup.id)).round == 2 and edge.kinds()[-1] == ROUND
+    assert all(r.standing.points == 0 for r in await svc.tables.gatherings.standings(cup.id)), "ended unrated"

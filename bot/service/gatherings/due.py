@@ -73,7 +73,7 @@ class Progress:
                 continue
         tables = await self._rounds.tables(row.id, row.round) if row.state == PLAYING else ()
         notice, key = await self._owed(row, tables)
-        told, due = row.told, self._next_due(row, tables, now)
+        told, due = row.told, self._next_due(row)
         if notice is not None:
             if self.listener is not None:
                 await self.listener(notice)  # raises: not told; the claim lapses and it is told again
@@ -135,7 +135,7 @@ class Progress:
                       tuple(t for t in tables if not t.placed) if kind == ROUND else ()), key
 
     @staticmethod
-    def _next_due(row: GatheringRow, tables: tuple[PlannedTable, ...], now: float) -> float | None:
+    def _next_due(row: GatheringRow) -> float | None:
         if row.state == PLANNED:
             return row.starts_at
         if row.state == CHECKING_IN:
