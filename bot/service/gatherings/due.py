@@ -78,7 +78,7 @@ class Progress:
             if self.listener is not None:
                 await self.listener(notice)  # raises: not told; the claim lapses and it is told again
             if notice.kind == ROUND and any(not t.placed for t in await self._rounds.tables(row.id, row.round)):
-                notice, due = None, now + CLAIM_SECONDS  # some tables still lack a thread: told again then
+                due = now + CLAIM_SECONDS  # some tables still lack a thread: told again then
             else:
                 told = key
         async with self._store.transaction() as tx:
