@@ -11,7 +11,8 @@ message into the tallest table — the same payload a move's edit sends —, so 
 
 For each game: the space a phone shows of the channel (between the channel's header and its message box); the
 table message's height; how far down it its first control is; how wide its picture is shown, and the smallest
-text or figure drawn in it (`Canvas.smallest`) at that width; the controls' words the phone cuts.
+text or figure drawn in it (`Canvas.smallest`) at that width; the controls' words the phone cuts; whether the
+deadline ("due in 60 minutes") stays on one line.
 tests/test_playground_browser.py holds the tables to them; benchmarks/phone.py measures the same tables before
 and after a change. Nothing leaves 127.0.0.1.
 """
@@ -56,10 +57,16 @@ MEASURE = """(id) => {
   const image = message.querySelector('img.gallery-image');
   const cut = [...message.querySelectorAll('.select-value-label, .component-button, .button-label')]
     .filter(part => part.scrollWidth > part.clientWidth + 1).map(part => part.textContent.trim());
+  const due = message.querySelector('.text-display time.discord-timestamp');  // "⏳ Due <in 60 minutes>: …"
+  const lines = due ? due.getClientRects() : [];
+  const start = due ? document.createRange() : null;
+  if (start) { start.setStart(due.parentNode.firstChild, 0); start.setEnd(due.parentNode.firstChild, 1); }
+  const due_whole = due !== null && lines.length === 1
+    && Math.abs(lines[0].top - start.getClientRects()[0].top) < 4;  // one line, the line "⏳" begins
   return {space: composer.top - header.bottom, height: box.height,
           first_control: row ? row.getBoundingClientRect().top - box.top : null,
           shown_width: image ? image.getBoundingClientRect().width : null,
-          natural_width: image ? image.naturalWidth : null, cut: cut};
+          natural_width: image ? image.naturalWidth : null, cut: cut, due_whole: due_whole};
 }"""
 
 
@@ -73,6 +80,7 @@ class Measure:
     shown_width: float | None  # the picture, as the phone shows it
     natural_width: int | None  # the picture, as drawn
     cut: list[str]  # the controls' words the phone cuts (a placeholder or a label wider than its room)
+    due_whole: bool  # the deadline ("⏳ Due in 60 minutes") on one line, the one its sentence begins on
     smallest_drawn: int | None  # its smallest text or figure, as drawn
 
     @property

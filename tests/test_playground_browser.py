@@ -205,8 +205,8 @@ async def test_each_games_tallest_table_fits_the_channel_a_phone_shows():
     message box (the playground's say 624 px); each game's table in its tallest state (its most seats, mid-turn,
     32-character names, Spanish) is no taller than that nor than 620 px, its first control within its first
     600 px; its picture is shown at least `PHONE_SHOWN` px wide — the width every picture is designed for
-    (tests/test_pictures.py) — and its smallest text or figure at least 10 px tall there; and no word on a
-    control is cut."""
+    (tests/test_pictures.py) — and its smallest text or figure at least 10 px tall there; no word on a control is
+    cut; and "due in 60 minutes" is on one line, the deadline's sentence's first."""
     require_browser()
     measures = await phone_measure().measure()
     assert {"armadillo", "armymen", "dardz", "doodle"} <= set(measures)  # (and any toy game registered)
@@ -217,3 +217,4 @@ async def test_each_games_tallest_table_fits_the_channel_a_phone_shows():
         assert shown.shown_width >= PHONE_SHOWN and shown.natural_width == WIDTH, (game_id, shown)
         assert shown.smallest_shown >= READABLE, (game_id, shown)
         assert shown.cut == [], (game_id, shown.cut)
+        assert shown.due_whole, (game_id, "the deadline breaks over two lines")

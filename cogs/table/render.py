@@ -159,7 +159,7 @@ class Renderer:
 
     def texts(self, table: Table, *, pictured: bool = False) -> list[str]:
         """The table message's text, block by block. Under its picture it says only what the picture does not
-        show — by when and whose turn, the latest of what just happened, the result, the luck, the pace and the
+        show — by when and whose turn, the latest of what just happened, the result, the luck, a bank clock and the
         dice's seal, in as few lines as a phone needs (My hand has the rest) — for the picture shows the board
         and the seats (and its description says them in words); text only, it says it all."""
         title = f"**{self.title(table)}**"
