@@ -210,7 +210,7 @@ def main(argv: list[str]) -> int:
             text = render(updated(language, domain, wanted.get(domain, {}), old, was))
             if path.exists() and path.read_bytes() == text:
                 continue
-            stale.append(str(path.relative_to(ROOT)))
+            stale.append(str(path.relative_to(LOCALES.parent)))
             if not check:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(text)
