@@ -296,9 +296,10 @@ class Playground:
         return web.Response(text=page, content_type="text/html")
 
     def _front_page_html(self, language: str) -> str:
+        thread, table = html.escape(_("thread")), html.escape(_("table"))
         items = "".join(
             f'<li><a href="{html.escape(game_id)}">#{html.escape(game_id)}</a> — {html.escape(parts.engine.title)}'
-            + "".join(f' · {html.escape(_("thread"))} <a href="at/{t.id}">{html.escape(t.name or _("table"))}</a>'
+            + "".join(f' · {thread} <a href="at/{t.id}">{html.escape(t.name) if t.name else table}</a>'
                       for t in self.channels[game_id].threads)
             + "</li>" for game_id, parts in self.bot.games.items())
         dms = " · ".join(f'<a href="dm/{quote(name)}">{html.escape(name)}</a>' for name in self.users)

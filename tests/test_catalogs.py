@@ -88,11 +88,17 @@ def test_no_entry_is_untranslated_or_fuzzy_and_fields_match(path):
 
 @pytest.mark.parametrize("path", sorted(p for d in ("bot", "cogs") for p in (ROOT / d).rglob("*.py")), ids=relpath)
 def test_marked_texts_are_literals(path):
-    """An f-string or a concatenation inside `_()` cannot be looked up in a catalog: use `{fields}`."""
+    """An f-string or a concatenation inside `_()` cannot be looked up in a catalog: use `{fields}`. And a text marked
+    inside an f-string is never extracted (the extractor does not read into f-strings): mark it outside."""
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) in MARKERS and node.args:
             first = node.args[0]
             assert not isinstance(first, ast.JoinedStr | ast.BinOp), f"{relpath(path)}:{node.lineno}"
+        if isinstance(node, ast.JoinedStr):
+            hidden = [call.lineno for call in ast.walk(node)
+                      if isinstance(call, ast.Call) and getattr(call.func, "id", None) in MARKERS and call.args
+                      and isinstance(call.args[0], ast.Constant)]
+            assert not hidden, f"{relpath(path)}:{hidden} marks a text inside an f-string"
 
 
 def test_discord_locales_map_to_our_languages():
