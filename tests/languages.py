@@ -5,8 +5,8 @@ Every list here comes from `bot.i18n.LANGUAGES` and the catalogs, so a language 
 these are used, with no test to copy.
 
 A mix-up is a run of three words that one of our other languages' catalogs has and the reader's has not (English left
-in a French message: "roll the dice"), or a whole short text, such as a button's label, that is another language's
-and not the reader's ("My hand" on a German table). Member names, numbers and codes are in no catalog, so they never
+in a French message: "roll the dice"), or a whole short text or line, such as a button's label or a heading, that is
+another language's and not the reader's ("My hand" on a German table). Member names, numbers and codes are in no catalog, so they never
 count.
 """
 
@@ -122,9 +122,10 @@ def mix_ups(text: str, language: str) -> list[str]:
     """The other languages' words in `text`, read in `language`: "roll the dice (en)"."""
     runs, wholes = foreign_words(language)
     found = {f"{' '.join(gram)} ({runs[gram]})" for gram in trigrams(text) if gram in runs}
-    whole = text.strip().casefold()
-    if whole in wholes and any(c.isalpha() for c in whole):
-        found.add(f"{text.strip()} ({wholes[whole]})")
+    for line in (text, *text.splitlines()):  # a whole text, or a line of it: a label, a heading ("**Players**")
+        whole = line.replace("**", "").removeprefix("-# ").strip().casefold()
+        if whole in wholes and any(c.isalpha() for c in whole):
+            found.add(f"{line.strip()} ({wholes[whole]})")
     return sorted(found)
 
 
