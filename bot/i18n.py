@@ -23,7 +23,7 @@ import contextlib
 from collections.abc import Iterator
 from contextvars import ContextVar
 from datetime import time
-from functools import cache
+from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -117,8 +117,14 @@ def ngettext(singular: str, plural: str, n: int, /, **fields: Any) -> str:
     """The form for `n` in the current language's plural rules; `{n}` is one of the fields, written as the reader
     writes a count ("1,000", "1.000", "1 000")."""
     language = _language.get()
-    return catalog(language).ngettext(singular, plural, n).format(n=format_decimal(n, locale=language),
-                                                                  **_spoken(fields))
+    return catalog(language).ngettext(singular, plural, n).format(n=count(n, language), **_spoken(fields))
+
+
+@lru_cache(maxsize=4096)
+def count(n: int, language: str) -> str:
+    """A count as `language` writes it; cached, for Babel takes about as long as the rest of a text (a count is most
+    often small, and the same few come again)."""
+    return format_decimal(n, locale=language)
 
 
 def option_name(name: str) -> str:
