@@ -6,8 +6,8 @@ these are used, with no test to copy.
 
 A mix-up is a run of three words that one of our other languages' catalogs has and the reader's has not (English left
 in a French message: "roll the dice"), or a whole short text or line, such as a button's label or a heading, that is
-another language's and not the reader's ("My hand" on a German table). Member names, numbers and codes are in no catalog, so they never
-count.
+another language's and not the reader's ("My hand" on a German table). Member names, numbers and codes are in no
+catalog, so they never count.
 """
 
 from __future__ import annotations
