@@ -3,7 +3,8 @@
     python scripts/phone.py [--no-photos]    measures each game, prints the figures, and writes docs/phone/<game>.png
 
 Each game's table is shown in its tallest state: its sample (cogs/games/<id>/picture.py `sample`: the most seats,
-mid-turn, the most to show and to choose), every seat a member with a 32-character name, in a Spanish server,
+mid-turn, the most to show and to choose), every seat a member with a 32-character name, in a server of a language
+(the photographs: Spanish),
 its deadline an hour away and the latest of what happened as long as the table shows it. A member opens a
 table with `/<game> new`, and the bot's own table message builder (cogs/table/table_message.py) turns that
 message into the tallest table — the same payload a move's edit sends —, so the message keeps the "used
@@ -40,7 +41,7 @@ from bot.service import Table  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 TALL = 2400  # the page's height while a table message is photographed whole
-LANGUAGE = "es"  # Spanish: longer words than English
+LANGUAGE = "es"  # the photographs' (tests/test_playground_browser.py measures every language)
 LONG_NAMES = ("Maximiliana Valentina de la Cruz", "Bartholomew Fitzgerald-Hampshire",
               "Anastasia Konstantinopoulou III", "Guadalupe Esperanza Villanueva R",
               "Christopher Alexander Montgomery", "Wolfgang Amadeus Wunderwerk W.",
@@ -107,12 +108,12 @@ def placed(table: Table, channel_id: int) -> Table:
     return replace(table, guild_id=GUILD_ID, channel_id=channel_id, deadline_at=time.time() + DUE_IN)
 
 
-def smallest(table: Table) -> int | None:
+def smallest(table: Table, language: str) -> int | None:
     """The smallest text or figure the table's picture draws, in its own pixels (None: no picture)."""
     from cogs.games import registered
 
     canvas = Canvas()
-    with speaking(LANGUAGE):
+    with speaking(language):
         registered()[table.game.id].drawer(canvas, table, table.view(None), None)
     return canvas.smallest if canvas.drawn else None
 
@@ -130,9 +131,10 @@ async def show(playground: Playground, shown: Table, host: str) -> tuple[int, Ta
     return lobby.id, table
 
 
-async def measure(photos: Path | None = None, tables: dict[str, Table] | None = None) -> dict[str, Measure]:
-    """Each game's tallest table message (or `tables`, by game) at 390 × 844 px; with `photos`, its photograph
-    there as <game>.png."""
+async def measure(photos: Path | None = None, tables: dict[str, Table] | None = None,
+                  language: str = LANGUAGE) -> dict[str, Measure]:
+    """Each game's tallest table message (or `tables`, by game) at 390 × 844 px, in a server speaking `language`;
+    with `photos`, its photograph there as <game>.png."""
     if not Path(CHROMIUM).exists():
         raise SystemExit(f"{CHROMIUM} is needed: apt-get install -y chromium")
     from playwright.async_api import async_playwright  # the dev extra: pip install -e '.[dev]'
@@ -142,7 +144,7 @@ async def measure(photos: Path | None = None, tables: dict[str, Table] | None = 
         playground = Playground(Path(tmp) / "playground.sqlite3", port=0, seed="phone")
         await playground.start()
         try:
-            await playground.bot.guild_settings.change(GUILD_ID, language=LANGUAGE)
+            await playground.bot.guild_settings.change(GUILD_ID, language=language)
             async with async_playwright() as driver:
                 browser = await driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 page = await browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -157,7 +159,7 @@ async def measure(photos: Path | None = None, tables: dict[str, Table] | None = 
                     await page.wait_for_function(PICTURES_LOADED, timeout=30_000)
                     await asyncio.sleep(2)  # the playground republishes the page once its bot is idle
                     seen = await page.evaluate(MEASURE, str(message_id))
-                    measures[game_id] = Measure(**seen, smallest_drawn=smallest(table))
+                    measures[game_id] = Measure(**seen, smallest_drawn=smallest(table, language))
                     if photos is not None:
                         photos.mkdir(parents=True, exist_ok=True)
                         await page.set_viewport_size({"width": PHONE["width"], "height": TALL})  # all of it, uncut
@@ -171,9 +173,9 @@ async def measure(photos: Path | None = None, tables: dict[str, Table] | None = 
 
 
 def report(measures: dict[str, Measure]) -> str:
-    lines = [f"The tallest table message at {PHONE['width']} px wide, in a Spanish server, 32-character names "
-             "(CSS px):", f"  {'game':10} {'channel':>8} {'message':>8} {'1st control':>12} {'picture':>8} "
-             f"{'smallest':>9}  cut labels"]
+    lines = [f"The tallest table message at {PHONE['width']} px wide, 32-character names (CSS px):",
+             f"  {'game':10} {'channel':>8} {'message':>8} {'1st control':>12} {'picture':>8} {'smallest':>9}  "
+             "cut labels"]
     for game_id, m in measures.items():
         first = f"{m.first_control:.0f}" if m.first_control is not None else "—"
         shown = f"{m.smallest_shown:.1f}" if m.smallest_shown is not None else "—"
@@ -186,10 +188,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--no-photos", action="store_true", help="measure only: leave docs/phone/ as it is")
     parser.add_argument("--json", action="store_true", help="print the measures as JSON")
+    parser.add_argument("--language", default=LANGUAGE, help=f"the server's language (default {LANGUAGE})")
     parser.add_argument("--tables", help=argparse.SUPPRESS)  # benchmarks/phone.py: pickled tables to measure
     arguments = parser.parse_args()
     tables = pickle.loads(Path(arguments.tables).read_bytes()) if arguments.tables else None
-    measures = asyncio.run(measure(None if arguments.no_photos else ROOT / "docs" / "phone", tables))
+    photos = None if arguments.no_photos or arguments.language != LANGUAGE else ROOT / "docs" / "phone"
+    measures = asyncio.run(measure(photos, tables, arguments.language))
     if arguments.json:
         import json
 

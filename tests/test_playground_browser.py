@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import languages
 from bot.pictures.canvas import PHONE_SHOWN, READABLE, WIDTH
 from bot.playground import Playground
 
@@ -200,15 +201,16 @@ TALLEST = 620  # px: a game's table message in its tallest state, at most
 FIRST_CONTROL = 600  # px: from the table message's top to its first row of controls, at most
 
 
-async def test_each_games_tallest_table_fits_the_channel_a_phone_shows():
+@pytest.mark.parametrize("language", languages())
+async def test_each_games_tallest_table_fits_the_channel_a_phone_shows(language):
     """scripts/phone.py's measure at 390 × 844 px: what a phone shows of the channel, between its header and its
     message box (the playground's say 624 px); each game's table in its tallest state (its most seats, mid-turn,
-    32-character names, Spanish) is no taller than that nor than 620 px, its first control within its first
+    32-character names), in every language, is no taller than that nor than 620 px, its first control within its first
     600 px; its picture is shown at least `PHONE_SHOWN` px wide — the width every picture is designed for
     (tests/test_pictures.py) — and its smallest text or figure at least 10 px tall there; no word on a control is
     cut; and "due in 60 minutes" is on one line, the deadline's sentence's first."""
     require_browser()
-    measures = await phone_measure().measure()
+    measures = await phone_measure().measure(language=language)
     assert {"armadillo", "armymen", "dardz", "doodle"} <= set(measures)  # (and any toy game registered)
     for game_id, shown in measures.items():
         assert 600 <= shown.space <= 844, (game_id, shown)  # a phone's channel: the screen less its bars

@@ -18,10 +18,10 @@ from .format import player_name
 
 LABEL_CHARS = 38
 EMOJI_LABEL_CHARS = 34
-# A menu's placeholder shares its row with the menu's arrow: about 220 px of 16 px text (measured in the playground
-# at 390 px, tests/test_playground_browser.py), some 28 characters.
-PLACEHOLDER_CHARS = 26
-EMOJI_PLACEHOLDER_CHARS = 23
+# A menu's placeholder shares its row with the menu's arrow: about 220 px of 16 px text, measured in the playground
+# at 390 px (tests/test_playground_browser.py checks nothing is cut): 28 characters, 25 beside an emoji.
+PLACEHOLDER_CHARS = 27
+EMOJI_PLACEHOLDER_CHARS = 24
 
 
 def has_emoji(text: str) -> bool:

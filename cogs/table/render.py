@@ -170,8 +170,9 @@ class Renderer:
         board = "" if table.status == "ended" or pictured else self.board(table, view)
         main = [board] if board else []
         if table.status == "active" and table.deadline_at:
-            # The time first: a phone never breaks "due in 60 minutes" after a long name.
-            waiting = some_of([seat_name(table, s) for s in sorted(table.to_act)], WAITING_NAMES)
+            # The time first: a phone never breaks "due in 60 minutes" after a long name; the names plain, not bold,
+            # so one of 32 characters keeps to one line of a phone (the picture marks whose turn it is).
+            waiting = some_of([seat_name(table, s, bold=False) for s in sorted(table.to_act)], WAITING_NAMES)
             main.append(_("⏳ Due {when}: {names}", names=waiting, when=timestamp(table.deadline_at)))
         elif table.status in ("finished", "ended"):
             main.append(self.result_text(table))
@@ -183,7 +184,8 @@ class Renderer:
             return ["\n".join(main + self.latest_news(table)), luck, footer]
         pace = " · ".join(filter(None, (pace_text(table.pace_seconds), clock_footer(table))))
         footer = "-# " + _("{pace} · {seal}", pace=pace, seal=self.dice_seal(table))
-        players = f"**{_('Players')}**\n{self.players_text(table, view)}"
+        heading = _("Players")
+        players = f"**{heading}**\n{self.players_text(table, view)}"
         return ["\n".join([title, *main]), players, self.news_text(table), luck, footer]
 
     def latest_news(self, table: Table, chars: int = NEWS_UNDER_PICTURE) -> list[str]:
