@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 import discord
 
 from bot.games.core import Game, IllegalAction
-from bot.i18n import N_, _, translated
+from bot.i18n import N_, _, ngettext, translated
+from bot.names import escaped
 from bot.pictures.common import seat_name as drawn_name
 from bot.service import Table
 
@@ -288,6 +289,11 @@ class Renderer:
             head = _("🏆 {name} wins!", name=names[0])
         else:
             head = _("🏆 {names} and {last} win!", names=", ".join(names[:-1]), last=names[-1])
+        replaced = [f"**{escaped(s.name)}**" for s in table.seats if s.is_computer and s.user_id is not None]
+        if replaced:  # results.member_places: whatever the computer did in their seat
+            lines.append("🤖 " + ngettext("The computer finished the game for {names}: a loss for them.",
+                                          "The computer finished the game for {names}: a loss for each of them.",
+                                          len(replaced), names=", ".join(replaced)))
         return head + "\n" + "\n".join(lines)
 
     def table_items(self, table: Table) -> list[discord.ui.Item]:
