@@ -271,25 +271,31 @@ def walk(components: Sequence[Any]) -> list[Any]:
     return found
 
 
-def shown_custom_ids(message: discord.Message) -> set[str]:
-    return {c.custom_id for c in walk(message.components) if getattr(c, "custom_id", None)}
+def shown(message: discord.Message, custom_id: str, component_type: Any) -> bool:
+    """Whether the message shows a component of this type with this custom id: discord.py runs a control only
+    then."""
+    return any(getattr(c, "custom_id", None) == custom_id and getattr(c.type, "value", None) == component_type
+               for c in walk(message.components))
 
 
 async def answer_unshown(interaction: discord.Interaction) -> None:
-    """Run a control its message no longer shows. A double click, or a click from a client that had not
-    redrawn the message yet, reaches the bot after the first click changed the message; discord.py runs a
-    persistent control only while its message shows it, so the member would read "This interaction failed".
-    Here it runs all the same, and the move number in its custom id earns the stale refusal (or, still
-    current, plays). An id no control's template matches (a crafted one) gets the stale refusal."""
+    """Answer the clicks discord.py leaves unanswered, so the member never reads "This interaction failed".
+    A control its message no longer shows — a double click, or a click from a client that had not redrawn the
+    message yet, reaching the bot after the first click changed the message — runs here all the same, and the
+    move number in its custom id earns the stale refusal (or, still current, plays). An id no control's template
+    matches, shown on its message or not (a crafted one, a button of an older format), gets the stale refusal:
+    discord.py runs a control only where a template matches."""
     if interaction.type is not discord.InteractionType.component or interaction.data is None:
         return
     custom_id = str(interaction.data.get("custom_id", ""))
-    if interaction.message is not None and custom_id in shown_custom_ids(interaction.message):
-        return  # discord.py runs it
     for control in CONTROLS:
         match = control.__discord_ui_compiled_template__.fullmatch(custom_id)
-        if match is not None:
-            item = await control.from_custom_id(interaction, discord.ui.Button(custom_id=custom_id), match)
-            await item.callback(interaction)
-            return
+        if match is None:
+            continue
+        if interaction.message is not None and shown(interaction.message, custom_id,
+                                                     interaction.data.get("component_type")):
+            return  # discord.py runs it
+        item = await control.from_custom_id(interaction, discord.ui.Button(custom_id=custom_id), match)
+        await item.callback(interaction)
+        return
     await answer_error(interaction, StaleMove())
