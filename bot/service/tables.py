@@ -244,7 +244,7 @@ class Tables:
         return await self._records.game_record(guild_id, table_id, channel_id)
 
     async def history(self, guild_id: int | None, table_id: int | None, channel_id: int
-                      ) -> tuple[Table, dict[str, Any]]:
+                      ) -> tuple[Table, dict[str, Any], tuple[int, ...]]:
         return await self._records.history(guild_id, table_id, channel_id)
 
     async def replay(self, guild_id: int | None, table_id: int | None, channel_id: int | None, step: int,

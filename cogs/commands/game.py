@@ -95,7 +95,7 @@ class TableCommands(commands.GroupCog, group_name="game",
 
     @app_commands.command(description=N_("Check a finished game's dice against its revealed seed; the game comes "
                                          "as a JSON file"))
-    @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
+    @app_commands.describe(table=N_("A table number (default: the last game played in this channel)"))
     async def verify(self, interaction: discord.Interaction, table: int | None = None) -> None:
         tables = controller(self.bot).tables
         record = await tables.game_record(interaction.guild_id, table, interaction.channel_id)
@@ -111,12 +111,12 @@ class TableCommands(commands.GroupCog, group_name="game",
 
     @app_commands.command(description=N_("A finished game's story: players, every round, the result, the luck "
                                          "and the dice seed"))
-    @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
+    @app_commands.describe(table=N_("A table number (default: the last game played in this channel)"))
     async def history(self, interaction: discord.Interaction, table: int | None = None) -> None:
         await answer_history(interaction, table)
 
     @app_commands.command(description=N_("Step through a finished game: move by move, round by round, first to last"))
-    @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
+    @app_commands.describe(table=N_("A table number (default: the last game played in this channel)"))
     async def replay(self, interaction: discord.Interaction, table: int | None = None) -> None:
         await show_replay(interaction, table, 0, edit=False)
 
