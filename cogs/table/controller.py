@@ -241,8 +241,8 @@ class Controller:
                   "players (more than half decide).", replace=tally.replace, end=tally.end, name=name,
                   voters=tally.voters), ephemeral=True))
             return
-        note = Text(N_("🗳 The players voted: the computer plays for {name} to the end of the game, and the seat's "
-                       "result counts for them.") if tally.decided == "replace" else
+        note = Text(N_("🗳 The players voted: the computer plays for {name} to the end of the game, which counts as "
+                       "a loss for them.") if tally.decided == "replace" else
                     N_("🗳 The players voted to end the table while {name} was away. It is not rated."),
                     {"name": name})
         await self._publisher.show(table, interaction=interaction, announce=note)
