@@ -170,8 +170,8 @@ class Tables:
             table = replace(table, elsewhere=tuple(t for t in changed if t.id != table.id))
         return table
 
-    async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
-        return await self._turns.hand(at, user_id)
+    async def hand(self, at: int | Clicked, user_id: int, seq: int | None = None) -> tuple[Table, bool]:
+        return await self._turns.hand(at, user_id, seq)
 
     async def end(self, at: int | Clicked, user_id: int, is_admin: bool = False, *, running_too: bool = True
                   ) -> Table:

@@ -16,7 +16,7 @@ from bot.games.levels import DEFAULT_LEVEL
 from bot.i18n import N_, _, speaking, translated
 from bot.service.fairness import verify
 from cogs.table.controller import controller
-from cogs.table.controls import DYNAMIC_ITEMS, add_controls, answer_unshown
+from cogs.table.controls import DYNAMIC_ITEMS, add_controls, answer_choice, answer_unshown
 from cogs.table.language import server_language
 from cogs.table.levels import CHOICES as LEVEL_CHOICES
 from cogs.table.permissions import invite_url
@@ -50,6 +50,7 @@ class TableCommands(commands.GroupCog, group_name="game",
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.bot.edge.closing.channel_touched(interaction.channel_id)  # type: ignore[attr-defined]
         await answer_unshown(interaction)
+        await answer_choice(interaction)
 
     @app_commands.command(description=N_("Join the table in this channel"))
     @app_commands.describe(seed=N_("Your client seed, mixed into the dice (default: random); in the lobby it "

@@ -18,6 +18,7 @@ from bot.i18n import N_, _, ngettext, translated
 from bot.names import escaped
 from bot.pictures.common import seat_name as drawn_name
 from bot.service import Table
+from bot.service.errors import StaleMove
 
 from .clock_lines import clock_footer
 from .controls import ActionButton, ComputerMenu, HandButton, LobbyButton
@@ -325,6 +326,11 @@ class Renderer:
         """The seat's private view as text: My hand (everything), or its DM (`dm`)."""
         body = self.dm_body if dm else self.private_body
         return [f"**{self.title(table)}**\n" + body(table, table.view(seat), seat)]
+
+    def choices(self, table: Table, seat: int, kind: str) -> discord.ui.Modal:
+        """The seat's own choices that a public control of the game opens (`controls.ChoicesButton`), as a modal
+        (`controls.choice_modal`). A game without such a control has none: a crafted id is stale."""
+        raise StaleMove()
 
     def private_controls(self, table: Table, seat: int, *, dm: bool = False) -> list[discord.ui.Item]:
         """The seat's own controls in its private view (none once the table closed)."""
