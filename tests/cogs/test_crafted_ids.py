@@ -81,6 +81,7 @@ def crafted_ids(table, game_id: str) -> dict[str, tuple[str, str | None]]:
         "follow": (f"f:{table.id}", None),
         "not this turn": (f"q:{table.id}:{table.seq}", None),
         "vote": (f"rv:{table.id}:{seat}:replace", None),
+        "choices": (f"o:{table.id}:{table.seq}:discard", None),
     }
 
 
@@ -123,7 +124,8 @@ async def test_ids_out_of_range_get_the_stale_refusal(two_servers, number, no_er
                              (f"f:{number}", None), (f"rm:{number}:yes", None), ("rm:1:maybe", None),
                              (f"q:{number}:0", None), (f"q:1:{number}", None), ("q:1:-1", None),
                              (f"rv:{number}:0:replace", None), ("rv:1:20:end", None), ("rv:1:0:maybe", None),
-                             (f"rv:1:{number}:end", None), (f"l:{number}:hack", None)]:
+                             (f"rv:1:{number}:end", None), (f"l:{number}:hack", None),
+                             (f"o:{number}:0:discard", None), (f"o:1:{number}:discard", None), ("o:1:0:", None)]:
         assert_refused(await send_again(alice, message, custom_id, value), STALE)
     assert [s.user_id for s in table_of(env, channel).seats] == [alice.id]  # her lobby, unchanged
 
@@ -135,6 +137,7 @@ async def test_a_block_on_a_table_of_another_game_is_stale(world, game, no_error
     table = table_of(env, channel)
     message = await bot_message_in(alice, alice.guild.create_text_channel("other"))
     assert_refused(await send_again(alice, message, f"db:{table_id}:{table.seq}:1"), STALE)
+    assert_refused(await send_again(alice, message, f"o:{table_id}:{table.seq}:cards"), STALE)  # no such choices
     assert table_of(env, channel).seq == table.seq
 
 
