@@ -70,10 +70,10 @@ class Records:
                 log.exception("closed table %s cannot be replayed", row.id)
                 live.state = None
         table = snapshot(live)
-        if table.rematch is not None:  # with the players' answers so far
+        if table.rematch is not None:  # with the players' answers so far, and whether its time is over
             community = Community(self._store)
-            table = replace(table, rematch=table.rematch.answered(await community.rematch_votes(row.id),
-                                                                  await community.rematch_of(row.id)))
+            offer = table.rematch.answered(await community.rematch_votes(row.id), await community.rematch_of(row.id))
+            table = replace(table, rematch=replace(offer, lapsed=self._cache.now() >= offer.until))
         if with_story and live.state is not None:
             table = replace(table, story=live.opening + tuple(e for move in live.log for e in move.events))
         return table

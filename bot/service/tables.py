@@ -33,6 +33,7 @@ from .dice import RngFactory, TableDice
 from .digests import Digest, DigestListener, Digests
 from .follows import Follows
 from .lobby import COMPUTER_NAME, Lobby
+from .outbox import CLAIM_SECONDS, Outbox
 from .preferences import MemberPreferences
 from .profiles import Profile, profile
 from .records import Records, Replayed
@@ -71,15 +72,9 @@ def open_tables(
     lobby = Lobby(cache, turns, calls, games, clock, new_seed, new_client_seed)
     records = Records(store, games, dice, cache)
     seasons = Seasons(store, clock)
-
-    async def next_due() -> float | None:
-        due = [await store.next_due(), await seasons.next_due(), await digests.next_due()]
-        return min((t for t in due if t is not None), default=None)
-
-    async def on_due() -> None:
-        await deadlines.expire_due()
-        await seasons.roll_due()
-        await digests.send_due()
+    outbox = Outbox(store, records, clock)
+    timer = Timer.over([(store.next_due, deadlines.expire_due), (seasons.next_due, seasons.roll_due),
+                        (digests.next_due, digests.send_due), (outbox.next_due, outbox.send_due)], clock)
 
     return Tables(
         cache=cache,
@@ -87,7 +82,7 @@ def open_tables(
         calls=calls,
         lobby=lobby,
         deadlines=deadlines,
-        timer=Timer(next_due, clock, on_due),
+        timer=timer,
         records=records,
         standings=Standings(store),
         seasons=seasons,
@@ -98,6 +93,7 @@ def open_tables(
         digests=digests,
         away=Away(cache, turns, clock),
         votes=Votes(cache, turns, lobby, calls, clock),
+        outbox=outbox,
         metrics=metrics,
     )
 
@@ -106,12 +102,12 @@ class Tables:
     def __init__(self, *, cache: TableCache, turns: Turns, calls: Calls, lobby: Lobby, deadlines: Deadlines,
                  timer: Timer, records: Records, standings: Standings, seasons: Seasons, follows: Follows,
                  rematches: Rematches, preferences: MemberPreferences, reminders: Reminders, digests: Digests,
-                 away: Away, votes: Votes, metrics: Unmeasured = UNMEASURED) -> None:
+                 away: Away, votes: Votes, outbox: Outbox, metrics: Unmeasured = UNMEASURED) -> None:
         self._cache, self._turns, self._calls, self._lobby, self._metrics = cache, turns, calls, lobby, metrics
         self._deadlines, self._timer, self._records, self._standings = deadlines, timer, records, standings
         self._seasons, self._follows, self._rematches = seasons, follows, rematches
         self._preferences, self._reminders, self._digests = preferences, reminders, digests
-        self._away, self._votes = away, votes
+        self._away, self._votes, self._outbox = away, votes, outbox
 
     @property
     def store(self) -> Store:
@@ -230,6 +226,13 @@ class Tables:
     # --- closed tables ------------------------------------------------------------------------
     async def closed_table(self, table_id: int, with_story: bool = False) -> Table | None:
         return await self._records.closed_table(table_id, with_story)
+
+    async def claim_shown(self, table_id: int, kind: str) -> Table | None:  # now, its channel touched (outbox.py)
+        return await self._outbox.claim(table_id, kind)
+
+    async def shown(self, table: Table, kind: str, shown: bool) -> None:
+        """How showing what this process claimed went (Outbox.shown); the timer wakes by what is due next."""
+        self._timer.wake_by(await self._outbox.shown(table, kind, shown))
 
     async def replay_step(self, table_id: int, step: int) -> Replayed | None:
         return await self._records.replay_step(table_id, step)
@@ -370,8 +373,8 @@ class Tables:
         return self._deadlines.listener
 
     @listener.setter
-    def listener(self, listener: Listener | None) -> None:
-        self._deadlines.listener = listener
+    def listener(self, listener: Listener | None) -> None:  # deadlines', and a closed table's outbox (outbox.py)
+        self._deadlines.listener = self._outbox.listener = listener
 
     async def expire_due(self) -> list[tuple[Table, str]]:
         return await self._deadlines.expire_due()
@@ -388,8 +391,10 @@ class Tables:
 
     def _woken(self, table: Table, member: str = "click") -> Table:
         """After a change: its moves counted and logged (a member's own move came from `member`, click or typed),
-        and the timer woken by the table's next reminder or deadline (a change may have brought it sooner)."""
+        and the timer woken by the table's next reminder or deadline (a change may have brought it sooner) — a game
+        finished, by its result's claim lapsing, should this process not say the result was shown (outbox.py)."""
         if table.moves:
             moves_made(table, self._metrics, member)
-        self._timer.wake_by(table.reminder_at or table.deadline_at)
+        claimed = table.ended_at + CLAIM_SECONDS if table.status == "finished" and table.ended_at else None
+        self._timer.wake_by(table.reminder_at or table.deadline_at or claimed)
         return table

@@ -25,6 +25,7 @@ from .calls import Calls
 from .computers import decide
 from .dice import TableDice
 from .errors import Hint
+from .outbox import put_finished
 from .reminders import Reminders
 from .results import record_result
 from .table import (
@@ -244,6 +245,7 @@ class Turns:
         if game.outcome(live.state) is not None:
             await record_result(tx, live.row, live.seats, game.outcome(live.state), self.now())
             await self.close(tx, live, "finished", None)
+            await put_finished(tx, live, self.now())
             return
         if force_deadline:
             live.row = replace(live.row, deadline_at=None)
