@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import discord
 
-from .helpers import labels, message_by_id, move_ids, table_of, text_of
+from .helpers import labels, last_table_message, message_by_id, move_ids, read, table_of, text_of
 
 DAY, HOUR = 86_400, 3_600
 LIVE_TURN = 121
@@ -222,6 +222,9 @@ async def test_the_computer_that_replaced_an_absent_member_wins_for_itself_and_t
     result = channel.history()[-1].content
     assert "🏆 🤖 **Computer for bob** wins!" in result, result
     assert "🤖 The computer finished the game for **bob**: a loss for them." in result
+    final = read(last_table_message(channel))
+    assert "Computer for bob wins!" in final, "the table, its picture's description included, says so too"
+    assert "🥇 🤖 Computer for bob · normal" in final
     stats = (await alice.slash(channel, "stats", member=bob, game="armymen")).response.message
     assert "0 won of 1" in text_of(stats) and "place 2 of 2" in text_of(stats), text_of(stats)
     board = text_of((await alice.slash(channel, "leaderboard", game="armymen")).response.message)
