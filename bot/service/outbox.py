@@ -5,7 +5,8 @@ outage, a restart or a second process never loses it, and it is shown once.
 The commit that finishes a game puts both in: the result due at once and claimed by the process that committed it
 (it announces it next), the lapse due when the offer ends. A process shows what it claimed and says how it went:
 shown, the entry goes; not shown, it is due again after a delay that grows with the table's age (30 s to 15 min,
-so it doubles). The timer claims whatever is due — a failure's retry, a claim lapsed with a dead process, a
+so it doubles), until a day has passed: then it is given up, logged (Discord failing that long, or the channel
+gone). The timer claims whatever is due — a failure's retry, a claim lapsed with a dead process, a
 lapse — one process each, and hands it to the listener (the edge); a touch of the table's channel may claim its
 result at once. A result posted whose entry could not be dropped (the database away just then) is posted again
 when its claim lapses: the edge posts it with the table's own nonce, which Discord enforces, so the second post
@@ -28,6 +29,7 @@ log = logging.getLogger(__name__)
 
 RESULT, OFFER_LAPSED = "result", "offer_lapsed"
 FIRST_RETRY, LAST_RETRY = 30.0, 900.0  # seconds: a result not shown is tried again after the table's age, in these
+GIVE_UP = 86_400.0  # seconds after the end: what is still not shown is dropped (its channel is gone, most likely)
 Listener = Callable[[Table, str], Awaitable[None]]
 
 
@@ -73,12 +75,14 @@ class Outbox:
         """How showing a claimed entry went: shown, it goes; otherwise it is due again. When the outbox's next entry
         is due (the timer wakes by it: this table's retry, or its offer's lapse)."""
         now = self._clock().timestamp()
+        age = now - (table.ended_at or now)
+        if not shown and age >= GIVE_UP:
+            log.warning("table %s: its %s could not be shown for a day; given up", table.id, kind)
         async with self._store.transaction() as tx:
-            if shown:
+            if shown or age >= GIVE_UP:
                 await OutboxRows(tx).drop(table.id, kind)
             else:
-                delay = min(LAST_RETRY, max(FIRST_RETRY, now - (table.ended_at or now)))
-                await OutboxRows(tx).later(table.id, kind, now + delay)
+                await OutboxRows(tx).later(table.id, kind, now + min(LAST_RETRY, max(FIRST_RETRY, age)))
         return await self.next_due()
 
     async def _closed(self, table_id: int, kind: str) -> Table | None:

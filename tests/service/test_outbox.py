@@ -11,7 +11,7 @@ import time
 import pytest
 
 from bot.service import Clicked
-from bot.service.outbox import OFFER_LAPSED, RESULT
+from bot.service.outbox import GIVE_UP, OFFER_LAPSED, RESULT
 from bot.service.table import REMATCH_WINDOW
 from db.store import CLAIM_SECONDS
 
@@ -65,6 +65,18 @@ async def test_a_result_not_shown_is_due_again_after_a_delay_that_doubles(svc):
         assert (table.id, RESULT) not in await handed(svc, seconds=waits[-1] - 1), "not before it is due"
         assert (table.id, RESULT) in await handed(svc, seconds=1)
     assert waits == [30, 30, 60, 120, 240, 480, 900], "the table's age, from 30 seconds to 15 minutes"
+
+
+async def test_what_could_not_be_shown_for_a_day_is_given_up(svc, caplog):
+    table = await finished(svc)
+    await svc.tables.shown(table, RESULT, True)
+    await svc.settle()
+    svc.now = svc.now.__class__.fromtimestamp(table.ended_at + GIVE_UP - 1, svc.now.tzinfo)
+    await svc.tables.shown(table, OFFER_LAPSED, False)
+    assert (table.id, OFFER_LAPSED) in entries(svc), "not yet a day"
+    svc.now = svc.now.__class__.fromtimestamp(table.ended_at + GIVE_UP, svc.now.tzinfo)
+    await svc.tables.shown(table, OFFER_LAPSED, False)
+    assert entries(svc) == {} and "could not be shown for a day; given up" in caplog.text
 
 
 async def test_a_result_claimed_by_a_process_that_died_is_handed_out_when_its_claim_lapses(svc):
