@@ -7,6 +7,7 @@ real processes racing on PostgreSQL hand out each once."""
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -34,7 +35,7 @@ async def handed(svc, **later: float) -> list[tuple[int, str]]:
     """Move the clock on and run what the timer does when it wakes: what the listener was handed of the outbox."""
     await svc.settle()
     svc.heard.clear()
-    svc.now = svc.now.__class__.fromtimestamp(svc.now.timestamp() + later.get("seconds", 0), svc.now.tzinfo)
+    svc.now += timedelta(**later)
     await svc.tables.timer.run_due()
     return [(t.id, kind) for kind, t in svc.heard if kind in (RESULT, OFFER_LAPSED)]
 
@@ -71,10 +72,10 @@ async def test_what_could_not_be_shown_for_a_day_is_given_up(svc, caplog):
     table = await finished(svc)
     await svc.tables.shown(table, RESULT, True)
     await svc.settle()
-    svc.now = svc.now.__class__.fromtimestamp(table.ended_at + GIVE_UP - 1, svc.now.tzinfo)
+    svc.now = datetime.fromtimestamp(table.ended_at + GIVE_UP - 1, UTC)
     await svc.tables.shown(table, OFFER_LAPSED, False)
     assert (table.id, OFFER_LAPSED) in entries(svc), "not yet a day"
-    svc.now = svc.now.__class__.fromtimestamp(table.ended_at + GIVE_UP, svc.now.tzinfo)
+    svc.now += timedelta(seconds=1)
     await svc.tables.shown(table, OFFER_LAPSED, False)
     assert entries(svc) == {} and "could not be shown for a day; given up" in caplog.text
 
@@ -113,7 +114,7 @@ async def test_due_entries_are_handed_out_once_by_processes_racing(svc):
     result is handed to one of them (real processes on PostgreSQL; SQLite: four services in this process)."""
     tables = [await finished(svc, CHANNEL + n, 200 + n, 300 + n) for n in range(12)]
     await svc.settle()
-    svc.now = svc.now.__class__.fromtimestamp(svc.now.timestamp() + CLAIM_SECONDS, svc.now.tzinfo)
+    svc.now += timedelta(seconds=CLAIM_SECONDS)
     if isinstance(svc.path, str):
         start = time.time() + 1.5
         workers = [start_process(svc, "outbox", start=start) for _ in range(4)]
