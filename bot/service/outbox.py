@@ -43,8 +43,10 @@ async def put_finished(tx: Store, live: LiveTable, now: float) -> None:
 
 
 class Outbox:
-    def __init__(self, store: Store, records: Records, clock: Callable[[], datetime]) -> None:
-        self._store, self._records, self._clock = store, records, clock
+    def __init__(self, store: Store, records: Records, clock: Callable[[], datetime],
+                 wake: Callable[[float | None], None]) -> None:
+        """`wake(due)`: the timer wakes by `due` (when an entry is due again)."""
+        self._store, self._records, self._clock, self._wake = store, records, clock, wake
         self.listener: Listener | None = None  # told of each entry claimed here, to show it
 
     async def next_due(self) -> float | None:
@@ -71,9 +73,9 @@ class Outbox:
             return None
         return await self._closed(table_id, kind)
 
-    async def shown(self, table: Table, kind: str, shown: bool) -> float | None:
-        """How showing a claimed entry went: shown, it goes; otherwise it is due again. When the outbox's next entry
-        is due (the timer wakes by it: this table's retry, or its offer's lapse)."""
+    async def shown(self, table: Table, kind: str, shown: bool) -> None:
+        """How showing a claimed entry went: shown, it goes; otherwise it is due again. The timer wakes by the
+        outbox's next entry (this table's retry, or its offer's lapse)."""
         now = self._clock().timestamp()
         age = now - (table.ended_at or now)
         if not shown and age >= GIVE_UP:
@@ -83,7 +85,7 @@ class Outbox:
                 await OutboxRows(tx).drop(table.id, kind)
             else:
                 await OutboxRows(tx).later(table.id, kind, now + min(LAST_RETRY, max(FIRST_RETRY, age)))
-        return await self.next_due()
+        self._wake(await self.next_due())
 
     async def _closed(self, table_id: int, kind: str) -> Table | None:
         """The closed table an entry is about; None — and the entry dropped — when it can no longer be shown."""

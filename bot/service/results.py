@@ -17,13 +17,19 @@ from .season_results import rate_in_season
 MIN_HUMANS_FOR_RATING = 2
 
 
-def member_places(seats: Sequence, outcome: Outcome) -> dict[int, int]:
-    """Each member's place in a finished game, by seat (1 = won; equal numbers tie): their seat's placing — but a
-    member whose seat the computer took to the end (they left, or the others voted to replace them) lost, whatever
-    the computer did there: they are placed below every seat played to the end, so leaving never dodges a loss
-    nor earns the computer's win."""
+def seat_places(seats: Sequence, outcome: Outcome) -> tuple[int, ...]:
+    """Each seat's place in a finished game (1 = won; equal numbers tie): the outcome's — but a seat the computer
+    took over from a member (they left, or the others voted to replace them) lost for its member, whatever the
+    computer did there: it is placed below every seat played to the end, so leaving never dodges a loss nor
+    earns the computer's win."""
     gave_up = len(seats) + 1
-    return {s.seat: gave_up if s.is_computer else outcome.placings[s.seat] for s in seats if s.user_id is not None}
+    return tuple(gave_up if s.is_computer and s.user_id is not None else outcome.placings[s.seat] for s in seats)
+
+
+def member_places(seats: Sequence, outcome: Outcome) -> dict[int, int]:
+    """Each member's place, by seat (`seat_places`)."""
+    places = seat_places(seats, outcome)
+    return {s.seat: places[s.seat] for s in seats if s.user_id is not None}
 
 
 async def record_result(tx: Store, row: TableRow, seats: Sequence, outcome: Outcome, now: float) -> None:

@@ -6,12 +6,9 @@ them), and stops it asleep."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
-
-# A source of due times: when its earliest is due (None: nothing), and what handles whatever of it is due.
-Due = tuple[Callable[[], Awaitable[float | None]], Callable[[], Awaitable[Any]]]
 
 
 class Timer:
@@ -24,20 +21,6 @@ class Timer:
         self.asleep = False  # sleeping until the next due time (tests wait for this)
         self._busy = False  # handling what is due
         self._closed = False
-
-    @classmethod
-    def over(cls, sources: Sequence[Due], clock: Callable[[], datetime]) -> Timer:
-        """One timer for every source: it wakes by the earliest of them, and has each handle what is due, in order."""
-
-        async def next_due() -> float | None:
-            due = [await when() for when, _handle in sources]
-            return min((t for t in due if t is not None), default=None)
-
-        async def on_due() -> None:
-            for _when, handle in sources:
-                await handle()
-
-        return cls(next_due, clock, on_due)
 
     async def run_due(self) -> None:
         """Handle what is due now, as a wake-up does (for a process that serves only that, as a test's may)."""

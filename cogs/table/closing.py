@@ -69,7 +69,7 @@ class ClosingRetries:
                 self.closing_shown(table.id)
         tables = self._shared.tables
         if tables is not None:
-            await attempt(f"recording the {kind} of table {table.id} shown", tables.shown(table, kind, shown))
+            await attempt(f"recording the {kind} of table {table.id} shown", tables.outbox.shown(table, kind, shown))
 
     def channel_touched(self, channel_id: int | None) -> None:
         """Something happened in a channel: a good moment to try its unshown final state and result again."""
@@ -89,7 +89,7 @@ class ClosingRetries:
     async def _announce_again(self, table_id: int) -> None:
         tables = self._shared.tables
         try:  # None: posted meanwhile, or another process is at it (the timer tries it again if that fails)
-            table = None if tables is None else await tables.claim_shown(table_id, RESULT)
+            table = None if tables is None else await tables.outbox.claim(table_id, RESULT)
         except Exception:  # the database is away for now: the service's timer tries it again
             log.warning("could not claim the result of table %s to post it again", table_id, exc_info=True)
             return

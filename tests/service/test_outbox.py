@@ -45,13 +45,13 @@ async def test_a_finished_game_puts_its_result_claimed_here_and_its_offers_lapse
     now = svc.now.timestamp()
     assert entries(svc) == {(table.id, RESULT): (now, now + CLAIM_SECONDS),
                             (table.id, OFFER_LAPSED): (table.ended_at + REMATCH_WINDOW, None)}
-    await svc.tables.shown(table, RESULT, True)
+    await svc.tables.outbox.shown(table, RESULT, True)
     assert list(entries(svc)) == [(table.id, OFFER_LAPSED)], "shown: the result's entry goes"
     assert await handed(svc, seconds=REMATCH_WINDOW - 1) == []
     assert await handed(svc, seconds=1) == [(table.id, OFFER_LAPSED)], "when the offer ends, its lapse"
     (closed,) = [t for kind, t in svc.heard if kind == OFFER_LAPSED]
     assert closed.rematch.lapsed and not closed.rematch.open, "the table as it is now: no offer to answer"
-    await svc.tables.shown(closed, OFFER_LAPSED, True)
+    await svc.tables.outbox.shown(closed, OFFER_LAPSED, True)
     assert entries(svc) == {}
 
 
@@ -59,7 +59,7 @@ async def test_a_result_not_shown_is_due_again_after_a_delay_that_doubles(svc):
     table = await finished(svc)
     waits = []
     for _ in range(7):
-        await svc.tables.shown(table, RESULT, False)
+        await svc.tables.outbox.shown(table, RESULT, False)
         due, claimed = entries(svc)[(table.id, RESULT)]
         assert claimed is None
         waits.append(round(due - svc.now.timestamp()))
@@ -70,13 +70,13 @@ async def test_a_result_not_shown_is_due_again_after_a_delay_that_doubles(svc):
 
 async def test_what_could_not_be_shown_for_a_day_is_given_up(svc, caplog):
     table = await finished(svc)
-    await svc.tables.shown(table, RESULT, True)
+    await svc.tables.outbox.shown(table, RESULT, True)
     await svc.settle()
     svc.now = datetime.fromtimestamp(table.ended_at + GIVE_UP - 1, UTC)
-    await svc.tables.shown(table, OFFER_LAPSED, False)
+    await svc.tables.outbox.shown(table, OFFER_LAPSED, False)
     assert (table.id, OFFER_LAPSED) in entries(svc), "not yet a day"
     svc.now += timedelta(seconds=1)
-    await svc.tables.shown(table, OFFER_LAPSED, False)
+    await svc.tables.outbox.shown(table, OFFER_LAPSED, False)
     assert entries(svc) == {} and "could not be shown for a day; given up" in caplog.text
 
 
@@ -89,11 +89,11 @@ async def test_a_result_claimed_by_a_process_that_died_is_handed_out_when_its_cl
 
 async def test_a_touch_claims_the_result_at_once_but_never_one_claimed_elsewhere(svc):
     table = await finished(svc)
-    assert await svc.tables.claim_shown(table.id, RESULT) is None, "the finishing process holds it"
-    await svc.tables.shown(table, RESULT, False)  # its post failed: due in 30 s
-    touched = await svc.tables.claim_shown(table.id, RESULT)
+    assert await svc.tables.outbox.claim(table.id, RESULT) is None, "the finishing process holds it"
+    await svc.tables.outbox.shown(table, RESULT, False)  # its post failed: due in 30 s
+    touched = await svc.tables.outbox.claim(table.id, RESULT)
     assert touched is not None and touched.id == table.id, "a touch of its channel: now, due or not"
-    assert await svc.tables.claim_shown(table.id, RESULT) is None
+    assert await svc.tables.outbox.claim(table.id, RESULT) is None
     assert await handed(svc, seconds=30) == [], "claimed by the touch"
 
 
@@ -105,7 +105,7 @@ async def test_an_offer_ended_by_an_answer_lapses_no_more(svc, wants):
     if wants:
         await svc.tables.rematch(at, BOB, True)
     assert (table.id, OFFER_LAPSED) not in entries(svc)
-    await svc.tables.shown(table, RESULT, True)
+    await svc.tables.outbox.shown(table, RESULT, True)
     assert await handed(svc, seconds=REMATCH_WINDOW + CLAIM_SECONDS) == []
 
 
