@@ -1,8 +1,8 @@
 """Tournaments as their members live them, through the service with a fake clock: a 12-member, four-round Swiss
 tournament over a simulated week — a member away for two days (their clock stops, the round waits), a member who
 stops playing and whom the other player replaces by their vote (the computer plays the seat, the game counts as
-theirs, as a loss), a member dropping out (the odd count gives a bye worth a median placing) — and a round robin; on SQLite
-and PostgreSQL."""
+theirs, as a loss), a member dropping out (the odd count gives a bye worth a median placing) — and a round robin;
+on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
