@@ -12,7 +12,17 @@ from bot.games.armadillo.engine import Roll
 from bot.i18n import OPTION, SOURCE, catalog, language_of
 
 from ..languages import FOREIGN, LOCALES, counted, lead, said, shows
-from .helpers import add_computer, components, last_table_message, message_by_id, read, table_of, text_of, texts
+from .helpers import (
+    add_computer,
+    components,
+    discard,
+    last_table_message,
+    message_by_id,
+    read,
+    table_of,
+    text_of,
+    texts,
+)
 from .test_armadillo_play import open_three_seat_table, roll, the_dm
 from .test_armymen_play import play_out_with_buttons
 
@@ -146,7 +156,7 @@ async def test_a_dm_caused_by_an_english_members_move_is_in_its_readers_language
     table = await open_three_seat_table(env, channel, alice, bob, dice)
     assert not components(the_dm(bob)), "bob waits for alice's roll"
     await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
-    await bob.click(message_by_id(channel, table.message_id), label="Discard 13 (free)")
+    await discard(bob, message_by_id(channel, table.message_id), 13)
     before = text_of(the_dm(bob))
     await alice.click(message_by_id(channel, table.message_id), label="Take a token")  # the reveal
     dm = the_dm(bob)  # rebuilt during alice's (English) click, for bob
