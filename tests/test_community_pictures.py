@@ -67,6 +67,14 @@ def test_the_chart_follows_the_history_and_a_name_keeps_only_what_can_be_drawn()
     assert podium("S", {"G": [Placed(1, "Ana 🎲", 1)]}) == podium("S", {"G": [Placed(1, "Ana", 1)]})
 
 
+def test_names_with_line_breaks_and_overrides_are_drawn_on_one_line():
+    """A member's or a season's name as its one line (`bot.names.one_line`): Pillow would draw a line break as a
+    new line over what follows."""
+    unruly, tidy = "Eve\r\n# hacked\u2028x\u202e", "Eve # hacked x"
+    assert podium(unruly, {"G": [Placed(1, unruly, 1)]}) == podium(tidy, {"G": [Placed(1, tidy, 1)]})
+    assert profile(unruly, sample_profile(), TITLES) == profile(tidy, sample_profile(), TITLES)
+
+
 if __name__ == "__main__":  # write the references again
     for name, png in drawn().items():
         (REFERENCES / f"{name}.png").write_bytes(png)

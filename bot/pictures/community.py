@@ -34,7 +34,7 @@ def medal(canvas: Canvas, x: float, mid: float, place: int) -> None:
 def podium(season: str, games: Mapping[str, Sequence[Placed]]) -> bytes:
     """`games`: a game's title -> its three best, best first."""
     canvas = Canvas()
-    canvas.heading(_("Season {name}", name=season), _("podium"))
+    canvas.heading(_("Season {name}", name=drawable(season) or "?"), _("podium"))
     if not games:
         canvas.line(_("No rated game was played in this season."), fill=MUTED)
     for title, placed in games.items():

@@ -15,6 +15,7 @@ import discord
 
 from bot.games.core import Game, IllegalAction
 from bot.i18n import N_, _, translated
+from bot.names import escaped
 from bot.pictures.common import seat_name as drawn_name
 from bot.service import Table
 
@@ -46,8 +47,9 @@ MAX_ACTION_BUTTONS = 20
 
 
 def picture_name(table: Table, seat: int) -> str:
-    """A seat's player as the picture names them (a computer in the reader's language)."""
-    return drawn_name(table.seats[seat])
+    """A seat's player as the picture names them (a computer in the reader's language), escaped as the text's names
+    are: the picture's description is written from markdown (`layout.plain`)."""
+    return escaped(drawn_name(table.seats[seat]))
 
 
 async def send_rules(interaction: discord.Interaction, renderer: Renderer) -> None:
