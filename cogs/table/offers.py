@@ -112,6 +112,7 @@ def offer_lines(table: Table) -> list[str]:
     elif offer.declined_by is not None:
         lines.append(_("🔁 {name} declined a rematch.", name=names.get(offer.declined_by, "?")))
     else:
-        lines.append(_("🔁 {wanted} of {players} want a rematch · the offer ends {when}",
-                       wanted=len(offer.wanted), players=len(offer.players), when=timestamp(offer.until)))
+        lines.append(ngettext("🔁 {n} of {players} wants a rematch · the offer ends {when}",
+                              "🔁 {n} of {players} want a rematch · the offer ends {when}", len(offer.wanted),
+                              players=len(offer.players), when=timestamp(offer.until)))
     return lines

@@ -158,7 +158,7 @@ def next_move(table):
     if not rolled:
         return "armymen roll", {}, "Roll the dice"
     lowest = sorted(rolled, key=lambda f: 0 if f == 1 else f)[0]
-    return "armymen keep", {"dice": str(lowest)}, None
+    return "armymen set-aside", {"dice": str(lowest)}, None
 
 
 def seen(channel, *members) -> set[int]:

@@ -3,8 +3,12 @@ table speaks the server's language; each member's hand, answers and refusals the
 
 from __future__ import annotations
 
+import pytest
+
 from bot.games.armadillo.engine import Discard, Roll
 from bot.games.rng import SeededRng
+from bot.i18n import speaking
+from cogs.games.armadillo.render import RENDERER
 
 from .helpers import add_computer, labels, last_table_message, message_by_id, read, table_of, text_of
 from .test_armadillo_play import ALICE, BOB, COMPUTER, the_dm
@@ -61,3 +65,12 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     assert labels(last_table_message(channel)) == ["Revancha", "Sin revancha"]  # no move: only the rematch
     assert "La partida ha terminado" in text_of(the_dm(bob))
     assert "The game is over" in text_of(the_dm(alice))
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", ["1 blue, 2 yellow · average", "2 blue, 1 red · average"]),
+                                                ("es", ["1 azul, 2 amarillos · media", "2 azules, 1 rojo · media"])])
+def test_the_dice_menus_colours_agree_with_their_number(language, said):
+    """The roller's dice menus describe each roll by its dice ("2 azules", never "2 azul")."""
+    with speaking(language):
+        described = [RENDERER.roll_description(Roll(1, 2, 0)), RENDERER.roll_description(Roll(2, 0, 1))]
+    assert all(text.startswith(start) for text, start in zip(described, said, strict=True)), described

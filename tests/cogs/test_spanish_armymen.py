@@ -20,7 +20,7 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
 
     refused = await bob.slash(channel, "armymen roll")
     assert refused.ephemeral and refused.response.content == "No es tu turno: la mesa espera a alice."
-    refused = await alice.slash(channel, "armymen keep", dice="1")
+    refused = await alice.slash(channel, "armymen set-aside", dice="1")
     assert refused.ephemeral and refused.response.content == "Roll your dice first."
 
     dice.script(1, 3, 4, 5, 6)
@@ -31,7 +31,7 @@ async def test_a_whole_game_reads_in_spanish_beside_an_english_member(spanish_se
     assert "🎲 alice sacó: 🪖0 ⚂3 ⚃4 ⚄5 ⚅6" in read(table)
     assert "Aparta 1 o 2 de estos dados; el resto se vuelve a tirar." in read(table)
     assert "Apartar 🪖 (0 pts)" in labels(table)
-    refused = await bob.slash(channel, "armymen keep", dice="1")
+    refused = await bob.slash(channel, "armymen set-aside", dice="1")
     assert refused.response.content == "No es tu turno: la mesa espera a alice."
 
     await play_out_with_buttons(env, channel, [alice, bob])

@@ -20,12 +20,13 @@ async def test_help_follows_each_members_client(world, client_languages):
     assert spanish.ephemeral and english.ephemeral
     help_es, help_en = text_of(spanish.response.message), text_of(english.response.message)
     assert "Juega a juegos de dados y cartas aquí mismo." in help_es
-    # the buttons as the table shows them: this server's tables speak English
-    assert "tus amistades pulsan **Join** y el anfitrión pulsa **Start**" in help_es
+    # the buttons in the reader's words, and as this server's tables show them: they speak English
+    assert "tus amistades pulsan **Unirme** (aquí: **Join**) y el anfitrión pulsa **Empezar** (aquí: **Start**)" \
+        in help_es
     assert "En una mesa" in help_es and "Comunidad" in help_es and "Tiempo" in help_es
     assert "`/game hand` — Tu vista privada y tus botones de jugada (solo la ves tú)" in help_es
     assert "`/game status` — Vuelve a mostrar la mesa al final del canal" in help_es
-    assert "hasta que pulses **My hand**" in help_es
+    assert "hasta que pulses **Mi mano** (aquí: **My hand**)" in help_es
     assert "🪖 **Army Men Dice War** (2 jugadores) — `/armymen new` · `/armymen rules`" in help_es
     assert "Play dice-and-card games right here." in help_en and "(2 players) — `/armymen new`" in help_en
     assert "Games" not in help_es and "press" not in help_es

@@ -17,7 +17,7 @@ from bot.games.armadillo.computer import best_roll
 from bot.games.armadillo.engine import ARMADILLO
 from bot.games.armadillo.model import ANY_CARD_COST, DECK, ROLLS, Discard, Roll, Token, cost, distribution
 from bot.games.core import decode_action, encode_action
-from bot.i18n import N_, _, ngettext
+from bot.i18n import _, ngettext
 from bot.service import Table
 from bot.service.errors import listing
 from cogs.table.controls import ActionButton, ActionSelect
@@ -252,8 +252,9 @@ class ArmadilloRenderer(Renderer):
 
     @staticmethod
     def roll_description(roll: Roll) -> str:
-        counts = [(roll.blue, N_("{n} blue")), (roll.yellow, N_("{n} yellow")), (roll.red, N_("{n} red"))]
-        dice = ", ".join(_(name, n=n) for n, name in counts if n)
+        dice = ", ".join(text for n, text in ((roll.blue, ngettext("{n} blue", "{n} blue", roll.blue)),
+                                              (roll.yellow, ngettext("{n} yellow", "{n} yellow", roll.yellow)),
+                                              (roll.red, ngettext("{n} red", "{n} red", roll.red))) if n)
         return _("{dice} · average {mean}", dice=dice, mean=roll_mean(roll))
 
     def answer_items(self, table: Table, seat: int, since: int, view: dict[str, Any]) -> list[discord.ui.Item]:
