@@ -53,6 +53,9 @@ async def serve(database: Path, *, port: int | None, seed: str | None, open_brow
         await playground.stop()
         print(f"Could not listen on {HOST}:{port} ({error.strerror}); try --port with another number.")
         return 1
+    except BaseException:
+        await playground.stop()  # the database's thread, left open, would keep the process from ever ending
+        raise
     print(f"\n🎲 Playground: the real bot in a simulated Discord server, offline, on {HOST} only.\n"
           f"   Open      {playground.url}\n"
           f"   Database  {database.resolve()} (the playground's own; --database PATH for another)\n"

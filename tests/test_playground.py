@@ -8,6 +8,7 @@ import os
 import signal
 import socket
 import sqlite3
+import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -264,3 +265,19 @@ async def test_python_m_bot_without_a_token_runs_the_playground_until_ctrl_c(tmp
             process.kill()
             await process.wait()
     assert database.exists()
+
+
+def test_a_playground_whose_start_fails_says_why_and_ends(tmp_path):
+    """A start that fails once the database is open (here its welcome) closes it again: aiosqlite's thread, left
+    running, would keep the process from ever ending, and whatever waits for it (a service manager, a test) with it."""
+    failing = ("import sys; sys.path.insert(0, sys.argv[1])\n"
+               "from bot.playground import Playground\n"
+               "async def welcome(self, now): raise RuntimeError('the welcome failed')\n"
+               "Playground._welcome = welcome\n"
+               "from bot.__main__ import main; raise SystemExit(main(['--port', '0', '--no-browser', '--database', "
+               "sys.argv[2]]))")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "DATABASE_PATH")}
+    env.update(DISCORD_TOKEN="")
+    ended = subprocess.run([sys.executable, "-c", failing, str(ROOT), str(tmp_path / "p.sqlite3")], cwd=tmp_path,
+                           env=env, capture_output=True, text=True, timeout=120)
+    assert ended.returncode != 0 and "RuntimeError: the welcome failed" in ended.stderr
