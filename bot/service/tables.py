@@ -34,6 +34,7 @@ from .digests import Digest, DigestListener, Digests
 from .follows import Follows
 from .gatherings import Gatherings, open_gatherings
 from .lobby import COMPUTER_NAME, Lobby
+from .outbox import Outbox
 from .preferences import MemberPreferences
 from .profiles import Profile, profile
 from .records import Records, Replayed
@@ -75,13 +76,14 @@ def open_tables(
     seasons = Seasons(store, clock)
     gatherings = open_gatherings(store, games, cache, turns, calls, records, lobby, defaults, clock, new_seed,
                                  new_client_seed, lambda due: timer.wake_by(due))
+    outbox = Outbox(store, records, clock, lambda due: timer.wake_by(due))
 
     async def next_due() -> float | None:
-        due = [await s.next_due() for s in (store, seasons, digests, gatherings)]
+        due = [await s.next_due() for s in (store, seasons, digests, gatherings, outbox)]
         return min((t for t in due if t is not None), default=None)
 
     async def on_due() -> None:  # in this order: a table that ends is scored before its gathering is looked at
-        for run in (deadlines.expire_due, seasons.roll_due, digests.send_due, gatherings.run_due):
+        for run in (deadlines.expire_due, seasons.roll_due, digests.send_due, gatherings.run_due, outbox.send_due):
             await run()
 
     timer = Timer(next_due, clock, on_due)
@@ -97,12 +99,10 @@ def open_tables(
         seasons=seasons,
         follows=Follows(cache, clock),
         rematches=Rematches(cache, turns, calls, lobby, records, clock, new_seed, new_client_seed),
-        preferences=preferences,
-        reminders=reminders,
-        digests=digests,
+        preferences=preferences, reminders=reminders, digests=digests,
         away=Away(cache, turns, clock),
         votes=Votes(cache, turns, lobby, calls, clock),
-        gatherings=gatherings, defaults=defaults,
+        gatherings=gatherings, defaults=defaults, outbox=outbox,
         metrics=metrics,
     )
 
@@ -111,13 +111,13 @@ class Tables:
     def __init__(self, *, cache: TableCache, turns: Turns, calls: Calls, lobby: Lobby, deadlines: Deadlines,
                  timer: Timer, records: Records, standings: Standings, seasons: Seasons, follows: Follows,
                  rematches: Rematches, preferences: MemberPreferences, reminders: Reminders, digests: Digests,
-                 away: Away, votes: Votes, gatherings: Gatherings, defaults: ServerDefaults,
+                 away: Away, votes: Votes, gatherings: Gatherings, defaults: ServerDefaults, outbox: Outbox,
                  metrics: Unmeasured = UNMEASURED) -> None:
         self._cache, self._turns, self._calls, self._lobby, self._metrics = cache, turns, calls, lobby, metrics
         self._deadlines, self._timer, self._records, self._standings = deadlines, timer, records, standings
         self._seasons, self._follows, self._rematches = seasons, follows, rematches
         self._preferences, self._reminders, self._digests = preferences, reminders, digests
-        self._away, self._votes, self.gatherings, self.defaults = away, votes, gatherings, defaults
+        self._away, self._votes, self.gatherings, self.defaults, self.outbox = away, votes, gatherings, defaults, outbox
 
     @property
     def store(self) -> Store:
@@ -175,8 +175,8 @@ class Tables:
             table = replace(table, elsewhere=tuple(t for t in changed if t.id != table.id))
         return table
 
-    async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
-        return await self._turns.hand(at, user_id)
+    async def hand(self, at: int | Clicked, user_id: int, seq: int | None = None) -> tuple[Table, bool]:
+        return await self._turns.hand(at, user_id, seq)
 
     async def end(self, at: int | Clicked, user_id: int, is_admin: bool = False, *, running_too: bool = True
                   ) -> Table:
@@ -249,7 +249,7 @@ class Tables:
         return await self._records.game_record(guild_id, table_id, channel_id)
 
     async def history(self, guild_id: int | None, table_id: int | None, channel_id: int
-                      ) -> tuple[Table, dict[str, Any]]:
+                      ) -> tuple[Table, dict[str, Any], tuple[int, ...]]:
         return await self._records.history(guild_id, table_id, channel_id)
 
     async def replay(self, guild_id: int | None, table_id: int | None, channel_id: int | None, step: int,
@@ -375,8 +375,8 @@ class Tables:
         return self._deadlines.listener
 
     @listener.setter
-    def listener(self, listener: Listener | None) -> None:
-        self._deadlines.listener = listener
+    def listener(self, listener: Listener | None) -> None:  # deadlines', and a closed table's outbox (outbox.py)
+        self._deadlines.listener = self.outbox.listener = listener
 
     async def expire_due(self) -> list[tuple[Table, str]]:
         return await self._deadlines.expire_due()

@@ -7,6 +7,10 @@ from typing import Any
 
 import discord
 
+from bot.i18n import languages
+
+from ..languages import said
+
 
 def tables(env) -> Any:
     return env.bot.tables
@@ -107,7 +111,14 @@ async def start_against_a_computer(env, channel, member, game: str) -> int:
     return table_of(env, channel).id
 
 
-TABLE_TITLE = re.compile(r" · (table|mesa) \d+$")  # "🪖 Army Men Dice War · table 3", in English or Spanish
+def _table_words() -> str:
+    """What stands between a game's title and a table's number in every language: " · table ", " · Tisch "."""
+    with_number = [said(language, "{emoji} {game} · table {id}", emoji="", game="\0", id="\0").split("\0")[1]
+                   for language in languages()]
+    return "|".join(sorted({re.escape(words) for words in with_number}))
+
+
+TABLE_TITLE = re.compile(rf"(?:{_table_words()})\d+$")  # "🪖 Army Men Dice War · table 3", in any of our languages
 
 
 def is_table_message(message: discord.Message) -> bool:
@@ -132,3 +143,25 @@ def shows_the_last_change(env, channel, message: discord.Message) -> bool:
     table = table_of(env, channel)
     news = env.bot.games[table.game.id].renderer.news_lines(table)
     return bool(news) and all(line[:100] in text_of(message) for line in news)
+
+
+async def open_choices(member, message):
+    """Press the table's control that opens the presser's own choices (Armadillo's Discard a card…)."""
+    (opener,) = [c.custom_id for c in components(message) if (c.custom_id or "").startswith("o:")]
+    return await member.click(message, custom_id=opener)
+
+
+def choice_labels(opened) -> list[str]:
+    """The options of the choices modal a member opened, in order."""
+    menus = [c["component"] for c in opened.modal["components"] if c.get("component", {}).get("custom_id")]
+    return [option["label"] for option in menus[0]["options"]]
+
+
+async def discard(member, message, card: int):
+    """An Armadillo answer from the table: Discard a card… opens the member's own cards; they submit `card`."""
+    from bot.games.armadillo.model import Discard
+    from bot.games.core import encode_action
+
+    opened = await open_choices(member, message)
+    assert opened.modal is not None, opened.response.content if opened.response else opened
+    return await member.submit_modal(opened, {"choice": [encode_action(Discard(card))]})

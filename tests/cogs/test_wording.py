@@ -30,11 +30,11 @@ async def test_a_spanish_lobby_counts_who_is_seated_and_says_what_each_seed_is(s
     env, guild, channel, alice, bob, mod = spanish_server
     lobby = (await alice.slash(channel, "dardz new")).response.message
     text = text_of(message_by_id(channel, lobby.id))
-    assert "**Sala de espera** · 1 de 2–8 jugadores sentados ·" in text, text
+    assert "**Sala de espera** · sentados: 1 de 2–8 jugadores ·" in text, text
     assert "1. **alice** 👑 · 🎲 semilla `a`" in text
-    assert "🎲 la semilla de cada jugador se mezcla en ellos: elige la tuya con /game join seed:" in text
+    assert "🎲 la semilla de cada jugador se mezcla en ellos: elige la tuya con /game join semilla:" in text
     await bob.click(lobby, label="Unirme")
-    assert "**Sala de espera** · 2 de 2–8 jugadores sentados ·" in text_of(message_by_id(channel, lobby.id))
+    assert "**Sala de espera** · sentados: 2 de 2–8 jugadores ·" in text_of(message_by_id(channel, lobby.id))
 
 
 async def test_a_switched_on_option_reads_as_what_it_does(world):
