@@ -34,7 +34,7 @@ def medal(canvas: Canvas, x: float, mid: float, place: int) -> None:
 def podium(season: str, games: Mapping[str, Sequence[Placed]]) -> bytes:
     """`games`: a game's title -> its three best, best first."""
     canvas = Canvas()
-    canvas.heading(_("Season {name}", name=season), _("podium"))
+    canvas.heading(_("Season {name}", name=drawable(season) or "?"), _("podium"))
     if not games:
         canvas.line(_("No rated game was played in this season."), fill=MUTED)
     for title, placed in games.items():
@@ -77,6 +77,11 @@ def chart(canvas: Canvas, box: tuple[float, float, float, float], history: Seque
     canvas.draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=GOLD)
 
 
+CHART_LEFT = 380  # a game's panel: its words on the left, the chart of its ratings from here
+COLUMN = 330  # the width of its words
+LINE = 32  # a line of TEXT in the column
+
+
 def profile(name: str, card: Profile, titles: Mapping[str, str]) -> bytes:
     """`titles`: each game's title by its id."""
     canvas = Canvas()
@@ -84,24 +89,29 @@ def profile(name: str, card: Profile, titles: Mapping[str, str]) -> bytes:
     canvas.line(streak_text(card.streak), fill=GREEN if card.streak > 0 else MUTED)
     for game in card.games:
         top = canvas.y
-        height = 150
-        canvas.draw.rounded_rectangle((PAD, top, WIDTH - PAD, top + height), 12, fill=PANEL)
-        canvas.text(PAD + 16, top + 14, canvas.fit(titles.get(game.game, game.game), 330), bold=True)
         if game.rating is not None:
             rating = shown_rating(game.rating.mu, game.rating.sigma)
             shown = _("rating {n} (provisional)", n=rating) if is_provisional(game.rating.games) else \
                 _("rating {n}", n=rating)
-            canvas.text(PAD + 16, top + 48, shown, size=TEXT, fill=GOLD, bold=True)
         else:
-            canvas.text(PAD + 16, top + 48, _("not rated yet"), size=TEXT, fill=MUTED)
-        canvas.text(PAD + 16, top + 82, _("{won} won of {played}", won=game.won, played=game.played), size=SMALL)
-        canvas.text(PAD + 16, top + 112, canvas.fit(places_text(game.placings), 330, size=SMALL), size=SMALL,
-                    fill=MUTED)
+            shown = _("not rated yet")
+        rating_lines = canvas.wrap(shown, COLUMN, size=TEXT, bold=game.rating is not None)  # never under the chart
+        below = (len(rating_lines) - 1) * LINE
+        height = 150 + below
+        canvas.draw.rounded_rectangle((PAD, top, WIDTH - PAD, top + height), 12, fill=PANEL)
+        canvas.text(PAD + 16, top + 14, canvas.fit(titles.get(game.game, game.game), COLUMN), bold=True)
+        for i, line in enumerate(rating_lines):
+            canvas.text(PAD + 16, top + 48 + i * LINE, line, size=TEXT, fill=GOLD if game.rating is not None else MUTED,
+                        bold=game.rating is not None)
+        canvas.text(PAD + 16, top + 82 + below, _("{won} won of {played}", won=game.won, played=game.played),
+                    size=SMALL)
+        canvas.text(PAD + 16, top + 112 + below, canvas.fit(places_text(game.placings), COLUMN, size=SMALL),
+                    size=SMALL, fill=MUTED)
         if game.history:
-            chart(canvas, (380, top + 14, WIDTH - PAD - 14, top + height - 14), game.history)
+            chart(canvas, (CHART_LEFT, top + 14, WIDTH - PAD - 14, top + height - 14), game.history)
         else:
-            canvas.text((380 + WIDTH - PAD) / 2, top + height / 2, _("no rated games"), size=SMALL, fill=MUTED,
-                        anchor="mm")
+            canvas.text((CHART_LEFT + WIDTH - PAD) / 2, top + height / 2, _("no rated games"), size=SMALL,
+                        fill=MUTED, anchor="mm")
         canvas.y += height + 10
     if card.medals:
         canvas.line(_("Medals"), bold=True, fill=GOLD)
