@@ -217,6 +217,18 @@ def test_emoji_in_names_are_left_out_not_drawn_as_boxes():
     assert drawn_name(fancy, 0) == "Ana"
 
 
+@pytest.mark.parametrize("game_id", list(SAMPLES))
+def test_a_name_with_line_breaks_and_overrides_is_drawn_on_one_line(game_id):
+    """Pillow's basic layout draws a name's line break as a new line, over the row below, and an isolate mark as a
+    box (it ignores directional overrides): a name is drawn as its one line (`bot.names.one_line`)."""
+    table = SAMPLES[game_id]()
+
+    def named(name: str):
+        return replace(table, seats=(replace(table.seats[0], name=name), *table.seats[1:]))
+
+    assert render(named("Eve\r\n# hacked\u2028x\u202e")) == render(named("Eve # hacked x"))
+
+
 @pytest.mark.parametrize(("language", "level", "said"), [("en", "hard", "hard"), ("es", "easy", "fácil")])
 def test_a_computers_level_is_drawn_beside_it_in_the_readers_language(language, level, said):
     """The table's text lists "🤖 Computer 1 · hard": its picture, which replaces that list, says the level too

@@ -148,6 +148,40 @@ async def test_viewing_as_survives_going_back_to_the_front_page(page):
     assert "Doodle" in await page.locator("#channel-message-list").inner_text()
 
 
+async def test_viewing_as_survives_a_reload_and_a_return_to_the_same_channel(page):
+    """SimCord opens a page that names no viewer (a reload, the front page's link followed again) as the first
+    member, Sam: the playground opens it as the member last chosen."""
+    page, playground, expect = page
+    sofia = str(playground.members["Sofía"].id)
+    await page.goto(playground.url)
+    await page.get_by_role("link", name="#armymen").click()
+    await page.wait_for_function(READY)
+    await page.select_option("#viewer-picker", label="Sofía")
+    await page.wait_for_function(READY)
+    await page.reload()
+    await page.wait_for_function(READY)
+    await expect(page.locator("#viewer-picker")).to_have_value(sofia)
+    await page.go_back()  # the front page
+    await page.get_by_role("link", name="#armymen").click()  # the same channel again
+    await page.wait_for_function(READY)
+    await expect(page.locator("#viewer-picker")).to_have_value(sofia)
+    assert "Preview session is unavailable" not in await page.locator("body").inner_text()
+
+
+async def test_the_front_page_is_laid_out_for_a_phone(page):
+    """A phone lays a page out at its own width only with a viewport meta tag (without, 980 px shown at 0.4)."""
+    page, playground, expect = page
+    phone = await page.context.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                                   has_touch=True, device_scale_factor=3)
+    try:
+        front = await phone.new_page()
+        await front.goto(playground.url)
+        assert await front.evaluate("() => [window.innerWidth, document.documentElement.scrollWidth]") == [390, 390]
+        await front.get_by_role("link", name="#armymen").wait_for()
+    finally:
+        await phone.close()
+
+
 @pytest.mark.xfail(strict=False, reason="SimCord's preview at times drops a pick or the menu's submit in chromium "
                    "(seen at the branch's own tip too); the bot's side — a new component id for each move's menu — is "
                    "proved in tests/cogs/test_doodle_play.py")

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.games.levels import NAMES
 from bot.i18n import _, languages, speaking
+from bot.names import one_line
 from bot.service.lobby import COMPUTER_FOR, COMPUTER_NAME
 from bot.service.table import Seat, Table
 
@@ -52,8 +53,9 @@ def _computer_number(name: str) -> int | None:
 
 
 def drawable(text: str) -> str:
-    """`text` without the characters the shipped font cannot draw (emoji)."""
-    return "".join(c for c in text if _drawable(c)).strip()
+    """A member's `text` on one line (`bot.names.one_line`: no line break, no directional override), without the
+    characters the shipped font cannot draw (emoji)."""
+    return "".join(c for c in one_line(text) if _drawable(c)).strip()
 
 
 def name(table: Table, seat: int) -> str:

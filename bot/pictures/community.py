@@ -32,7 +32,7 @@ class Placed:
 def podium(season: str, games: Mapping[str, Sequence[Placed]]) -> bytes:
     """`games`: a game's title -> its three best, best first."""
     canvas = Canvas()
-    canvas.heading(_("Season {name}", name=season), _("podium"))
+    canvas.heading(_("Season {name}", name=drawable(season) or "?"), _("podium"))
     if not games:
         canvas.line(_("No rated game was played in this season."), fill=MUTED)
     for title, placed in games.items():
@@ -89,22 +89,25 @@ def profile(name: str, card: Profile, titles: Mapping[str, str]) -> bytes:
     words = WIDTH - 2 * PAD - CHART - 36  # the room left of a game's chart
     line = TEXT + 8
     for game in card.games:
-        top, height = canvas.y, 4 * line + 12
-        canvas.panel(PAD, top, WIDTH - PAD, top + height, PANEL)
-        title = titles.get(game.game, game.game)  # the whole width; the rest beside the chart, under it
-        canvas.text(PAD + 12, top + 10, canvas.fit(title, WIDTH - 2 * PAD - 24, bold=True), bold=True)
+        shown = _("not rated yet")
         if game.rating is not None:
             rating = shown_rating(game.rating.mu, game.rating.sigma)
             shown = _("rating {n} (provisional)", n=rating) if is_provisional(game.rating.games) else \
                 _("rating {n}", n=rating)
-            canvas.text(PAD + 12, top + 10 + line, canvas.fit(shown, words, size=SMALL, bold=True), size=SMALL,
-                        fill=GOLD, bold=True)
-        else:
-            canvas.text(PAD + 12, top + 10 + line, _("not rated yet"), size=SMALL, fill=MUTED)
-        canvas.text(PAD + 12, top + 10 + 2 * line,
+        rated = game.rating is not None
+        rating_lines = canvas.wrap(shown, words, size=SMALL, bold=rated)  # whole, never under the chart
+        below = (len(rating_lines) - 1) * line
+        top, height = canvas.y, 4 * line + 12 + below
+        canvas.panel(PAD, top, WIDTH - PAD, top + height, PANEL)
+        title = titles.get(game.game, game.game)  # the whole width; the rest beside the chart, under it
+        canvas.text(PAD + 12, top + 10, canvas.fit(title, WIDTH - 2 * PAD - 24, bold=True), bold=True)
+        for i, text in enumerate(rating_lines):
+            canvas.text(PAD + 12, top + 10 + (1 + i) * line, text, size=SMALL, fill=GOLD if rated else MUTED,
+                        bold=rated)
+        canvas.text(PAD + 12, top + 10 + 2 * line + below,
                     canvas.fit(_("{won} won of {played}", won=game.won, played=game.played), words, size=SMALL),
                     size=SMALL)
-        canvas.text(PAD + 12, top + 10 + 3 * line, canvas.fit(places_text(game.placings), words, size=SMALL),
+        canvas.text(PAD + 12, top + 10 + 3 * line + below, canvas.fit(places_text(game.placings), words, size=SMALL),
                     size=SMALL, fill=MUTED)
         left, chart_top = WIDTH - PAD - 12 - CHART, top + 10 + line
         if game.history:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import logging
 
 import discord
 from discord import app_commands
@@ -19,12 +18,9 @@ from cogs.table.controller import controller
 from cogs.table.controls import DYNAMIC_ITEMS, add_controls, answer_choice, answer_unshown
 from cogs.table.language import server_language
 from cogs.table.levels import CHOICES as LEVEL_CHOICES
-from cogs.table.permissions import invite_url
 
 from .history import answer_history
 from .replay import ReplayButton, show_replay
-
-log = logging.getLogger(__name__)
 
 
 class TableCommands(commands.GroupCog, group_name="game",
@@ -34,8 +30,6 @@ class TableCommands(commands.GroupCog, group_name="game",
 
     async def cog_load(self) -> None:
         add_controls(self.bot, *DYNAMIC_ITEMS, ReplayButton)
-        if self.bot.application_id:  # known once logged in: the link asks for exactly what the bot uses
-            log.info("invite link: %s", invite_url(self.bot.application_id))
 
     async def cog_unload(self) -> None:
         await self.bot.edge.closing.stop_retrying()  # type: ignore[attr-defined]

@@ -15,7 +15,7 @@ import discord
 from bot.games.levels import DEFAULT_LEVEL
 from bot.i18n import N_, Text, _, ngettext, speaking
 from bot.metrics import UNMEASURED, Unmeasured
-from bot.names import escaped
+from bot.names import escaped, isolated
 from bot.service import Clicked, Table, Tables, Typed
 from bot.service.errors import Refusal
 from bot.service.lobby import COMPUTER_NAME
@@ -98,7 +98,7 @@ class Controller:
         if thread:
             await self.tables.check_hosting(interaction.guild.id, interaction.user.id)
             with speaking(await shared.languages.server(interaction.guild_id)):
-                title = _("{emoji} {name}'s table", emoji=shared.renderers[game_id].emoji, name=name)
+                title = _("{emoji} {name}'s table", emoji=shared.renderers[game_id].emoji, name=isolated(name))
             where = await shared.access.guard(channel.id, "making a table's thread", [VIEW, CREATE_THREADS],
                                               channel.create_thread(name=title[:100], auto_archive_duration=1440,
                                                                     type=discord.ChannelType.public_thread))

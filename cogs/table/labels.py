@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from bot.names import POP_DIRECTIONAL_ISOLATE, isolated
 from bot.service import Table
 
 from .format import player_name
@@ -52,15 +53,17 @@ def fitted(label: str, *, emoji: bool = False, placeholder: bool = False) -> str
 
 
 def with_name(template: str, name: str, *, emoji: bool = False) -> str:
-    """A translated `template` with a `{name}` field, the name shortened (with "…") so the label fits (`emoji`:
-    the button shows one)."""
+    """A translated `template` with a `{name}` field (`plain_name`'s), the name shortened (with "…", inside its
+    isolate) so the label fits (`emoji`: the button shows one)."""
     room = budget(template + name, emoji=emoji) - len(template.format(name=""))
     if len(name) > room:
-        name = name[:room - 1].rstrip() + "…"
+        closed = POP_DIRECTIONAL_ISOLATE if name.endswith(POP_DIRECTIONAL_ISOLATE) else ""
+        name = name[:room - 1 - len(closed)].rstrip() + "…" + closed
     return template.format(name=name)
 
 
 def plain_name(table: Table, seat: int) -> str:
-    """A seat's name where markdown does not work (labels, menu options), 🤖 before a computer's."""
-    name = player_name(table.seats, seat)
+    """A seat's name where markdown does not work (labels, menu options): on one line and isolated
+    (`bot.names.isolated`), 🤖 before a computer's."""
+    name = isolated(player_name(table.seats, seat))
     return f"🤖 {name}" if table.seats[seat].is_computer else name

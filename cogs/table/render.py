@@ -53,8 +53,9 @@ MAX_ACTION_BUTTONS = 20
 
 
 def picture_name(table: Table, seat: int) -> str:
-    """A seat's player as the picture names them (a computer in the reader's language)."""
-    return drawn_name(table.seats[seat])
+    """A seat's player as the picture names them (a computer in the reader's language), escaped as the text's names
+    are: the picture's description is written from markdown (`layout.plain`)."""
+    return escaped(drawn_name(table.seats[seat]))
 
 
 async def send_rules(interaction: discord.Interaction, renderer: Renderer) -> None:
@@ -266,7 +267,8 @@ class Renderer:
     def _lobby(self, table: Table) -> str:
         game = table.game
         seated = "\n".join(f"{i + 1}. {listed_seat(table, i)}" + (" 👑" if s.user_id == table.host_id else "")
-                           + (f" · 🎲 `{s.client_seed}`" if table.client_seeds is not None else "")
+                           + (" · " + _("🎲 seed `{seed}`", seed=s.client_seed)
+                              if table.client_seeds is not None else "")
                            for i, s in enumerate(table.seats))
         options = options_text(table)
         if table.status != "lobby":
@@ -280,7 +282,8 @@ class Renderer:
         else:
             how = _("Players take a seat with **Join**; the host 👑 starts the game with **Start**.")
         return (
-            _("**Lobby** · {players} · {pace}", players=players_range(game),
+            _("**Lobby** · {seated} · {pace}",
+              seated=_("{n} of {players} seated", n=len(table.seats), players=players_range(game)),
               pace=" · ".join(filter(None, (pace_text(table.pace_seconds), clock_footer(table)))))
             + (f"\n{options}" if options else "")
             + f"\n\n{seated}\n\n" + how
@@ -291,8 +294,8 @@ class Renderer:
     def _lobby_footer(self, table: Table) -> str:
         if table.status != "lobby" or table.client_seeds is None:
             return ""
-        return "-# " + _("🔒 sealed dice {fingerprint} · 🎲 your part of them: /game join seed:",
-                         fingerprint=table.commitment[:12])
+        return "-# " + _("🔒 sealed dice {fingerprint} · 🎲 each player's seed is mixed into them: choose yours with "
+                         "/game join seed:", fingerprint=table.commitment[:12])
 
     def players_text(self, table: Table, view: dict[str, Any]) -> str:
         lines = []

@@ -278,7 +278,7 @@ async def play_to_the_last_move(env, channel, members):
             action, command, args = Roll(), "armymen roll", {}
         else:
             lowest = sorted(view["rolled"], key=lambda f: 0 if f == 1 else f)[0]
-            action, command, args = Keep((lowest,)), "armymen keep", {"dice": str(lowest)}
+            action, command, args = Keep((lowest,)), "armymen set-aside", {"dice": str(lowest)}
         member = members[table.seats[seat].user_id]
         after = table.game.apply(table.state, seat, action, table_rng("seed", table.client_seeds, table.seq + 1))
         if table.game.outcome(after) is not None:

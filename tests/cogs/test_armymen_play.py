@@ -87,7 +87,7 @@ async def test_a_whole_campaign_with_slash_commands(world, dice, tmp_path):
             result = await member.slash(channel, "armymen roll")
         else:
             lowest = sorted(view["rolled"], key=lambda f: 0 if f == 1 else f)[0]
-            result = await member.slash(channel, "armymen keep", dice=str(lowest))
+            result = await member.slash(channel, "armymen set-aside", dice=str(lowest))
         assert result.ephemeral and result.response.content.startswith("✅ ")
     with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
         games = db.execute("SELECT game, COUNT(*) FROM results GROUP BY game").fetchall()
@@ -135,7 +135,7 @@ async def test_an_old_button_is_refused_and_changes_nothing(world, dice):
     table = await open_two_player_table(env, channel, alice, bob, dice)
     dice.script(1, 1, 1, 1, 1)
     await alice.click(message_by_id(channel, table.message_id), label="Roll the dice")
-    hand = (await alice.slash(channel, "game hand")).response.message  # ephemeral, offers "Keep 1" now
+    hand = (await alice.slash(channel, "game hand")).response.message  # ephemeral, offers "Set aside 1" now
     table_message = message_by_id(channel, table.message_id)
     dice.script(1, 1, 1, 1)
     await make_move(alice, table_message, moves(table_message)[0])
@@ -175,9 +175,9 @@ async def test_refusals_are_ephemeral_and_change_nothing(world, dice):
         (carol.slash(channel, "armymen new"), "already open"),
         (carol.slash(channel, "game join"), "already started"),
         (bob.slash(channel, "game end"), "Only the host"),
-        (alice.slash(channel, "armymen keep", dice="7"), "faces"),
-        (bob.slash(channel, "armymen keep", dice="7"), "waiting for alice"),
-        (alice.slash(channel, "armymen keep", dice="1"), "Roll your dice first"),
+        (alice.slash(channel, "armymen set-aside", dice="7"), "faces"),
+        (bob.slash(channel, "armymen set-aside", dice="7"), "waiting for alice"),
+        (alice.slash(channel, "armymen set-aside", dice="1"), "Roll your dice first"),
     ]
     for call, expected in cases:
         result = await call

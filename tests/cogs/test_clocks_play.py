@@ -77,7 +77,8 @@ async def test_a_bank_drains_and_refills_on_the_table(world, dice):
     await armymen_table(env, channel, alice, bob, dice, pace="casual", clock="bank")
     shown = text_of(message_by_id(channel, table_of(env, channel).message_id))
     assert "⏱ time bank 3 h, +1 h a turn" in shown
-    assert "⏱ Time left: **alice** until <t:" in shown and "**bob** 3 h" not in shown, "bob's bank starts on his turn"
+    assert "⏱ Time left: **alice** ⏳ runs out <t:" in shown and "**bob** 3 h" not in shown, \
+        "bob's bank starts on his turn"
     await env.advance_time(2 * HOUR + 30 * 60)
     table = await play_turn(env, channel, [alice, bob], 0)
     assert "**alice** 30 min" in text_of(message_by_id(channel, table.message_id)), "the time she took came out"
@@ -91,7 +92,7 @@ async def test_a_bank_drains_and_refills_on_the_table(world, dice):
     while 0 not in table.to_act:  # (Army Men: who rolls first in a new battle depends on the last)
         table = await play_turn(env, channel, [alice, bob], 1)
     assert table.seats[0].bank == HOUR, "emptied, then refilled by an hour"
-    assert "⏱ Time left: **alice** until <t:" in text_of(message_by_id(channel, table.message_id))
+    assert "⏱ Time left: **alice** ⏳ runs out <t:" in text_of(message_by_id(channel, table.message_id))
 
 
 async def test_armadillo_answers_each_on_its_own_clock(world):
@@ -191,7 +192,7 @@ async def test_a_spanish_server_reads_the_clocks_in_spanish(spanish_server, dice
     shown = text_of(message_by_id(channel, table_of(env, channel).message_id))
     assert "⏸ **bob** está ausente hasta el <t:" in shown
     assert "⏱ reserva de tiempo 3 h, +1 h por turno" in shown
-    assert "⏱ Tiempo restante: **alice** hasta <t:" in shown
+    assert "⏱ Tiempo restante: **alice** ⏳ se agota <t:" in shown
 
 
 async def test_the_computer_that_replaced_an_absent_member_wins_for_itself_and_the_member_loses(world, dice):

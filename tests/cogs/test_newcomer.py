@@ -97,7 +97,7 @@ async def test_a_computer_is_named_in_the_readers_language(simcord_env, client_l
     assert "Computer 1" in read(message_by_id(channel, table_of(simcord_env, channel).message_id))  # its picture
     answer = await sofia.slash(channel, "armymen roll")
     while rolled := table_of(simcord_env, channel).view(None)["rolled"]:  # she sets dice aside: her turn ends
-        answer = await sofia.slash(channel, "armymen keep", dice=str(rolled[0]))
+        answer = await sofia.slash(channel, "armymen set-aside", dice=str(rolled[0]))
     said = answer.response.content
     assert "🤖 **Ordenador 1**" in said and "Computer" not in said, "the computer's turn, told to her in Spanish"
 

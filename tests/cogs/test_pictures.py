@@ -94,6 +94,27 @@ async def test_a_dm_and_my_hand_show_the_seats_private_picture(world, dice):
     assert await picture_of(hand.response.message).read() == await bobs.read()
 
 
+async def test_a_deleted_table_message_or_dm_is_posted_again_with_its_picture(world, dice):
+    """An edit that finds its message gone posts the message anew: with the picture its gallery shows, uploaded
+    again in full (a file's reader is used up by the edit's request, which Discord answered 404)."""
+    env, channel, alice, bob = world
+    table = await open_three_seat_table(env, channel, alice, bob, dice)
+    gone = message_by_id(channel, table.message_id)
+    env.backend.delete_message(channel.id, gone.id)  # a moderator tidies the channel
+    env.backend.delete_message(alice.user.dm_channel.id, the_dm(alice).id)  # her DM is gone too
+    await env.settle()
+    dice.script(3)
+    moved = await alice.slash(channel, "armadillo roll", blue=1)
+    assert moved.ephemeral and "✅" in moved.response.content
+    again = message_by_id(channel, table_of(env, channel).message_id)
+    assert again.id != gone.id and alt_texts(again)
+    assert await picture_of(again).read() == render(env, table_of(env, channel))
+    for member in (alice, bob):  # everyone answers (a token each): the next turn brings the DMs up to date
+        await member.slash(channel, "armadillo respond")
+    dm = the_dm(alice)
+    assert alt_texts(dm) and (await size_of(picture_of(dm)))[0] == 800
+
+
 async def test_settings_pictures_off_makes_the_servers_tables_text_only(moderated, dice):
     env, channel, alice, bob, mod = moderated
     refused = await bob.slash(channel, "settings pictures", pictures="off")

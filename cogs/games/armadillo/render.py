@@ -264,8 +264,9 @@ class ArmadilloRenderer(Renderer):
 
     @staticmethod
     def roll_description(roll: Roll) -> str:
-        counts = [(roll.blue, N_("{n} blue")), (roll.yellow, N_("{n} yellow")), (roll.red, N_("{n} red"))]
-        dice = ", ".join(_(name, n=n) for n, name in counts if n)
+        dice = ", ".join(text for n, text in ((roll.blue, ngettext("{n} blue", "{n} blue", roll.blue)),
+                                              (roll.yellow, ngettext("{n} yellow", "{n} yellow", roll.yellow)),
+                                              (roll.red, ngettext("{n} red", "{n} red", roll.red))) if n)
         return _("{dice} · average {mean}", dice=dice, mean=roll_mean(roll))
 
     def answer_items(self, table: Table, seat: int, since: int, view: dict[str, Any]) -> list[discord.ui.Item]:

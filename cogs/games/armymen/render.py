@@ -105,7 +105,7 @@ class ArmyMenRenderer(Renderer):
         faces = " + ".join("🪖" if f == 1 else str(f) for f in action.faces)
         score = sum(points(f) for f in action.faces)
         style = discord.ButtonStyle.primary if len(action.faces) == 1 else discord.ButtonStyle.secondary
-        return ngettext("Keep {faces} ({n} pt)", "Keep {faces} ({n} pts)", score, faces=faces), style
+        return ngettext("Set aside {faces} ({n} pt)", "Set aside {faces} ({n} pts)", score, faces=faces), style
 
     def order_actions(self, table: Table, seat: int, actions: list[Any]) -> list[Any]:
         """Cheapest keeps first: what a player looks for."""
