@@ -17,6 +17,7 @@ import pytest  # noqa: E402
 
 from bot.i18n import speaking  # noqa: E402
 from bot.pictures import community  # noqa: E402
+from bot.pictures.canvas import WIDTH  # noqa: E402
 from bot.pictures.community import Placed, podium, profile  # noqa: E402
 from bot.service.profiles import GameRecord, Profile  # noqa: E402
 from db import RatingRow  # noqa: E402
@@ -53,7 +54,7 @@ def test_the_podium_and_the_profile_card_match_their_references():
     for name, png in drawn().items():
         reference = image((REFERENCES / f"{name}.png").read_bytes())
         picture = image(png)
-        assert picture.size == reference.size and picture.width == 800, name
+        assert picture.size == reference.size and picture.width == WIDTH, name
         difference = ImageStat.Stat(ImageChops.difference(picture, reference)).mean
         assert max(difference) < TOLERANCE, f"{name} differs from its reference by {difference}"
 
@@ -79,7 +80,7 @@ def test_a_provisional_rating_is_drawn_whole_beside_its_chart(monkeypatch, langu
     class Watched(community.Canvas):
         def text(self, x, y, text, **style):
             right = super().text(x, y, text, **style)
-            if x == community.PAD + 16:  # the words' column of a game's panel
+            if x == community.PAD + 12:  # the words' column of a game's panel
                 beside.append((text, right))
             return right
 
@@ -90,7 +91,7 @@ def test_a_provisional_rating_is_drawn_whole_beside_its_chart(monkeypatch, langu
         profile("Ana", new_member, TITLES)
     words = " ".join(text for text, _ in beside)
     assert "(provisional)" in words and ("rating" if language == "en" else "puntuación") in words, words
-    assert all(right <= community.CHART_LEFT for _, right in beside), beside
+    assert all(right <= WIDTH - community.PAD - 12 - community.CHART for _, right in beside), beside
 
 
 def test_names_with_line_breaks_and_overrides_are_drawn_on_one_line():

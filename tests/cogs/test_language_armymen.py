@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.i18n import SOURCE
 
 from ..languages import NOT_YOUR_TURN, counted, language_problems, lead, said
-from .helpers import labels, last_table_message, message_by_id, read, table_of
+from .helpers import labels, last_table_message, message_by_id, options, placeholders, read, table_of
 from .test_armymen_play import play_out_with_buttons
 
 
@@ -42,7 +42,8 @@ async def test_a_whole_game_reads_in_the_servers_language_beside_an_english_memb
     assert say("🎲 {name} rolled: {dice}", name="alice", dice="🪖0 ⚂3 ⚃4 ⚄5 ⚅6") in read(table)
     assert say("Set aside **1 or 2** of these dice; the rest are rolled again.") in read(table)
     set_aside = counted(language, "Set aside {faces} ({n} pt)", "Set aside {faces} ({n} pts)", 0, faces="🪖")
-    assert set_aside in labels(table)
+    assert set_aside in options(table)
+    assert said(language, "Set aside 1 or 2 dice…") in placeholders(table), "the keeps: one menu, one row"
     refused = await bob.slash(channel, "armymen set-aside", dice="1")
     assert refused.response.content == said(language, NOT_YOUR_TURN, who="alice")
 
