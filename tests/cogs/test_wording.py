@@ -6,7 +6,7 @@ import re
 
 import discord
 
-from .helpers import components, labels, last_table_message, message_by_id, options, table_of, text_of, texts
+from .helpers import components, last_table_message, message_by_id, options, table_of, text_of, texts
 from .test_armymen_play import open_two_player_table, play_out_with_buttons
 from .test_doodle_play import open_table as open_doodle
 
