@@ -4,9 +4,6 @@ standings are the gatherings' standings message, messages.py)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
-
-import discord
 
 from bot.gatherings import CANCELLED, FINISHED, MAX_ROUND_ROBIN, PLANNED, ROUND_ROBIN
 from bot.i18n import _, ngettext
@@ -50,11 +47,6 @@ def signup_text(gathering: Gathering, parts: GameParts) -> str:
     elif gathering.state == PLANNED:
         lines.append(_("Nobody has signed up yet: press **Join**."))
     return "\n".join(lines)[:CONTENT_CHARS]
-
-
-def signup_payload(gathering: Gathering, parts: GameParts) -> dict[str, Any]:
-    """The sign-up message: who signed up, and until when (its Join and Leave are the gatherings' controls)."""
-    return {"content": signup_text(gathering, parts), "allowed_mentions": discord.AllowedMentions.none()}
 
 
 def history_lines(found: Sequence[Gathering], games: Mapping[str, GameParts],

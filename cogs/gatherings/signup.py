@@ -1,0 +1,94 @@
+"""A tournament's sign-up: planning it (`/tournament new`) and its sign-up message, where members press **Join** or
+**Leave** until it starts (the time chosen, or the host's **Start**). The message lists who signed up and is
+edited as they do; once the tournament starts (or is cancelled) it keeps only its words, its buttons gone.
+
+The bot checks first that it may run a tournament's tables here — threads of the channel, posting in them, the
+tables' pictures — and refuses naming what it lacks, before anything is written."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.i18n import N_, _, speaking
+from bot.names import escaped
+from bot.service.errors import Refusal
+from bot.service.gatherings import Gathering, Gatherings
+from bot.service.guild_settings import GuildSettings
+from bot.service.table import PACES
+from cogs.games import GameParts
+from cogs.table.after_commit import attempt, tell_saved
+from cogs.table.format import is_admin, timestamp
+from cogs.table.shared import Shared
+
+from .controls import GatheringButton, controls
+from .tournament_text import signup_text
+from .when import when_of
+
+SIGN_UP_DAYS = 7  # without `starts:`, sign-ups wait this long for the host's Start, then it begins by itself
+SIGN_UP_VERBS = ("join", "leave", "start")
+
+
+class SignUps:
+    def __init__(self, gatherings: Gatherings, games: Mapping[str, GameParts], settings: GuildSettings,
+                 shared: Shared, button: type[GatheringButton]) -> None:
+        """`settings`: a server's time zone and pictures; `button`: the gatherings' control class, as bound."""
+        self._gatherings, self._games, self._settings, self._shared = gatherings, games, settings, shared
+        self._button = button
+
+    async def plan(self, interaction: discord.Interaction, *, game_id: str, kind: str, rounds: int, pace: str,
+                   clock: str | None, starts: str | None, name: str | None) -> None:
+        """`/tournament new`: the tournament, and its sign-up message as the command's answer."""
+        guild_id, channel = interaction.guild_id, interaction.channel
+        if guild_id is None or not isinstance(channel, discord.TextChannel):
+            raise Refusal(N_("A tournament is held in a server's text channel: its tables are threads of it."))
+        if not is_admin(interaction):
+            raise Refusal(N_("Only members with Manage Server can plan a tournament."))
+        parts = self._games.get(game_id)
+        if parts is None:
+            raise Refusal(N_("Pick a game from the list."))
+        settings = await self._settings.of(guild_id)
+        self._shared.access.check_opening(interaction, new_thread=True, pictures=settings.pictures)
+        now = self._gatherings.now()
+        starts_at = when_of(starts, now, settings.time_zone) if starts else now + SIGN_UP_DAYS * 86_400
+        with speaking(await self._shared.languages.server(guild_id)):  # its name is public
+            title = name or _("{game} tournament", game=parts.engine.title)
+        gathering = await self._gatherings.plan(
+            guild_id=guild_id, channel_id=channel.id, kind=kind, game_id=game_id, host_id=interaction.user.id,
+            starts_at=starts_at, title=title, rounds=rounds, pace_seconds=PACES[pace], clock=clock)
+        # Committed: from here on every step is attempted on its own.
+        with speaking(await self._shared.languages.server(guild_id)):
+            payload = self.payload(gathering)
+        answered: list[Any] = []
+
+        async def answer() -> None:
+            answered.append(await interaction.response.send_message(**payload))
+        if await attempt("posting the sign-up message", answer()):
+            await self._gatherings.record(gathering.id, announcement_id=answered[0].message_id)
+        else:
+            await attempt("telling the host it was saved", tell_saved(interaction))
+
+    def payload(self, gathering: Gathering) -> dict[str, Any]:
+        """The sign-up message: its words, and its controls while sign-ups are open."""
+        view = controls(self._button, gathering.id, *SIGN_UP_VERBS) if gathering.planned else None
+        return {"content": signup_text(gathering, self._games[gathering.game_id]), "view": view,
+                "allowed_mentions": discord.AllowedMentions.none()}
+
+    async def changed(self, gathering: Gathering) -> None:
+        """Who signed up changed, or the tournament began or was cancelled: the sign-up message says so."""
+        if gathering.announcement_id is None:
+            return
+        with speaking(await self._shared.languages.server(gathering.guild_id)):
+            payload = self.payload(gathering)
+        await attempt("editing the sign-up message", self._shared.channel.edit(
+            gathering, self._shared.access.of(gathering.channel_id), gathering.announcement_id,
+            "editing the sign-up message", **payload))
+
+    @staticmethod
+    def joined_text(gathering: Gathering) -> str:
+        """The answer to a member's Join on a sign-up message."""
+        return _("🙋 You're signed up for {title}: round 1 starts {when}, or sooner when the host starts it. Each "
+                 "round's table opens in a thread here, and you are called there.", title=escaped(gathering.title),
+                 when=timestamp(gathering.starts_at))
