@@ -18,7 +18,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.commands.gamenight import GameNight
 from cogs.games import GameParts, engines, registered
+from cogs.gatherings.door import GatheringDoor
+from cogs.gatherings.notices import GatheringNotices
+from cogs.gatherings.scheduled import ScheduledEvents
+from cogs.table.controls import add_controls
 from cogs.table.edge import Edge
 from cogs.table.errors import answer_error
 from cogs.table.permissions import invite_url
@@ -102,7 +107,6 @@ class DiceBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.load_commands()
-        commands_checked = await checked_commands(self.tree, self.dev_guild_id)  # before anything is opened
         self.store = await Store.open(self.database_path)
         extra = {"new_seed": self._new_seed} if self._new_seed else {}
         if self._new_client_seed:
@@ -111,6 +115,12 @@ class DiceBot(commands.Bot):
                                   metrics=self.metrics, **extra)
         self.guild_settings = GuildSettings(self.store, utcnow)
         self.member_languages = MemberLanguages(self.store, SOURCE)
+        await self.add_gatherings(self.tables, self.guild_settings)
+        try:
+            commands_checked = await checked_commands(self.tree, self.dev_guild_id)
+        except InvalidCommandTree:  # nothing was started: the database is closed again
+            await self.shutdown_storage()
+            raise
         closed = await self.tables.load()
         self.commands_synced = await commands_checked.sync(self, self.store, utcnow().timestamp(),
                                                            every_start=self.sync_every_start)
@@ -122,6 +132,17 @@ class DiceBot(commands.Bot):
         self.tables.digest_listener = self.edge.reminding.digest
         self.tables.start_timer()
         self._warming = asyncio.create_task(self.tables.warm_computers())
+
+    async def add_gatherings(self, tables: Tables, settings: GuildSettings) -> None:
+        """The gatherings' edge over their service: the notices the timer gives, the g: controls, /gamenight."""
+        edge = self.edge
+        titles = {g: parts.engine.title for g, parts in self.games.items()}
+        door = GatheringDoor(tables.gatherings, ScheduledEvents(lambda: self.http), edge.shared, edge.publisher,
+                             settings, titles, self.hear)
+        tables.gatherings.listener = GatheringNotices(tables.gatherings, ScheduledEvents(lambda: self.http),
+                                                      edge.shared, edge.table_message, door.button)
+        add_controls(self, door.button)
+        await self.add_cog(GameNight(door, tables.gatherings, settings, titles))
 
     async def season_ended(self, ended: Any) -> None:
         """The timer ended a season (a monthly rollover): the seasons cog posts its podium (`on_season_ended`)."""

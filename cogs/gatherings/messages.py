@@ -31,17 +31,15 @@ def points_text(points: float) -> str:
 def where_it_stands(gathering: Gathering, final: bool) -> str:
     if final:
         return _("final standings")
-    if gathering.round == 0:
-        return _("before round 1")
-    return _("after round {round} of {rounds}", round=gathering.round, rounds=gathering.rounds) \
-        if gathering.round else ""
+    return _("round {round} of {rounds}", round=gathering.round, rounds=gathering.rounds)
 
 
 def standings_lines(ranked: Sequence[Ranked], final: bool = False) -> list[str]:
     lines = []
     for line in ranked:
         place, name = line.standing.place, escaped(line.name)
-        medal = PLACE_MEDALS.get(place, f"{place}.") if final or place <= 3 else f"{place}."
+        scored = final or line.standing.points > 0  # nobody is on a podium before a table ended
+        medal = PLACE_MEDALS.get(place, f"{place}.") if scored else f"{place}."
         left = _(" (left)") if line.standing.dropped else ""
         lines.append(f"{medal} {name}{left} — **{points_text(line.standing.points)}**")
     return lines

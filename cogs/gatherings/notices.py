@@ -20,7 +20,7 @@ import logging
 import discord
 
 from bot.gatherings import CANCELLED, FINISHED, NIGHT
-from bot.i18n import _, speaking
+from bot.i18n import N_, _, speaking
 from bot.names import isolated
 from bot.service.gatherings import CHECK_IN, ROUND, STANDINGS, Gathering, Gatherings, Notice, PlannedTable
 from bot.service.lobby import COMPUTER_NAME
@@ -37,8 +37,8 @@ from .scheduled import ACTIVE, CANCELED, COMPLETED, ScheduledEvents
 log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES = 1440
-DELETED_IN_DISCORD = "its event was deleted in Discord"  # an end reason this edge gives (a catalog text)
-CANCELLED_IN_DISCORD = "its event was cancelled in Discord"
+DELETED_IN_DISCORD = N_("its event was deleted in Discord")  # the end reasons this edge gives
+CANCELLED_IN_DISCORD = N_("its event was cancelled in Discord")
 
 
 class GatheringNotices:
