@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.commands.gamenight import GameNight
+from cogs.commands.tournament import TournamentCommands
 from cogs.games import GameParts, engines, registered
 from cogs.gatherings.door import GatheringDoor
 from cogs.gatherings.notices import GatheringNotices
@@ -134,15 +135,17 @@ class DiceBot(commands.Bot):
         self._warming = asyncio.create_task(self.tables.warm_computers())
 
     async def add_gatherings(self, tables: Tables, settings: GuildSettings) -> None:
-        """The gatherings' edge over their service: the notices the timer gives, the g: controls, /gamenight."""
+        """The gatherings' edge over their service: the notices the timer gives, the g: controls, /gamenight and
+        /tournament."""
         edge = self.edge
         titles = {g: parts.engine.title for g, parts in self.games.items()}
         door = GatheringDoor(tables.gatherings, ScheduledEvents(lambda: self.http), edge.shared, edge.publisher,
                              settings, titles, self.hear)
         tables.gatherings.listener = GatheringNotices(tables.gatherings, ScheduledEvents(lambda: self.http),
-                                                      edge.shared, edge.table_message, door.button)
+                                                      edge.shared, edge.table_message, door.button, door.signups)
         add_controls(self, door.button)
         await self.add_cog(GameNight(door, tables.gatherings, settings, titles))
+        await self.add_cog(TournamentCommands(door, tables.gatherings, titles))
 
     async def season_ended(self, ended: Any) -> None:
         """The timer ended a season (a monthly rollover): the seasons cog posts its podium (`on_season_ended`)."""

@@ -4,8 +4,7 @@ there."""
 
 from __future__ import annotations
 
-import re
-from datetime import UTC, datetime, timedelta, tzinfo
+from datetime import UTC, datetime, tzinfo
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
@@ -64,36 +63,3 @@ def month_name(at: float, zone_name: str) -> str:
 def day_start(at: float, zone_name: str) -> float:
     """When the day containing `at` began there."""
     return _local(at, zone_name).replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
-
-
-DISCORD_TIMESTAMP = re.compile(r"<t:(\d{1,12})(?::[tTdDfFR])?>")
-FURTHEST_DAYS = 90  # how far ahead a gathering may be planned
-
-
-def typed_moment(text: str, zone_name: str | None, now: float) -> float:
-    """A moment as a member typed it: a Discord timestamp (`<t:1796000000:f>`, what Discord's own pickers and
-    timestamp generators give), or a date and time in the server's time zone (`2026-12-05 18:00`), or a time
-    alone (`18:00`: its next occurrence there). A moment past or more than 90 days away is refused."""
-    typed = " ".join(text.split())
-    found = DISCORD_TIMESTAMP.fullmatch(typed)
-    if found:
-        at = float(found[1])
-    else:
-        local_zone = zone(zone_name)
-        try:
-            if re.fullmatch(r"\d{1,2}:\d{2}", typed):
-                hour, minute = map(int, typed.split(":"))
-                today = datetime.fromtimestamp(now, local_zone).replace(hour=hour, minute=minute, second=0,
-                                                                         microsecond=0)
-                at = today.timestamp() if today.timestamp() > now else (today + timedelta(days=1)).timestamp()
-            else:
-                at = datetime.fromisoformat(typed).replace(tzinfo=local_zone).timestamp()
-        except ValueError as unreadable:
-            raise Refusal(N_("I can't read {typed} as a time: write it as 2026-12-05 18:00 (the server's time "
-                             "zone, {zone}) or paste a Discord timestamp."), typed=typed[:40],
-                          zone=zone_name or DEFAULT_ZONE) from unreadable
-    if at < now - 60:
-        raise Refusal(N_("That time has passed: choose a time to come."))
-    if at > now + FURTHEST_DAYS * 86_400:
-        raise Refusal(N_("That is more than {n} days away: choose a nearer time."), n=FURTHEST_DAYS)
-    return at

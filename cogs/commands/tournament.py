@@ -21,9 +21,7 @@ from bot.i18n import N_
 from bot.service.errors import Refusal
 from bot.service.gatherings import Gathering, Gatherings, NoGathering
 from bot.service.gatherings.service import MAX_ROUNDS
-from cogs.games import GameParts
 from cogs.gatherings.door import GatheringDoor
-from cogs.gatherings.signup import SignUps
 from cogs.gatherings.tournament_text import history_lines
 from cogs.table.clock_lines import CLOCK_HELP
 from cogs.table.format import CONTENT_CHARS
@@ -34,10 +32,10 @@ NONE_HERE = N_("There is no tournament in this channel: `/tournament new` plans 
 
 class TournamentCommands(commands.GroupCog, group_name="tournament",
                          group_description=N_("Swiss and round-robin tournaments in this channel")):
-    def __init__(self, door: GatheringDoor, signups: SignUps, gatherings: Gatherings,
-                 games: Mapping[str, GameParts]) -> None:
+    def __init__(self, door: GatheringDoor, gatherings: Gatherings, titles: Mapping[str, str]) -> None:
+        """`titles`: each game's title by its id (the games a tournament can be of)."""
         super().__init__()
-        self._door, self._signups, self._gatherings, self._games = door, signups, gatherings, games
+        self._door, self._gatherings, self._titles = door, gatherings, titles
 
     @app_commands.command(description=N_("Plan a tournament here, with a sign-up message (Manage Server)"))
     @app_commands.describe(game=N_("The game its tables play"),
@@ -53,14 +51,14 @@ class TournamentCommands(commands.GroupCog, group_name="tournament",
                   rounds: app_commands.Range[int, 1, MAX_ROUNDS], pace: Literal["live", "casual", "async"],
                   clock: Literal["fixed", "bank"] | None = None, starts: str | None = None,
                   name: app_commands.Range[str, 1, 100] | None = None) -> None:
-        await self._signups.plan(interaction, game_id=game, kind=format, rounds=rounds, pace=pace, clock=clock,
+        await self._door.signups.plan(interaction, game_id=game, kind=format, rounds=rounds, pace=pace, clock=clock,
                                  starts=starts, name=name)
 
     @new.autocomplete("game")
     async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         typed = current.casefold().strip()
-        return [app_commands.Choice(name=parts.engine.title, value=game_id) for game_id, parts in self._games.items()
-                if typed in parts.engine.title.casefold() or typed in game_id][:25]
+        return [app_commands.Choice(name=title, value=game_id) for game_id, title in self._titles.items()
+                if typed in title.casefold() or typed in game_id][:25]
 
     @app_commands.command(description=N_("Host: close the sign-ups and start round 1 now"))
     @app_commands.guild_only()
@@ -81,7 +79,7 @@ class TournamentCommands(commands.GroupCog, group_name="tournament",
     @app_commands.describe(member=N_("Who leaves it"))
     @app_commands.guild_only()
     async def remove(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        await self._here(interaction)
+        await self._here(interaction)  # a tournament's, not a night's
         await self._door.remove(interaction, member)
 
     @app_commands.command(description=N_("Host: cancel the tournament (tables under way play on)"))
@@ -97,13 +95,13 @@ class TournamentCommands(commands.GroupCog, group_name="tournament",
         if not found:
             raise Refusal(N_("No tournament has been held in this server yet: `/tournament new` plans one."))
         winners = {g.id: (await self._gatherings.standings(g.id))[:1] for g in found if g.state == FINISHED}
-        text = "\n".join(history_lines(found, self._games, winners))[:CONTENT_CHARS]
+        text = "\n".join(history_lines(found, self._titles, winners))[:CONTENT_CHARS]
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     async def _here(self, interaction: discord.Interaction) -> Gathering:
         """The tournament planned or running in this channel (or in the channel of this table's thread)."""
         try:
-            gathering = await self._door.here(interaction)
+            gathering = await self._door.in_channel(interaction)
         except NoGathering:
             raise NoGathering(NONE_HERE) from None
         if gathering.kind == NIGHT:

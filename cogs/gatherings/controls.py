@@ -11,7 +11,7 @@ message shows now, so a doubled or late click gets the service's refusal, never 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, ClassVar, Protocol
 
 import discord
@@ -49,9 +49,10 @@ class GatheringButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
     door: ClassVar[GatheringDoor | None] = None  # set on the class `bound` makes
     hear: ClassVar[Hear | None] = None
 
-    def __init__(self, gathering_id: int, verb: str) -> None:
+    def __init__(self, gathering_id: int, verb: str, label: str | None = None) -> None:
+        """`label`: a catalog text naming the control where its message has its own word for it."""
         self.gathering_id, self.verb = gathering_id, verb
-        super().__init__(discord.ui.Button(label=_(LABELS[verb]), emoji=EMOJI.get(verb),
+        super().__init__(discord.ui.Button(label=_(label or LABELS[verb]), emoji=EMOJI.get(verb),
                                            style=STYLES.get(verb, discord.ButtonStyle.secondary),
                                            custom_id=f"g:{verb}:{gathering_id}"))
 
@@ -79,10 +80,11 @@ def bound(door: GatheringDoor, hear: Hear | None = None) -> type[GatheringButton
                                                              None}, template=TEMPLATE)
 
 
-def controls(button: type[GatheringButton], gathering_id: int, *verbs: str) -> discord.ui.View:
+def controls(button: type[GatheringButton], gathering_id: int, *verbs: str,
+             labels: Mapping[str, str] | None = None) -> discord.ui.View:
     """A message's controls, of the class the bot registered (`bound`): discord.py runs a shown control by the
-    class of the view it was sent in."""
+    class of the view it was sent in. `labels`: the message's own words for some of them (catalog texts)."""
     view = discord.ui.View(timeout=None)
     for verb in verbs:
-        view.add_item(button(gathering_id, verb))
+        view.add_item(button(gathering_id, verb, (labels or {}).get(verb)))
     return view

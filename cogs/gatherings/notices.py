@@ -33,6 +33,7 @@ from cogs.table.table_message import TableMessage
 from .controls import GatheringButton, controls
 from .messages import check_in_closed_text, check_in_text, ended_text, standings_payload, table_call
 from .scheduled import ACTIVE, CANCELED, COMPLETED, ScheduledEvents
+from .signup import SignUps
 
 log = logging.getLogger(__name__)
 
@@ -43,9 +44,10 @@ CANCELLED_IN_DISCORD = N_("its event was cancelled in Discord")
 
 class GatheringNotices:
     def __init__(self, gatherings: Gatherings, events: ScheduledEvents, shared: Shared, table_message: TableMessage,
-                 button: type[GatheringButton]) -> None:
+                 button: type[GatheringButton], signups: SignUps) -> None:
+        """`signups`: a tournament's sign-up message, closed when round 1 is seated or the tournament cancelled."""
         self._gatherings, self._events, self._shared = gatherings, events, shared
-        self._table_message, self._button = table_message, button
+        self._table_message, self._button, self._signups = table_message, button, signups
 
     async def __call__(self, notice: Notice) -> None:
         gathering = notice.gathering
@@ -87,11 +89,14 @@ class GatheringNotices:
     # --- a round ------------------------------------------------------------------------------
     async def round(self, notice: Notice) -> None:
         gathering = notice.gathering
-        if gathering.round == 1 and gathering.check_in_message_id is not None and notice.to_place and \
-                all(not t.placed for t in await self._gatherings.tables(gathering.id, 1)):
+        first_telling = gathering.round == 1 and notice.to_place and \
+            all(not t.placed for t in await self._gatherings.tables(gathering.id, 1))
+        if first_telling and gathering.check_in_message_id is not None:
             await attempt("closing the check-in", self._shared.channel.edit(
                 gathering, self._access(gathering.channel_id), gathering.check_in_message_id, "closing the check-in",
                 content=check_in_closed_text(gathering), view=None))
+        if first_telling and gathering.kind != NIGHT:
+            await self._signups.changed(gathering)  # sign-ups closed: the message loses its buttons
         for planned in notice.to_place:
             await attempt("seating a table", self._seat(gathering, planned))
         await self.standings(notice, final=False)
@@ -146,6 +151,8 @@ class GatheringNotices:
                 gathering.guild_id, gathering.scheduled_event_id, COMPLETED))
 
     async def cancelled(self, gathering: Gathering) -> None:
+        if gathering.kind != NIGHT:
+            await self._signups.changed(gathering)
         await self._post(gathering, "saying the night is cancelled", content=ended_text(gathering),
                          allowed_mentions=discord.AllowedMentions.none())
         if gathering.scheduled_event_id and gathering.end_reason not in (DELETED_IN_DISCORD, CANCELLED_IN_DISCORD):

@@ -8,7 +8,7 @@ tables' pictures — and refuses naming what it lacks, before anything is writte
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -16,9 +16,7 @@ from bot.i18n import N_, _, speaking
 from bot.names import escaped
 from bot.service.errors import Refusal
 from bot.service.gatherings import Gathering, Gatherings
-from bot.service.guild_settings import GuildSettings
 from bot.service.table import PACES
-from cogs.games import GameParts
 from cogs.table.after_commit import attempt, tell_saved
 from cogs.table.format import is_admin, timestamp
 from cogs.table.shared import Shared
@@ -29,13 +27,20 @@ from .when import when_of
 
 SIGN_UP_DAYS = 7  # without `starts:`, sign-ups wait this long for the host's Start, then it begins by itself
 SIGN_UP_VERBS = ("join", "leave", "start")
+SIGN_UP_LABELS = {"join": N_("Join"), "start": N_("Start")}  # not a night's: no check-in follows
+
+
+class Settings(Protocol):
+    """The servers' settings: a server's time zone (`/settings timezone`) and pictures (`/settings pictures`)."""
+
+    async def of(self, guild_id: int | None) -> Any: ...
 
 
 class SignUps:
-    def __init__(self, gatherings: Gatherings, games: Mapping[str, GameParts], settings: GuildSettings,
-                 shared: Shared, button: type[GatheringButton]) -> None:
-        """`settings`: a server's time zone and pictures; `button`: the gatherings' control class, as bound."""
-        self._gatherings, self._games, self._settings, self._shared = gatherings, games, settings, shared
+    def __init__(self, gatherings: Gatherings, titles: Mapping[str, str], shared: Shared, settings: Settings,
+                 button: type[GatheringButton]) -> None:
+        """`titles`: each game's title by its id; `button`: the gatherings' control class, as bound."""
+        self._gatherings, self._titles, self._shared, self._settings = gatherings, titles, shared, settings
         self._button = button
 
     async def plan(self, interaction: discord.Interaction, *, game_id: str, kind: str, rounds: int, pace: str,
@@ -46,15 +51,14 @@ class SignUps:
             raise Refusal(N_("A tournament is held in a server's text channel: its tables are threads of it."))
         if not is_admin(interaction):
             raise Refusal(N_("Only members with Manage Server can plan a tournament."))
-        parts = self._games.get(game_id)
-        if parts is None:
+        if game_id not in self._titles:
             raise Refusal(N_("Pick a game from the list."))
         settings = await self._settings.of(guild_id)
         self._shared.access.check_opening(interaction, new_thread=True, pictures=settings.pictures)
         now = self._gatherings.now()
         starts_at = when_of(starts, now, settings.time_zone) if starts else now + SIGN_UP_DAYS * 86_400
         with speaking(await self._shared.languages.server(guild_id)):  # its name is public
-            title = name or _("{game} tournament", game=parts.engine.title)
+            title = name or _("{game} tournament", game=self._titles[game_id])
         gathering = await self._gatherings.plan(
             guild_id=guild_id, channel_id=channel.id, kind=kind, game_id=game_id, host_id=interaction.user.id,
             starts_at=starts_at, title=title, rounds=rounds, pace_seconds=PACES[pace], clock=clock)
@@ -72,8 +76,10 @@ class SignUps:
 
     def payload(self, gathering: Gathering) -> dict[str, Any]:
         """The sign-up message: its words, and its controls while sign-ups are open."""
-        view = controls(self._button, gathering.id, *SIGN_UP_VERBS) if gathering.planned else None
-        return {"content": signup_text(gathering, self._games[gathering.game_id]), "view": view,
+        view = controls(self._button, gathering.id, *SIGN_UP_VERBS, labels=SIGN_UP_LABELS) if gathering.planned \
+            else None
+        game = f"{self._shared.renderers[gathering.game_id].emoji} {self._titles[gathering.game_id]}"
+        return {"content": signup_text(gathering, game), "view": view,
                 "allowed_mentions": discord.AllowedMentions.none()}
 
     async def changed(self, gathering: Gathering) -> None:
@@ -86,9 +92,17 @@ class SignUps:
             gathering, self._shared.access.of(gathering.channel_id), gathering.announcement_id,
             "editing the sign-up message", **payload))
 
-    @staticmethod
-    def joined_text(gathering: Gathering) -> str:
-        """The answer to a member's Join on a sign-up message."""
-        return _("🙋 You're signed up for {title}: round 1 starts {when}, or sooner when the host starts it. Each "
-                 "round's table opens in a thread here, and you are called there.", title=escaped(gathering.title),
-                 when=timestamp(gathering.starts_at))
+
+def signed_up(gathering: Gathering) -> str:
+    """The answer to a member's Join on a sign-up message."""
+    return _("🙋 You're signed up for {title}: round 1 starts {when}, or sooner when the host starts it. Each round's "
+             "table opens in a thread here, and you are called there.", title=escaped(gathering.title),
+             when=timestamp(gathering.starts_at))
+
+
+def dropped(gathering: Gathering) -> str:
+    """The answer to a member who left a tournament (Leave, or `/tournament drop`)."""
+    if gathering.planned:
+        return _("🚪 You are no longer signed up for {title}.", title=escaped(gathering.title))
+    return _("🚪 You have left {title}: the computer plays your table of this round, and your points stay in the "
+             "standings.", title=escaped(gathering.title))

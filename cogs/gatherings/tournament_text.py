@@ -9,14 +9,12 @@ from bot.gatherings import CANCELLED, FINISHED, MAX_ROUND_ROBIN, PLANNED, ROUND_
 from bot.i18n import _, ngettext
 from bot.names import escaped
 from bot.service.gatherings import Gathering, Ranked
-from cogs.games import GameParts
-from cogs.table.format import CONTENT_CHARS, PLACE_MEDALS, pace_text, some_of, timestamp
+from cogs.table.format import CONTENT_CHARS, pace_text, some_of, timestamp
 
 NAMES_CHARS = 900  # the sign-up message's list of members, before "and n more"
 
 
-def format_line(gathering: Gathering, parts: GameParts) -> str:
-    game = f"{parts.renderer.emoji} {parts.engine.title}"
+def format_line(gathering: Gathering, game: str) -> str:
     if gathering.kind == ROUND_ROBIN:
         text = _("{game} · round robin: everyone plays everyone once (at most {n} members)", game=game,
                  n=MAX_ROUND_ROBIN)
@@ -27,8 +25,9 @@ def format_line(gathering: Gathering, parts: GameParts) -> str:
     return f"{text} · {pace_text(gathering.pace_seconds)}"
 
 
-def signup_text(gathering: Gathering, parts: GameParts) -> str:
-    lines = [f"🏆 **{escaped(gathering.title)}**", format_line(gathering, parts),
+def signup_text(gathering: Gathering, game: str) -> str:
+    """`game`: its emoji and title."""
+    lines = [f"🏆 **{escaped(gathering.title)}**", format_line(gathering, game),
              _("Hosted by <@{host}>.", host=gathering.host_id)]
     if gathering.state == PLANNED:
         lines.append(_("Sign-ups close {when} ({relative}), or sooner when the host starts it. Each round's tables "
@@ -49,13 +48,12 @@ def signup_text(gathering: Gathering, parts: GameParts) -> str:
     return "\n".join(lines)[:CONTENT_CHARS]
 
 
-def history_lines(found: Sequence[Gathering], games: Mapping[str, GameParts],
+def history_lines(found: Sequence[Gathering], titles: Mapping[str, str],
                   winners: Mapping[int, Sequence[Ranked]]) -> list[str]:
     """The server's tournaments, the latest first: each with its game, format, when, and how it stands."""
     lines = []
     for gathering in found:
-        parts = games.get(gathering.game_id)
-        game = parts.engine.title if parts else gathering.game_id
+        game = titles.get(gathering.game_id, gathering.game_id)
         kind = _("round robin") if gathering.kind == ROUND_ROBIN else ngettext("Swiss, {n} round", "Swiss, {n} rounds",
                                                                              gathering.rounds)
         if gathering.state == FINISHED:
