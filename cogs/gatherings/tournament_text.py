@@ -58,7 +58,8 @@ def history_lines(found: Sequence[Gathering], titles: Mapping[str, str],
                                                                              gathering.rounds)
         if gathering.state == FINISHED:
             won = winners.get(gathering.id, ())
-            outcome = _("won by {name}", name=f"🥇 **{escaped(won[0].name)}**") if won else _("finished")
+            winner = f"🥇 **{escaped(won[0].name)}**" if won else ""
+            outcome = _("won by {name}", name=winner) if won else _("finished")
         elif gathering.state == CANCELLED:
             outcome = _("cancelled")
         elif gathering.state == PLANNED:
