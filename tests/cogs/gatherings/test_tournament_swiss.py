@@ -112,7 +112,9 @@ async def test_a_twelve_member_swiss_over_a_week(simcord_env, client_languages, 
     round_4 = await round_tables(env, gathering.id, 4)
     niajs = next(t for t in round_4 if niaj.id in t.seats)
     dropped = await niaj.slash(channel, "tournament drop")
-    assert dropped.ephemeral and dropped.response.content.startswith("🚪 You have left Winter Swiss")
+    assert dropped.ephemeral and dropped.response.content == said(
+        language, "🚪 You have left {title}: the computer plays your table of this round, and your points stay in the "
+        "standings.", title="Winter Swiss"), "in his own language"
     table = open_table(env, niajs.table_id)
     assert table is None or table.seats[niajs.seats.index(niaj.id)].is_computer
     await play_round(env, channel, members, gathering.id, 4)
