@@ -18,13 +18,16 @@ CHECK_IN = 600
 
 
 def night_server(env, client_languages, language: str = "en", members: int = 9):
-    """(guild, channel, host, members): the host may plan events (Manage Events); nine members and one more."""
+    """(guild, channel, host, members, mod): a server speaking `language`; the host may plan events (Manage Events);
+    `members` members, every one's client in the server's language but alice's (English)."""
     _, guild, channel, alice, bob, mod = server_in(env, client_languages, language)
     hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_events=True))
     host = guild.add_member(env.create_user("host"), roles=[hosts])
     if language != "en":
         client_languages[host.id] = client_languages[bob.id]
     everyone = [alice, bob, *(guild.add_member(env.create_user(f"player{i}")) for i in range(members - 2))]
+    for member in everyone[2:]:  # alice's client stays English: her own answers are in English
+        client_languages[member.id] = client_languages[bob.id]
     return guild, channel, host, everyone, mod
 
 

@@ -24,6 +24,7 @@ async def test_a_nine_member_game_night_of_three_rounds(simcord_env, client_lang
     env = simcord_env
     guild, channel, host, members, _mod = night_server(env, client_languages, language, members=9)
     late = guild.add_member(env.create_user("latecomer"))
+    client_languages[late.id] = client_languages[members[1].id]
     nine, leaving = members, members[3]
 
     planned = await host.slash(channel, "gamenight plan", game="doodle", when=at(env, HOUR), rounds=3)
