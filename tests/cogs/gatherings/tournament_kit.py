@@ -94,3 +94,13 @@ def bot_posts(channel) -> list[discord.Message]:
 def says(text: str | None, language: str, message: str, plural: str | None = None, n: int = 1) -> bool:
     """Whether `text` (bold marks aside) has `message` as `language` says it, whatever its fields."""
     return shows((text or "").replace("**", ""), language, message, plural, n)
+
+
+def cup_world(env):
+    """The many-processes test's world, built alike in every process (the same ids): a server, its channel, a
+    moderator and eight members — (guild, channel, mod, members)."""
+    guild = env.create_guild(name="Cup")
+    channel = guild.create_text_channel("cup")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    return guild, channel, mod, [guild.add_member(env.create_user(name)) for name in NAMES[:8]]
