@@ -372,7 +372,8 @@ def main() -> None:
         for tally in tallies.values():
             for problem in sorted(set(tally.problems)):
                 print(f"PROBLEM {problem}")
-        from night_budget import night, report as night_report  # a game night's own calls, step by step
+        from night_budget import night  # a game night's own calls, step by step
+        from night_budget import report as night_report
         print(night_report(asyncio.run(night(Path(folder) / "night.sqlite3"))))
         print(f"latency with {args.tables} open tables (medians; loop CPU: the event loop's own thread)")
         for game, timing in asyncio.run(move_latency(Path(folder), args.tables, args.moves)).items():
