@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import discord
+
 from tests.cogs.conftest import server_in
 from tests.languages import said
 
@@ -16,7 +18,8 @@ async def test_house_rules_are_set_shown_and_taken_by_a_night(simcord_env, clien
     assert refused.ephemeral and "Manage Server" in refused.response.content
 
     unknown = await mod.slash(channel, "settings defaults", game="dardz", options="colour:red")
-    assert unknown.ephemeral and unknown.response.content == "DARDZ has no option colour: its options are teams, target."
+    assert unknown.ephemeral and unknown.response.content == \
+        "DARDZ has no option colour: its options are teams, target."
     wrong = await mod.slash(channel, "settings defaults", game="dardz", options="target:lots")
     assert wrong.response.content == said("en", "Option {name} takes a value like {example}.", name="target",
                                           example=150)
@@ -34,7 +37,7 @@ async def test_house_rules_are_set_shown_and_taken_by_a_night(simcord_env, clien
     text = shown.response.content
     assert shown.ephemeral and "Time zone: UTC" in text and "**DARDZ**:" in text and "time bank" in text
 
-    hosting = guild.create_role("Hosts", permissions=__import__("discord").Permissions(manage_events=True))
+    hosting = guild.create_role("Hosts", permissions=discord.Permissions(manage_events=True))
     host = guild.add_member(env.create_user("host"), roles=[hosting])
     when = (env.now() + timedelta(hours=2)).strftime("%Y-%m-%d %H:%M")
     await host.slash(channel, "gamenight plan", game="dardz", when=when)
