@@ -1,7 +1,9 @@
 """/settings: a server's own choices, for members with Manage Server: the language of its public messages,
-pictures, and its time zone (seasons)."""
+pictures, its time zone (seasons, game nights), its house rules per game (`defaults`), and all of them (`show`)."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -9,6 +11,10 @@ from discord.ext import commands
 
 from bot.i18n import LANGUAGES, N_, _
 from bot.service.calendar import checked_zone, zone_names
+from bot.service.errors import Refusal
+from bot.service.table import PACES
+from cogs.commands.house_rules import defaults_line, settings_text, typed_options
+from cogs.table.clock_lines import AWAY_HELP, CLOCK_HELP
 from cogs.table.controller import controller
 from cogs.table.language import server_language
 from cogs.table.permissions import manage_server_only
@@ -65,6 +71,46 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
         await interaction.response.send_message(
             _("This server's days and months now begin at midnight in {zone}: monthly seasons roll over, and a "
               "fair-play day begins, then.", zone=chosen), ephemeral=True)
+
+    @app_commands.command(description=N_("House rules: what a game's new tables and nights start from here"))
+    @app_commands.describe(game=N_("The game"), pace=N_("Time per move: live 2 min, casual 1 h, async 24 h"),
+                           clock=CLOCK_HELP, away=AWAY_HELP,
+                           options=N_("The game's own options as name:value pairs (target:100 teams:true); "
+                                      "name:default gives one back"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def defaults(self, interaction: discord.Interaction, game: str,
+                       pace: Literal["live", "casual", "async"] | None = None,
+                       clock: Literal["fixed", "bank"] | None = None, away: Literal["on", "off"] | None = None,
+                       options: app_commands.Range[str, 1, 200] | None = None) -> None:
+        games = self.bot.games  # type: ignore[attr-defined]
+        if game not in games:
+            raise Refusal(N_("Pick a game from the list."))
+        engine = games[game].engine
+        chosen = await controller(self.bot).tables.defaults.change(
+            interaction.guild_id, game, pace_seconds=PACES[pace] if pace else None, clock=clock,
+            away=None if away is None else away == "on", options=typed_options(engine, options))
+        await interaction.response.send_message(
+            _("New {game} tables and nights here now start from: {defaults}", game=engine.title,
+              defaults=defaults_line(engine.title, chosen).split(": ", 1)[1]), ephemeral=True)
+
+    @defaults.autocomplete("game")
+    async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        typed = current.casefold().strip()
+        return [app_commands.Choice(name=parts.engine.title, value=game_id)
+                for game_id, parts in self.bot.games.items()  # type: ignore[attr-defined]
+                if typed in parts.engine.title.casefold() or typed in game_id][:25]
+
+    @app_commands.command(description=N_("This server's settings and house rules"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def show(self, interaction: discord.Interaction) -> None:
+        guild_id = interaction.guild_id
+        settings = await self.bot.guild_settings.of(guild_id)  # type: ignore[attr-defined]
+        titles = {g: parts.engine.title for g, parts in self.bot.games.items()}  # type: ignore[attr-defined]
+        await interaction.response.send_message(settings_text(
+            settings, await server_language(self.bot, guild_id),
+            await controller(self.bot).tables.defaults.listed(guild_id), titles), ephemeral=True)
 
     @timezone.autocomplete("zone")
     async def zone_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
