@@ -27,8 +27,12 @@ class Row:
 
 
 def standings(title: str, subtitle: str, rows: Sequence[Row], *, final: bool = False) -> bytes:
-    """The standings under `title` ("Friday night · Dardz"), `subtitle` ("after round 2 of 3"); `final`: the
-    podium's three stand out."""
+    """The standings under `title` ("DARDZ night"), `subtitle` ("round 2 of 3"); `final`: the podium's three stand
+    out."""
+    return drawn(title, subtitle, rows, final=final).finish()
+
+
+def drawn(title: str, subtitle: str, rows: Sequence[Row], *, final: bool = False) -> Canvas:
     canvas = Canvas()
     canvas.heading(drawable(title) or "?", subtitle)
     if not rows:
@@ -48,4 +52,4 @@ def standings(title: str, subtitle: str, rows: Sequence[Row], *, final: bool = F
     if len(rows) > MOST_ROWS:
         more = len(rows) - MOST_ROWS
         canvas.line(ngettext("and {n} more", "and {n} more", more), size=SMALL, fill=MUTED)
-    return canvas.finish()
+    return canvas

@@ -46,8 +46,8 @@ class GatheringDoor(Protocol):
 
 
 class GatheringButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    door: ClassVar[GatheringDoor | None] = None  # set on the class `bound` makes
-    hear: ClassVar[Hear | None] = None
+    answered_by: ClassVar[tuple[GatheringDoor, Hear | None] | None] = None  # the door (and the member's language
+    # first), set on the class `bound` makes
 
     def __init__(self, gathering_id: int, verb: str, label: str | None = None) -> None:
         """`label`: a catalog text naming the control where its message has its own word for it."""
@@ -57,27 +57,28 @@ class GatheringButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
                                            custom_id=f"g:{verb}:{gathering_id}"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> GatheringButton:
         return cls(int(match["gathering"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            if self.hear is not None:
-                await self.hear(interaction)
+            assert self.answered_by is not None, "a gathering's control is answered by the class `bound` made"
+            hear = self.answered_by[1]
+            if hear is not None:
+                await hear(interaction)
             await self.answer(interaction)
         except Exception as error:  # noqa: BLE001 - the one error path answers every failure
             await answer_error(interaction, error)
 
     async def answer(self, interaction: discord.Interaction, *_: Any) -> None:
-        assert self.door is not None, "a gathering's control is answered by the class `bound` made"
-        await getattr(self.door, self.verb)(interaction, self.gathering_id)
+        assert self.answered_by is not None, "a gathering's control is answered by the class `bound` made"
+        await getattr(self.answered_by[0], self.verb)(interaction, self.gathering_id)
 
 
 def bound(door: GatheringDoor, hear: Hear | None = None) -> type[GatheringButton]:
     """The control's class the bot registers, answering through `door`."""
-    return type("BoundGatheringButton", (GatheringButton,), {"door": door, "hear": staticmethod(hear) if hear else
-                                                             None}, template=TEMPLATE)
+    return type("BoundGatheringButton", (GatheringButton,), {"answered_by": (door, hear)}, template=TEMPLATE)
 
 
 def controls(button: type[GatheringButton], gathering_id: int, *verbs: str,

@@ -16,6 +16,7 @@ Discord step is attempted on its own: one failure never skips the rest.
 from __future__ import annotations
 
 import logging
+from typing import Literal
 
 import discord
 
@@ -37,7 +38,7 @@ from .signup import SignUps
 
 log = logging.getLogger(__name__)
 
-THREAD_ARCHIVE_MINUTES = 1440
+THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440  # a day without a message archives a table's thread
 DELETED_IN_DISCORD = N_("its event was deleted in Discord")  # the end reasons this edge gives
 CANCELLED_IN_DISCORD = N_("its event was cancelled in Discord")
 
@@ -68,16 +69,17 @@ class GatheringNotices:
 
     # --- the check-in -------------------------------------------------------------------------
     async def check_in(self, gathering: Gathering) -> None:
-        if gathering.kind == NIGHT and gathering.scheduled_event_id and gathering.check_in_message_id is None:
-            subscribers = await self._events.subscribers(gathering.guild_id, gathering.scheduled_event_id)
+        event_id = gathering.scheduled_event_id
+        if gathering.kind == NIGHT and event_id and gathering.check_in_message_id is None:
+            subscribers = await self._events.subscribers(gathering.guild_id, event_id)
             if subscribers is None:  # deleted in Discord: the night is off
                 await self._gatherings.cancel(gathering.id, gathering.host_id, is_admin=True,
                                               reason=DELETED_IN_DISCORD)
                 return
             if subscribers:
                 gathering = await self._gatherings.enlist(gathering.id, [(s.user_id, s.name) for s in subscribers])
-            await attempt("starting the scheduled event", self._events.set_status(
-                gathering.guild_id, gathering.scheduled_event_id, ACTIVE))
+            await attempt("starting the scheduled event", self._events.set_status(gathering.guild_id, event_id,
+                                                                                   ACTIVE))
         if gathering.check_in_message_id is not None:
             return  # posted already (told again after a restart)
         posted = await self._post(gathering, "posting the check-in", content=check_in_text(gathering),

@@ -54,17 +54,17 @@ def evenings(now: float, zone_name: str | None, typed: str = "") -> list[tuple[s
     choices: list[tuple[str, str]] = []
     if typed.strip():
         try:
-            at = when_of(typed, now, zone_name)
+            named: float | None = when_of(typed, now, zone_name)
         except Refusal:
-            at = None
-        if at is not None and at > now:
-            choices.append((shown(at, zone_name), typed.strip()[:100]))
+            named = None
+        if named is not None and named > now:
+            choices.append((shown(named, zone_name), typed.strip()[:100]))
     today = datetime.fromtimestamp(now, local).replace(minute=0, second=0, microsecond=0)
     for day in range(DAYS + 1):
         for hour in EVENINGS:
-            at = (today + timedelta(days=day)).replace(hour=hour)
-            if at.timestamp() > now + 15 * 60:
-                choices.append((shown(at.timestamp(), zone_name), at.strftime(VALUE)))
+            evening = (today + timedelta(days=day)).replace(hour=hour)
+            if evening.timestamp() > now + 15 * 60:
+                choices.append((shown(evening.timestamp(), zone_name), evening.strftime(VALUE)))
     return choices[:25]
 
 

@@ -57,7 +57,8 @@ HISTORY = Permission("read_message_history", N_("Read Message History"))
 CREATE_EVENTS = Permission("create_events", N_("Create Events"))
 
 NEEDED = (VIEW, SEND, SEND_IN_THREADS, CREATE_THREADS, EMBED, ATTACH, HISTORY)
-INVITE = discord.Permissions(**{p.flag: True for p in (*NEEDED, CREATE_EVENTS)})
+INVITED = (*NEEDED, CREATE_EVENTS)  # what the invite asks: a table's channel's, and the server's for game nights
+INVITE = discord.Permissions(**{p.flag: True for p in INVITED})
 SCOPES = ("bot", "applications.commands")
 
 

@@ -4,13 +4,16 @@ night of 250 Interested (Discord's subscribers read 100 a page), restarts while 
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 
 import pytest
 from simcord.http import router
 
-from .night_kit import CHECK_IN, HOUR, at, bot_messages, events, night_server, says
+from cogs.gatherings.scheduled import COMPLETED
+
+from .night_kit import CHECK_IN, HOUR, at, bot_messages, events, night_server, play_out, says
 
 SUBSCRIBERS = 250
 
@@ -108,3 +111,23 @@ async def test_a_thread_discord_failed_to_make_is_made_on_the_next_telling_once(
     assert sorted(p.content.count("<@") for p in pings) == [2, 2], "each table called once"
     await env.advance_time(61)
     assert len(channel.threads) == 2, "no table is placed twice"
+
+
+async def test_an_event_discord_ended_already_is_no_failure_at_the_nights_end(simcord_env, client_languages, caplog):
+    env = simcord_env
+    guild, channel, host, members, _ = night_server(env, client_languages, members=2)
+    planned = await host.slash(channel, "gamenight plan", game="armymen", when=at(env, HOUR), rounds=1)
+    (event,) = events(env, guild)
+    for member in members:
+        await member.click(planned.response.message, label="Join the night")
+    await env.advance_time(HOUR)
+    for member in members:
+        await member.click(bot_messages(channel)[-1], label="I'm here")
+    await env.advance_time(CHECK_IN)
+    env.backend.edit_scheduled_event(guild.id, event.id, {"status": COMPLETED})  # Discord ended it at its end time
+    env.inject_error("PATCH", f"/guilds/{guild.id}/scheduled-events/{event.id}", status=400, code=180000,
+                     message="Cannot update a completed event")
+    caplog.clear()
+    await play_out(env)
+    assert bot_messages(channel)[-1].content.startswith("🏆"), "the podium, whatever the event's state"
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], "ended already: nothing failed"
