@@ -40,8 +40,12 @@ async def test_a_twelve_member_swiss_over_a_week(simcord_env, client_languages, 
     refused = await alice.slash(channel, "tournament new", game="coin", format="swiss", rounds=4, pace="async")
     assert refused.ephemeral and refused.response.content == "Only members with Manage Server can plan a tournament."
 
-    sign_up, gathering = await signed_up(env, channel, mod, members, language, game="coin", format="swiss",
+    sign_up, gathering = await signed_up(env, channel, mod, members[:-1], language, game="coin", format="swiss",
                                          rounds=4, pace="async", starts=at(env, DAY), name="Winter Swiss")
+    before = len(env.http_requests)
+    await members[-1].click(sign_up, label=label(language, "Join"))
+    assert len(env.http_requests) - before == 2, "a sign-up costs its answer and the sign-up message's edit"
+    sign_up, gathering = message_by_id(channel, sign_up.id), await gatherings(env).get(gathering.id)
     assert "Winter Swiss" in sign_up.content and "Coin Race" in sign_up.content
     assert says(sign_up.content, language, "{n} signed up: {names}", "{n} signed up: {names}", 12)
     assert all(f"**{m.name}**" in sign_up.content for m in members)
@@ -56,8 +60,11 @@ async def test_a_twelve_member_swiss_over_a_week(simcord_env, client_languages, 
     assert not_host.ephemeral and not_host.response.content == "Only the host or a server admin can do that."
 
     # Day 1: sign-ups close by themselves; round 1 is three tables of four, each in its thread with one ping.
+    before = len(env.http_requests)
     await env.advance_time(DAY + 60)
     round_1 = await round_tables(env, gathering.id, 1)
+    assert len(env.http_requests) - before == 3 * 3 + 2, \
+        "a thread, a table message and one ping a table; the sign-up closed and the standings posted once"
     assert [len(t.seats) for t in round_1] == [4, 4, 4] and all(t.placed for t in round_1)
     sign_up = message_by_id(channel, sign_up.id)
     assert not sign_up.components, "sign-ups closed: the message lost its buttons"
@@ -118,6 +125,9 @@ async def test_a_twelve_member_swiss_over_a_week(simcord_env, client_languages, 
     table = open_table(env, niajs.table_id)
     assert table is None or table.seats[niajs.seats.index(niaj.id)].is_computer
     await play_round(env, channel, members, gathering.id, 4)
+
+    standings_edits = [r for r in env.http_requests if r.method == "PATCH" and r.path.endswith(f"/{standings_message}")]
+    assert len(standings_edits) <= 4 * 3, "at most one standings edit a table's end"
 
     # The end: the podium, in the server's language; the standings privately, a picture and its words.
     final = await gatherings(env).get(gathering.id)
