@@ -139,7 +139,8 @@ async def test_a_twelve_member_swiss_over_a_week(simcord_env, client_languages, 
     assert next(line for line in ranked if line.standing.user_id == niaj.id).standing.dropped
     private = await bob.slash(channel, "tournament standings")
     assert private.ephemeral and private.response.message.attachments
-    assert ranked[0].name in private.response.content
+    assert ranked[0].name in private.response.content and says(private.response.content, language, "opponents {points}")
+    assert private.response.message.attachments[0].description == private.response.content, "its twin"
     winner = next(m for m in members if m.id == ranked[0].standing.user_id)
     card = await winner.slash(channel, "profile")
     assert "Winter Swiss" in card.response.content and "🥇" in card.response.content
