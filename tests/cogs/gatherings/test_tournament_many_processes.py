@@ -42,7 +42,7 @@ async def brink(env, channel, members, table_id: int) -> tuple[int, str]:
     number) are every process's, so each replays the log alike."""
     by_id = {m.id: i for i, m in enumerate(members)}
     while True:
-        table = open_table(env, table_id)
+        table = await open_table(env, table_id)
         seat = min(table.to_act)
         if table.view(None)["right"][seat] == 2:
             face = table_rng("seed", ["a"] * len(table.seats), table.seq + 1).randint(1, 2)
@@ -64,7 +64,7 @@ async def test_two_processes_finishing_a_rounds_last_tables_at_once_seat_the_nex
     gathering = await gatherings(env).open_in(channel.id)
     round_1 = await round_tables(env, gathering.id, 1)
     assert len(round_1) == 2 and all(t.placed for t in round_1)
-    last = [(open_table(env, t.table_id).channel_id, *await brink(env, channel, members, t.table_id))
+    last = [((await open_table(env, t.table_id)).channel_id, *await brink(env, channel, members, t.table_id))
             for t in round_1]
     await env.bot.tables.close()  # this process's timer sits the race out
 

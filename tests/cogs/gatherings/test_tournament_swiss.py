@@ -69,7 +69,7 @@ async def test_a_twelve_member_swiss_over_a_week(simcord_env, client_languages, 
     sign_up = message_by_id(channel, sign_up.id)
     assert not sign_up.components, "sign-ups closed: the message lost its buttons"
     for planned in round_1:
-        thread = thread_of(channel, open_table(env, planned.table_id).channel_id)
+        thread = thread_of(channel, (await open_table(env, planned.table_id)).channel_id)
         pings = [m for m in thread.history() if "<@" in m.content]
         assert len(pings) == 1 and all(f"<@{u}>" in pings[0].content for u in planned.seats)
     standings_message = (await gatherings(env).get(gathering.id)).standings_message_id
@@ -90,7 +90,7 @@ async def test_a_twelve_member_swiss_over_a_week(simcord_env, client_languages, 
     for planned in round_2:
         await play(env, channel, members, planned.table_id, absent=frozenset({carol.id}))
     await env.advance_time(DAY + 20 * HOUR)
-    waiting = open_table(env, carols.table_id)
+    waiting = await open_table(env, carols.table_id)
     assert waiting is not None and waiting.seats[waiting.seat_of(carol.id)].timeouts == 0
     assert await play(env, channel, members, carols.table_id) is None, "back, she plays her table out"
 
@@ -101,17 +101,17 @@ async def test_a_twelve_member_swiss_over_a_week(simcord_env, client_languages, 
             assert await play(env, channel, members, planned.table_id) is None
     judys = next(t for t in round_3 if judy.id in t.seats)
     absent = frozenset({judy.id})
-    while not (table := open_table(env, judys.table_id)).seats[table.seat_of(judy.id)].autopilot:
+    while not (table := await open_table(env, judys.table_id)).seats[table.seat_of(judy.id)].autopilot:
         if table.seats[min(table.to_act)].user_id == judy.id:
             await env.advance_time(DAY + 60)
         else:
             await play(env, channel, members, judys.table_id, absent=absent)
     thread = thread_of(channel, table.channel_id)
     others = [m for m in members if m.id in judys.seats and m.id != judy.id]
-    votes = [await voter.click(message_by_id(thread, open_table(env, judys.table_id).message_id),
+    votes = [await voter.click(message_by_id(thread, (await open_table(env, judys.table_id)).message_id),
                                label=said(language, "Replace by the computer")) for voter in others[:2]]
     assert votes[0].ephemeral and not votes[1].ephemeral, "the deciding vote is told to the table"
-    table = open_table(env, judys.table_id)
+    table = await open_table(env, judys.table_id)
     assert table.seats[judys.seats.index(judy.id)].is_computer
     assert await play(env, channel, members, judys.table_id) is None
 
@@ -122,7 +122,7 @@ async def test_a_twelve_member_swiss_over_a_week(simcord_env, client_languages, 
     assert dropped.ephemeral and dropped.response.content == said(
         language, "🚪 You have left {title}: the computer plays your table of this round, and your points stay in the "
         "standings.", title="Winter Swiss"), "in his own language"
-    table = open_table(env, niajs.table_id)
+    table = await open_table(env, niajs.table_id)
     assert table is None or table.seats[niajs.seats.index(niaj.id)].is_computer
     await play_round(env, channel, members, gathering.id, 4)
 

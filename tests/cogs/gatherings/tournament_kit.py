@@ -54,8 +54,10 @@ def gatherings(env) -> Any:
     return tables(env).gatherings
 
 
-def open_table(env, table_id: int):
-    return next((t for t in tables(env).cached_tables() if t.id == table_id), None)
+async def open_table(env, table_id: int):
+    """The table as the service has it now (rebuilt if this process has not touched it), None once it ended."""
+    table = await tables(env).get_by_id(table_id)
+    return table if table is not None and table.status in ("lobby", "active") else None
 
 
 def thread_of(channel, thread_id: int):
@@ -70,7 +72,7 @@ async def play(env, channel, members, table_id: int, *, absent: frozenset[int] =
     """The members at the table play the first move offered (heads, at Coin Race) until it ends or an `absent`
     member is to act: the table then (None once it ended)."""
     by_id = {m.id: m for m in members}
-    while (table := open_table(env, table_id)) is not None:
+    while (table := await open_table(env, table_id)) is not None:
         to_act = [table.seats[s].user_id for s in sorted(table.to_act)]
         present = [u for u in to_act if u not in absent and u in by_id]
         if not present:
