@@ -41,9 +41,13 @@ async def test_five_members_of_a_round_robin_each_meet_every_other_once(simcord_
         sign_up.content, "en", "{game} · round robin: everyone plays everyone once (at most {n} members)")
     full = await ninth.click(sign_up, label=label("en", "Join"))
     assert full.ephemeral and full.response.content == "A round robin takes at most 8 members."
-    for leaving in members[5:]:
+    for leaving in members[5:7]:
         left = await leaving.click(sign_up, label=label("en", "Leave"))
         assert left.ephemeral and left.response.content == "🚪 You are no longer signed up for Coin Race tournament."
+    not_yours = await members[0].slash(channel, "tournament remove", member=members[7])
+    assert not_yours.ephemeral and not_yours.response.content == "Only the host or a server admin can do that."
+    removed = await mod.slash(channel, "tournament remove", member=members[7])
+    assert removed.ephemeral and removed.response.content == f"{members[7].name} is no longer in Coin Race tournament."
     assert "5 signed up" in message_by_id(channel, sign_up.id).content
     playing = members[:5]
 
