@@ -129,9 +129,10 @@ def profile(name: str, card: Profile, titles: Mapping[str, str]) -> bytes:
         for finish in card.tournaments:
             mid = canvas.y + 16
             canvas.medal(PAD, mid, finish.place)
-            words = " · ".join((drawable(finish.title) or "?", titles.get(finish.game, finish.game),
-                                tournament_place(finish.place, finish.members)))
-            canvas.text(PAD + 38, mid, canvas.fit(words, WIDTH - 2 * PAD - 38, size=SMALL), size=SMALL, anchor="lm")
+            finished = " · ".join((drawable(finish.title) or "?", titles.get(finish.game, finish.game),
+                                   tournament_place(finish.place, finish.members)))
+            canvas.text(PAD + 38, mid, canvas.fit(finished, WIDTH - 2 * PAD - 38, size=SMALL), size=SMALL,
+                        anchor="lm")
             canvas.y += 36
     return canvas.finish()
 
