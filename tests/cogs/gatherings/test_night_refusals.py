@@ -155,3 +155,30 @@ async def test_a_nights_table_is_ended_only_by_an_admin(simcord_env, client_lang
     assert (await env.bot.store._one("SELECT COUNT(*) AS n FROM results WHERE rated = 1"))["n"] == 0
     podium = bot_messages(channel)[-1]
     assert podium.content.startswith("🏆"), "its only round over, the night ends: nobody scored an unrated table"
+
+
+async def test_the_host_cancels_a_planned_night_and_takes_a_member_out(simcord_env, client_languages):
+    env = simcord_env
+    guild, channel, host, members, _ = night_server(env, client_languages, members=3)
+    planned = await host.slash(channel, "gamenight plan", game="doodle", when=at(env, HOUR))
+    (event,) = events(env, guild)
+    for member in members:
+        await member.click(planned.response.message, label="Join the night")
+    refused = await members[0].slash(channel, "gamenight remove", member=members[1])
+    assert refused.ephemeral and refused.response.content == "Only the host or a server admin can do that."
+    removed = await host.slash(channel, "gamenight remove", member=members[1])
+    assert removed.ephemeral and removed.response.content == f"{members[1].name} is no longer in Doodle Dice night."
+    night = await env.bot.tables.gatherings.open_in(channel.id)
+    assert {m.user_id for m in night.members} == {members[0].id, members[2].id}
+    shown = await members[2].slash(channel, "gamenight standings")
+    assert shown.ephemeral and shown.response.message.attachments
+    assert not (await members[0].slash(channel, "gamenight cancel")).response.content.startswith("❌")
+    posted = len(bot_messages(channel))
+    cancelled = await host.slash(channel, "gamenight cancel")
+    assert cancelled.ephemeral and cancelled.response.content == "❌ Doodle Dice night is cancelled."
+    await env.advance_time(1)
+    (said_so,) = bot_messages(channel)[posted:]
+    assert says(said_so.content, "en", "❌ **{title}** is cancelled: {reason}. Nothing was played or rated.")
+    assert event.status == CANCELED, "it had not begun: CANCELED"
+    history = await host.slash(channel, "gamenight history")
+    assert "Doodle Dice night · cancelled" in history.response.content
