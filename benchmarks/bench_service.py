@@ -14,9 +14,9 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.games.registry import engines
 from bot.games.rng import SeededRng
 from bot.service import Tables, open_tables
-from cogs.games import engines
 from db import Store
 
 GAMES = engines()

@@ -28,11 +28,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.greedy_baselines import BASELINES  # noqa: E402
 from bot.games.core import resolve_options  # noqa: E402
+from bot.games.registry import own  # noqa: E402
 from bot.games.selfplay import play  # noqa: E402
-from cogs.games import engines, live  # noqa: E402
 
 PAIRS = (("hard", "greedy"), ("hard", "normal"), ("normal", "greedy"), ("normal", "easy"))
-GAMES = engines(live())
+GAMES = own()
 GOALS = {("hard", "greedy"): 0.65, ("hard", "normal"): 0.60, ("normal", "easy"): 0.60}  # the first player's
 
 

@@ -29,15 +29,15 @@ GOALS = {"armymen": 1000, "armadillo": 200, "doodle": 200, "dardz": 200}  # game
 
 
 def engines_here() -> dict:
-    """The engines by id in the tree being measured: `bot.games.GAMES` in the baseline's (before the registry
-    moved to cogs/games; only bot/games is exported), the registry's live games in this one."""
+    """The engines by id in the tree being measured: `bot.games.GAMES` in the baseline's (before the games were
+    registered; only bot/games is exported), the game layer's registry's own games in this one."""
     import bot.games
 
     if hasattr(bot.games, "GAMES"):
         return bot.games.GAMES
-    from cogs.games import engines, live
+    from bot.games.registry import own
 
-    return engines(live())
+    return own()
 
 
 def worker(seconds: float, games: list[str]) -> dict[str, dict[str, float]]:

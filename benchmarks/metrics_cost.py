@@ -35,9 +35,9 @@ from yarl import URL  # noqa: E402
 
 from bot.app import DiceBot  # noqa: E402
 from bot.app.rest_trace import route_of  # noqa: E402
+from bot.games.registry import engines  # noqa: E402
 from bot.metrics import UNMEASURED, Metrics  # noqa: E402
 from bot.service import open_tables  # noqa: E402
-from cogs.games import engines  # noqa: E402
 from db import Store  # noqa: E402
 
 GAMES = engines()

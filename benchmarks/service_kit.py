@@ -21,11 +21,14 @@ def open_service(store: Any, **options: Any) -> Any:
 def engines() -> dict[str, Any]:
     """The game engines by id, as the bot plays them."""
     try:
-        from cogs.games import engines as registered
-    except ImportError:  # an earlier commit
-        from bot.games import GAMES
+        from bot.games.registry import engines as registered
+    except ImportError:  # an earlier commit: the registry at the edge, or a list in bot/games
+        try:
+            from cogs.games import engines as registered
+        except ImportError:
+            from bot.games import GAMES
 
-        return GAMES
+            return GAMES
     return registered()
 
 

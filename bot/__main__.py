@@ -59,8 +59,7 @@ def verify_file(argv: list[str]) -> int:
     parser.add_argument("file", type=Path, help="a game record, e.g. table-12.json from /game history")
     parser.add_argument("--luck", action="store_true", help="also print the luck report, one line per player")
     args = parser.parse_args(argv)
-    from cogs.games import engines
-
+    from .games.registry import engines
     from .service.fairness import luck_report, verify
 
     try:

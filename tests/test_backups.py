@@ -14,8 +14,8 @@ from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.games.registry import engines
 from bot.service import open_tables
-from cogs.games import engines
 from db import Store
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,13 +16,14 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from bot.games.registry import engines
 from bot.games.rng import SeededRng
 from bot.i18n import speaking
 from bot.pictures import Pictures, key
 from bot.pictures import render as draw_with
 from bot.pictures.canvas import PHONE_WIDTH, READABLE, WIDTH, Canvas
 from bot.pictures.samples import sample_table
-from cogs.games import engines, live, registered
+from cogs.games import live, registered
 
 GAMES = engines()
 SAMPLES = {game_id: parts.sample for game_id, parts in live().items()}  # the games with reference pictures

@@ -14,8 +14,8 @@ from urllib.parse import urlsplit
 import aiohttp
 import pytest
 
+from bot.games.registry import engines
 from bot.playground import HOST, MEMBERS, Playground
-from cogs.games import engines
 
 from .cogs.helpers import labels, text_of, texts
 

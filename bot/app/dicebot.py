@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.games import GameParts, engines, registered
+from cogs.games import GameParts, registered
 from cogs.table.edge import Edge
 from cogs.table.errors import answer_error
 from db import Store
@@ -96,7 +96,7 @@ class DiceBot(commands.Bot):
         """The cogs, their commands and controls, with the translator that localises the commands."""
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(CatalogTranslator())
-        for extension in (*COMMANDS, *(parts.extension for parts in self.games.values())):
+        for extension in (*COMMANDS, *(parts.package for parts in self.games.values())):
             await self.load_extension(extension)
 
     async def setup_hook(self) -> None:
@@ -106,7 +106,8 @@ class DiceBot(commands.Bot):
         extra = {"new_seed": self._new_seed} if self._new_seed else {}
         if self._new_client_seed:
             extra["new_client_seed"] = self._new_client_seed
-        self.tables = open_tables(self.store, engines(self.games), clock=utcnow, rng_factory=self._rng_factory,
+        engines = {game_id: parts.engine for game_id, parts in self.games.items()}
+        self.tables = open_tables(self.store, engines, clock=utcnow, rng_factory=self._rng_factory,
                                   metrics=self.metrics, **extra)
         self.guild_settings = GuildSettings(self.store, utcnow)
         self.member_languages = MemberLanguages(self.store, SOURCE)

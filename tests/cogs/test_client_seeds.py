@@ -7,8 +7,8 @@ import json
 import sqlite3
 
 from bot.__main__ import main
+from bot.games.registry import engines
 from bot.service.fairness import verify
-from cogs.games import engines
 
 from .helpers import end_game, message_by_id, table_of, text_of
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import discord
 
 from bot.__main__ import main
+from bot.games.registry import engines
 from bot.service.fairness import verify
-from cogs.games import engines
 
 from .helpers import add_computer, components, last_table_message, message_by_id, read, table_of, tables, text_of
 from .test_armymen_play import play_out_with_buttons

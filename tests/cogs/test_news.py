@@ -7,7 +7,7 @@ import hashlib
 
 import pytest
 
-from cogs.games import engines
+from bot.games.registry import engines
 
 from .helpers import add_computer, end_game, footer_of, message_by_id, table_of, tables, text_of, texts
 

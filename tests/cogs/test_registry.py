@@ -14,6 +14,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from bot.app import DiceBot
+from bot.games import registry
 from bot.games.core import Game
 from bot.i18n import languages
 from bot.service import Table
@@ -28,7 +29,7 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "counted": (1, 2)}
 def folders(parts: GameParts) -> set[Path]:
     """Where a game lives: its engine's package and its registration's package (one folder for a toy game)."""
     engine = Path(sys.modules[type(parts.engine).__module__].__file__).parent
-    return {engine, Path(sys.modules[parts.extension].__file__).parent}
+    return {engine, Path(sys.modules[parts.package].__file__).parent}
 
 
 def translated(language: str) -> set[str]:
@@ -71,7 +72,7 @@ async def test_the_cog_brings_the_games_commands(game):
     await bot.load_commands()
     group = bot.tree.get_command(game.id)
     assert group is not None and {"new", "rules"} <= {command.name for command in group.commands}
-    assert game.extension in bot.extensions
+    assert game.package in bot.extensions
 
 
 def test_the_rules_doc_is_there_with_its_rulings(game):
@@ -95,21 +96,26 @@ def test_every_text_the_game_marks_is_in_the_catalogs(game, language):
 def test_games_are_found_by_looking_and_the_toy_game_stays_out_of_the_live_bot():
     assert list(live()) == sorted(live()) == ["armadillo", "armymen", "dardz", "doodle"]
     assert "coin" in registered() and "coin" not in live() and SEARCHED[0] == "cogs.games"
+    assert registry.SEARCHED[0] == "bot.games" and list(registry.own()) == list(live())
     found = subprocess.run([sys.executable, "-c", "from cogs.games import registered; print(sorted(registered()))"],
                            cwd=ROOT, capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "['armadillo', 'armymen', 'dardz', 'doodle']", "a fresh process: no toy game"
 
 
-def test_a_package_is_named_by_its_game(tmp_path, monkeypatch):
-    """A game's folders, catalog and rules doc all go by its id: a package named otherwise is refused."""
-    package = tmp_path / "misnamed_games"
+@pytest.mark.parametrize(("layer", "declared"), [
+    ("bot.games.registry", "from tests.toy_games.games.coin import GAME"),
+    ("cogs.games", "from tests.toy_games.cogs.coin import EDGE"),
+])
+def test_a_package_is_named_by_its_game(tmp_path, monkeypatch, layer, declared):
+    """A game's folders, catalog and rules doc all go by its id, at both layers: a package named otherwise is
+    refused."""
+    name = f"misnamed_{layer.replace('.', '_')}"
+    package = tmp_path / name
     (package / "dice").mkdir(parents=True)
     (package / "__init__.py").write_text("")
-    (package / "dice" / "__init__.py").write_text("from tests.toy_games.coin import GAME\n")
+    (package / "dice" / "__init__.py").write_text(declared + "\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     import importlib
 
-    from cogs.games import discover
-
     with pytest.raises(ValueError, match="named by its id"):
-        discover(importlib.import_module("misnamed_games"))
+        importlib.import_module(layer).discover(importlib.import_module(name))

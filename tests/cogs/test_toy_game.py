@@ -1,5 +1,6 @@
-"""A fifth game touches only its own folders: Coin Race (tests/toy_games/coin) registers itself there, and the bot
-plays it like any of its own — lobby, buttons, a typed move, the off-turn refusal, the result — through SimCord."""
+"""A fifth game touches only its own folders: Coin Race (tests/toy_games/games/coin, tests/toy_games/cogs/coin) is
+registered there, and the bot plays it like any of its own — lobby, buttons, a typed move, the off-turn refusal, the
+result — through SimCord."""
 
 from __future__ import annotations
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from bot.games.registry import engines
 from bot.service.fairness import verify
-from cogs.games import engines
 
 from .helpers import add_computer, end_game, start_against_a_computer, table_of
 

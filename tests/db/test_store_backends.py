@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.registry import engines
 from bot.service import open_tables
-from cogs.games import engines
 from db import Store, StoreUnavailable, check_database
 from db.migrations import migrations
 

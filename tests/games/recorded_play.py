@@ -20,9 +20,9 @@ import random
 from pathlib import Path
 
 from bot.games.core import encode_action, encode_state, resolve_options
+from bot.games.registry import own
 from bot.games.rng import SeededRng
 from bot.games.selfplay import computers, play
-from cogs.games import engines, live
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "computer_games.json.gz"
 SELF_PLAY_SEEDS = 10
@@ -31,7 +31,7 @@ WALK_MOVES = 600
 
 
 def variants():
-    for game in engines(live()).values():  # the bot's own games (the toy game was never recorded)
+    for game in own().values():  # the bot's own games (the toy game was never recorded)
         switches = [{}] + [{name: True} for name, o in game.options.items() if o.default is False]
         for players in range(game.min_players, game.max_players + 1):
             for options in switches:

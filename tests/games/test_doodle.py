@@ -12,8 +12,8 @@ from bot.games.doodle import DOODLE as G
 from bot.games.doodle import Block, Claim, Draw, Free, Reroll, Steal, Stop
 from bot.games.doodle.cards import CARDS, COLOURS, DECK, FIGURES
 from bot.games.doodle.chance import card_chance
+from bot.games.registry import engines
 from bot.games.rng import ScriptedRng, SeededRng
-from cogs.games import engines
 
 GAMES = engines()
 

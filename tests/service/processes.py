@@ -29,8 +29,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.games.core import decode_action  # noqa: E402
+from bot.games.registry import engines  # noqa: E402
 from bot.service import open_tables  # noqa: E402
-from cogs.games import engines  # noqa: E402
 from db import Store  # noqa: E402
 
 GAMES = engines()

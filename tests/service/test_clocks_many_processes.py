@@ -10,9 +10,9 @@ import time
 from collections import Counter
 from datetime import timedelta
 
+from bot.games.registry import engines
 from bot.service import errors, open_tables
 from bot.service.clocks import seat_deadline
-from cogs.games import engines
 from db import Store
 
 from .test_many_processes import report, start_process

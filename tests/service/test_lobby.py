@@ -170,7 +170,7 @@ async def test_pace_sets_the_lobby_lifetime(svc):
 async def test_every_seat_has_a_client_seed_and_the_dice_mix_them_all(svc):
     """New tables use the provably fair derivation: the secret seed mixed with every seat's client seed, which
     is stored with the seat (a seated member may change theirs until the game starts)."""
-    from cogs.games import engines
+    from bot.games.registry import engines
 
     GAMES = engines()
     from bot.games.rng import FairRng

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from bot.games.core import decode_action, encode_action
+from bot.games.registry import engines
 from bot.games.rng import table_rng
 from bot.service import Tables, cache, errors, open_tables
 from bot.service.ratings import DEFAULT_MU, DEFAULT_SIGMA, rate
-from cogs.games import engines
 from db import Store
 
 from ..conftest import SVC_SEED

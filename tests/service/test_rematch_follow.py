@@ -9,9 +9,9 @@ from datetime import timedelta
 
 import pytest
 
+from bot.games.registry import engines
 from bot.service import Clicked, errors, open_tables
 from bot.service.table import REMATCH_WINDOW
-from cogs.games import engines
 
 from .test_many_processes import second_process
 

@@ -1,5 +1,5 @@
-"""Games that exist for the tests only. Each package here is a game laid out as a fifth game of the bot would be —
-its engine (what `bot/games/<id>/` would hold), its cog, renderer, drawer and registration (what `cogs/games/<id>/`
-would hold) and its rules doc — and registers itself the same way. tests/conftest.py adds this package to the
-registry's search (`cogs.games.SEARCHED`), so every test that goes over the registered games plays these too; the
-live bot never searches here."""
+"""Games that exist for the tests only, laid out as a fifth game of the bot would be: `games/<id>/` holds what
+`bot/games/<id>/` would (its engine, declared as `GAME`), `cogs/<id>/` what `cogs/games/<id>/` would (its cog,
+renderer, drawer, rules doc and `EDGE`), and its tests live where a real game's would (`tests/games/<id>/`,
+`tests/cogs/games/<id>/`). tests/conftest.py adds both packages to the registries' search (`bot.games.registry`,
+`cogs.games`), so every test that goes over the registered games plays these too; the live bot never searches here."""

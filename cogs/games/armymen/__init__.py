@@ -2,14 +2,13 @@
 
 from discord.ext import commands
 
-from bot.games.armymen import ARMYMEN
-from cogs.games import GameParts
+from cogs.games import GameEdge
 
 from .cog import ArmyMen
 from .picture import draw, sample
 from .render import RENDERER
 
-GAME = GameParts(engine=ARMYMEN, renderer=RENDERER, drawer=draw, sample=sample)
+EDGE = GameEdge(renderer=RENDERER, drawer=draw, sample=sample)
 
 
 async def setup(bot: commands.Bot) -> None:

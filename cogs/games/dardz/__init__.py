@@ -2,14 +2,13 @@
 
 from discord.ext import commands
 
-from bot.games.dardz import DARDZ
-from cogs.games import GameParts
+from cogs.games import GameEdge
 
 from .cog import Dardz
 from .picture import draw, sample
 from .render import RENDERER
 
-GAME = GameParts(engine=DARDZ, renderer=RENDERER, drawer=draw, sample=sample)
+EDGE = GameEdge(renderer=RENDERER, drawer=draw, sample=sample)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -3,14 +3,13 @@ once."""
 
 from discord.ext import commands
 
-from bot.games.doodle import DOODLE
-from cogs.games import GameParts
+from cogs.games import GameEdge
 
 from .cog import Doodle
 from .picture import draw, sample
 from .render import RENDERER
 
-GAME = GameParts(engine=DOODLE, renderer=RENDERER, drawer=draw, sample=sample)
+EDGE = GameEdge(renderer=RENDERER, drawer=draw, sample=sample)
 
 
 async def setup(bot: commands.Bot) -> None:

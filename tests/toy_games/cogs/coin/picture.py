@@ -9,8 +9,7 @@ from bot.pictures.canvas import PAD, WIDTH, Canvas
 from bot.pictures.common import ending, seat_rows
 from bot.pictures.samples import played, sample_table
 from bot.service import Table
-
-from .engine import COIN, Call
+from tests.toy_games.games.coin import COIN, Call
 
 
 def draw(canvas: Canvas, table: Table, view: dict[str, Any], seat: int | None) -> None:

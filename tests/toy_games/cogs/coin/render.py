@@ -9,8 +9,7 @@ import discord
 from bot.service import Table
 from cogs.table.format import seat_name
 from cogs.table.render import Renderer
-
-from .engine import COIN
+from tests.toy_games.games.coin import COIN
 
 
 class CoinRenderer(Renderer):

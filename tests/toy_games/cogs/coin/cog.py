@@ -10,8 +10,8 @@ from discord.ext import commands
 
 from cogs.table.controller import controller
 from cogs.table.render import send_rules
+from tests.toy_games.games.coin import Call
 
-from .engine import Call
 from .render import RENDERER
 
 

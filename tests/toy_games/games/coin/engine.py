@@ -1,4 +1,4 @@
-"""Coin Race, a toy game for the tests (tests/toy_games/coin/rules.md): 2-4 players call heads or tails and flip a
+"""Coin Race, a toy game for the tests (tests/toy_games/cogs/coin/rules.md): 2-4 players call heads or tails and flip a
 coin in turn; the first to three right calls wins. Pure, like every engine: no I/O, no Discord, injected dice (a
 flip is `randint(1, 2)`, 1 heads).
 """
