@@ -97,7 +97,7 @@ async def play_live_armadillo(run: Run, channel, slow_seconds: float = 0, every:
         table = run.table(channel)
     else:
         raise AssertionError("no end after 3000 moves")
-    closed = await run.bot.tables.closed_table(table_id)
+    closed = await run.bot.tables.records.closed_table(table_id)
     history = channel.history()
     result_id = next((m.id for m in reversed(history) if m.id != closed.message_id and "<@" not in (m.content or "")
                       and "[" in (m.content or "")), None)

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games.registry import own  # noqa: E402
-from bot.service import computers, open_tables  # noqa: E402
+from bot.service import computers, open_tables, played  # noqa: E402
 from db import Store  # noqa: E402
 
 SEATS = {"armymen": 2, "armadillo": 5, "doodle": 5, "dardz": 5}
@@ -60,15 +60,15 @@ async def ticker(gaps: list[float], stop: asyncio.Event) -> None:
 
 async def one_game(tables, game_id: str, channel: int) -> list[float]:
     """A member and hard computers to the end; each member's move's latency (s)."""
-    await tables.open(guild_id=1, channel_id=channel, game_id=game_id, host_id=1, host_name="Member")
+    await tables.lobby.open(guild_id=1, channel_id=channel, game_id=game_id, host_id=1, host_name="Member")
     for _ in range(SEATS[game_id] - 1):
-        await tables.add_computer(channel, 1, level="hard")
-    table = await tables.start(channel, 1)
+        await tables.lobby.add_computer(channel, 1, level="hard")
+    table = await tables.turns.start(channel, 1)
     latencies = []
     while table.status == "active":
         action = table.game.timeout_action(table.state, 0)
         started = time.perf_counter()
-        table = await tables.act(table.id, 1, action, table.seq)
+        table = await tables.act(table.id, 1, played(action), table.seq)
         latencies.append(time.perf_counter() - started)
     return latencies
 
@@ -100,7 +100,7 @@ async def run(games: int) -> dict:
                     row["gaps"] += gaps
                     row["cpu"] += timed[game_id].cpu
         computers.OFF_THE_LOOP = WAYS["worker thread"]
-        await tables.close()
+        await tables.timer.close()
         await store.close()
     return found
 

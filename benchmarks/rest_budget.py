@@ -186,7 +186,7 @@ class Run:
         await self.bot.shutdown_storage()
 
     def table(self, channel) -> Any:
-        return next((t for t in self.bot.tables.cached_tables() if t.channel_id == channel.id), None)
+        return next((t for t in self.bot.tables.cache.cached_tables() if t.channel_id == channel.id), None)
 
     async def open(self, game: str, channel) -> Any:
         humans, computers = SEATING[game]
@@ -289,7 +289,7 @@ class Run:
     async def fill(self, tables: int) -> None:
         """Open tables in other channels, as a busy community would have (service only, no messages)."""
         for n in range(tables):
-            await self.bot.tables.open(guild_id=self.guild.id, channel_id=10_000 + n, game_id="armymen",
+            await self.bot.tables.lobby.open(guild_id=self.guild.id, channel_id=10_000 + n, game_id="armymen",
                                          host_id=1_000_000 + n, host_name=f"Host {n}")
 
 
@@ -312,7 +312,7 @@ async def move_latency(database_dir: Path, tables: int, moves: int) -> dict[str,
             channel = run.guild.create_text_channel(f"{game}-latency")
             medians[game] = await run.latency(game, channel, moves)
             with contextlib.suppress(NoTable):  # a member hosts 3 open tables at most
-                await run.bot.tables.end(channel.id, run.members[0].id, is_admin=True)
+                await run.bot.tables.turns.end(channel.id, run.members[0].id, is_admin=True)
         return medians
 
 

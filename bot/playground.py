@@ -126,7 +126,7 @@ class Playground:
         behind = (real_now - self.env.now()).total_seconds()
         if behind > 0:
             await self.env.advance_time(behind)
-        open_here = {table.channel_id for table in await self.bot.tables.open_tables()}
+        open_here = {table.channel_id for table in await self.bot.tables.cache.open_tables()}
         with speaking(await self.server_language()):
             for game_id, handle in self.channels.items():
                 text = welcome_text(game_id, self.bot.games[game_id].engine.title)
@@ -250,7 +250,7 @@ class Playground:
         site = web.TCPSite(self._runner, HOST, self._port)
         await site.start()
         self._port = site._server.sockets[0].getsockname()[1]
-        self.bot.link_base = f"{self.url}at/"  # "Open the table" links switch the preview to the table's channel
+        self.bot.links.base = f"{self.url}at/"  # "Open the table" links switch the preview to the table's channel
 
     @web.middleware
     async def _only_loopback(self, request: web.Request, handler):

@@ -42,14 +42,14 @@ async def four_seat_table(playground: Playground, game_id: str, host: str) -> in
     for name in [n for n in SEATED if n != host][:most - 1]:
         await playground.members[name].click(lobby, label="Join")
     await opener.click(lobby, label="Start")
-    table = next(t for t in await playground.bot.tables.open_tables() if t.channel_id == channel.id)
+    table = next(t for t in await playground.bot.tables.cache.open_tables() if t.channel_id == channel.id)
     seat = min(table.to_act)
     player = next(m for m in playground.members.values() if m.id == table.seats[seat].user_id)
     message = next(m for m in channel.history() if m.id == table.message_id)
     moves = [c for c in walk(message.components) if (getattr(c, "custom_id", None) or "").startswith("a:")]
     if moves:
         await player.click(message, custom_id=moves[0].custom_id)
-    table = next(t for t in await playground.bot.tables.open_tables() if t.channel_id == channel.id)
+    table = next(t for t in await playground.bot.tables.cache.open_tables() if t.channel_id == channel.id)
     return table.message_id
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from bot.games import registry
 from bot.games.rng import Rng, table_rng
-from bot.service import Table, Tables, open_tables
+from bot.service import Table, Tables, open_tables, played
 from cogs import games as edges
 from db import Store
 
@@ -111,7 +111,7 @@ class SvcHarness:
         store = await Store.open(self.path)
         tables = open_tables(store, GAMES, clock=lambda: self.now, rng_factory=self.rng_factory,
                              new_seed=lambda: SVC_SEED, new_client_seed=lambda: SVC_CLIENT_SEED)
-        tables.listener = self._listen
+        tables.deadlines.listener = self._listen
         self._opened.append((tables, store))
         self.store, self.tables = store, tables
         return tables
@@ -134,7 +134,7 @@ class SvcHarness:
         """Move the fake clock (timedelta keywords) and run the deadlines that fell due."""
         await self.settle()
         self.now += timedelta(**delta)
-        return await self.tables.expire_due()
+        return await self.tables.deadlines.expire_due()
 
     async def crash(self) -> None:
         """The process dies: the connection goes away, the service gets no cleanup at all."""
@@ -147,7 +147,7 @@ class SvcHarness:
     ) -> Table:
         """Open a lobby in `channel` hosted by `host`, then seat `others` in order (None = a computer
         player, added by the host). Members are named "Player <id>"."""
-        table = await self.tables.open(
+        table = await self.tables.lobby.open(
             guild_id=self.GUILD,
             channel_id=channel,
             game_id=game_id,
@@ -157,15 +157,15 @@ class SvcHarness:
         )
         for user in others:
             if user is None:
-                table = await self.tables.add_computer(channel, host)
+                table = await self.tables.lobby.add_computer(channel, host)
             else:
-                table = await self.tables.join(channel, user, f"Player {user}")
+                table = await self.tables.lobby.join(channel, user, f"Player {user}")
         return table
 
     async def started(self, channel: int, host: int, other: int | None, *, pace: int = 3600) -> Table:
         """A started Army Men Dice War game: `host` at seat 0, `other` at seat 1 (None = a computer)."""
         await self.lobby(channel, host, other, pace=pace)
-        return await self.tables.start(channel, host)
+        return await self.tables.turns.start(channel, host)
 
     async def play(
         self, table: Table, *, moves: int | None = None, after: Callable[[Table], None] | None = None
@@ -177,7 +177,7 @@ class SvcHarness:
             seat = min(table.to_act)
             user = table.seats[seat].user_id
             action = table.game.timeout_action(table.state, seat)
-            table = await self.tables.act(table.id, user, action, expected_seq=table.seq)
+            table = await self.tables.act(table.id, user, played(action), expected_seq=table.seq)
             made += 1
             if after is not None:
                 after(table)
@@ -217,7 +217,7 @@ class SvcHarness:
 
     async def close(self) -> None:
         for tables, store in reversed(self._opened):
-            await tables.close()
+            await tables.timer.close()
             await store.close()  # a no-op for a store a test already closed
 
 

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.games.registry import engines
-from bot.service import open_tables
+from bot.service import open_tables, played
 from db import Store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,9 +57,9 @@ class Bot:
         """A started Army Men Dice War table in `channel`, between two members of its own (a member hosts at most
         three tables)."""
         host, guest = channel, channel + 10_000
-        await self.tables.open(guild_id=7, channel_id=channel, game_id="armymen", host_id=host, host_name="Host")
-        await self.tables.join(channel, guest, "Guest")
-        return await self.tables.start(channel, host)
+        await self.tables.lobby.open(guild_id=7, channel_id=channel, game_id="armymen", host_id=host, host_name="Host")
+        await self.tables.lobby.join(channel, guest, "Guest")
+        return await self.tables.turns.start(channel, host)
 
     async def play(self, channels: list[int], until: asyncio.Event) -> None:
         tables = {channel: await self.table_in(channel) for channel in channels}
@@ -70,12 +70,13 @@ class Bot:
                     continue
                 seat = min(table.to_act)
                 action = table.game.timeout_action(table.state, seat)
-                table = tables[channel] = await self.tables.act(table.id, table.seats[seat].user_id, action, table.seq)
+                table = tables[channel] = await self.tables.act(table.id, table.seats[seat].user_id, played(action),
+                                                                table.seq)
                 self.acknowledged += [(time.monotonic(), table.id, m.seq) for m in table.moves]
             await asyncio.sleep(0)
 
     async def close(self) -> None:
-        await self.tables.close()
+        await self.tables.timer.close()
         await self.store.close()
 
 
@@ -119,10 +120,10 @@ async def test_a_restore_puts_a_backup_in_place_and_its_tables_resume_there(tmp_
     await bot.close()
     assert (await command(tmp_path, "backup", "saved.sqlite3", "--database", str(bot.path)))[0] == 0
     await bot.open()
-    table = await bot.tables.get_by_id(table.id)
+    table = await bot.tables.cache.get_by_id(table.id)
     seat = min(table.to_act)
-    later = await bot.tables.act(table.id, table.seats[seat].user_id, table.game.timeout_action(table.state, seat),
-                                 table.seq)
+    move = table.game.timeout_action(table.state, seat)
+    later = await bot.tables.act(table.id, table.seats[seat].user_id, played(move), table.seq)
     await bot.close()
 
     status, out, err = await command(tmp_path, "restore", "saved.sqlite3", "--database", str(bot.path))
@@ -130,7 +131,7 @@ async def test_a_restore_puts_a_backup_in_place_and_its_tables_resume_there(tmp_
     assert out.startswith(f"✓ Restored {bot.path} from saved.sqlite3: 1 open table(s) replayed"), out
     assert out.endswith(f"the database it replaced is kept as {bot.path}.before-restore.\n"), out
     await bot.open()
-    resumed = await bot.tables.get_by_id(table.id)
+    resumed = await bot.tables.cache.get_by_id(table.id)
     assert resumed.seq == table.seq and resumed.state == table.state  # the backup's table, playable
     await bot.close()
     assert (table.id, later.seq) in moves_in(Path(f"{bot.path}.before-restore"))

@@ -21,7 +21,8 @@ from cogs.games import live
 
 async def synced(guild_id: int | None = None) -> list[dict]:
     bot = DiceBot(":memory:", games=live())  # what the shipped bot syncs (a test run registers a toy game besides)
-    await bot.load_commands()
+    await bot.assemble()
+    await bot.shutdown_storage()
     return await synced_payload(bot.tree, discord.Object(guild_id) if guild_id else None)
 
 
@@ -58,7 +59,8 @@ async def test_every_shipped_language_is_in_what_is_synced_and_checked():
 
 async def test_a_servers_commands_are_checked_the_same_way():
     bot = DiceBot(":memory:", games=live())
-    await bot.load_commands()
+    await bot.assemble()
+    await bot.shutdown_storage()
     checked = await checked_commands(bot.tree, guild_id=1234)
     assert checked.guild_id == 1234 and checked.payload == await synced()
 
@@ -128,7 +130,8 @@ def test_a_command_over_the_combined_size_is_named_with_its_size():
 
 async def test_a_tree_discord_would_refuse_stops_the_start_with_one_sentence():
     bot = DiceBot(":memory:")
-    await bot.load_commands()
+    await bot.assemble()
+    await bot.shutdown_storage()
 
     @discord.app_commands.command(name="peek", description="p" * 101)
     async def peek(interaction: discord.Interaction) -> None: ...

@@ -91,7 +91,7 @@ class Health:
             for game, status, count in await tables.store.open_table_counts():
                 counts[(game, status)] = count
         self.metrics.sample(open_tables=[(g, s, n) for (g, s), n in sorted(counts.items())],
-                            latencies=latency, cached=tables.cached_count if tables is not None else 0,
+                            latencies=latency, cached=tables.cache.cached_count if tables is not None else 0,
                             ready=not problems)
         return web.Response(body=self.metrics.exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 

@@ -19,7 +19,7 @@ import random
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
@@ -32,7 +32,9 @@ from ..logs import about
 from ..metrics import UNMEASURED, Unmeasured
 from . import errors
 from .dice import TableDice
-from .table import Clicked, LiveTable, Table, Typed, seat_from_row, snapshot, touched
+from .table import Clicked, LiveTable, Move, Table, Typed, seat_from_row, snapshot, touched
+from .telemetry import moves_made
+from .timer import Wake
 
 log = logging.getLogger(__name__)
 
@@ -44,9 +46,11 @@ Result = TypeVar("Result")
 
 class TableCache:
     def __init__(self, store: Store, games: Mapping[str, Game], dice: TableDice, clock: Callable[[], datetime],
-                 cache_size: int = CACHE_SIZE, metrics: Unmeasured = UNMEASURED) -> None:
+                 cache_size: int = CACHE_SIZE, metrics: Unmeasured = UNMEASURED, wake: Wake = lambda due: None
+                 ) -> None:
+        """`wake`: the timer's, told each table's next due time after every change (timer.py)."""
         self.store, self.games = store, games
-        self._dice, self._clock, self._metrics = dice, clock, metrics
+        self._dice, self._clock, self._metrics, self._wake = dice, clock, metrics, wake
         self._cache: OrderedDict[int, LiveTable] = OrderedDict()
         self._cache_size = cache_size
         self._behind: set[int] = set()  # cached tables another process changed since (read before any use)
@@ -294,9 +298,10 @@ class TableCache:
 
     # --- changing a table -------------------------------------------------------------------------
     @contextlib.asynccontextmanager
-    async def changing(self, live: LiveTable) -> AsyncIterator[Store]:
+    async def changing(self, live: LiveTable, member: str = "click") -> AsyncIterator[Store]:
         """A transaction that first claims the table's next revision (Conflict if another process changed
-        it); its failure also rolls the cached table back, so cache and database agree."""
+        it); its failure also rolls the cached table back, so cache and database agree. Once committed, the
+        change is `committed` (a member's own move in it came from `member`: click or typed)."""
         saved = (live.row, live.state, list(live.since), list(live.seats), live.opening, list(live.log))
         try:
             async with self.store.transaction() as tx:
@@ -313,6 +318,21 @@ class TableCache:
             if live.row.status in OPEN:
                 self.keep(live)
             raise
+        self.committed(live, live.log[len(saved[5]):], member)
+
+    def opened(self, live: LiveTable, moves: Sequence[Move] = ()) -> None:
+        """A table created (a lobby, a rematch begun with its computers' first moves) and committed: kept while
+        open, and `committed` like any change."""
+        if live.row.status in OPEN:
+            self.keep(live)
+        self.committed(live, moves)
+
+    def committed(self, live: LiveTable, moves: Sequence[Move], member: str = "click") -> None:
+        """What follows every committed change of a table, wherever it was made: its moves counted and logged, and
+        the timer told the table's next reminder or deadline (the change may have brought it sooner)."""
+        if moves:
+            moves_made(live.row.id, live.game.id, moves, self._metrics, member)
+        self._wake(live.row.reminder_at or live.row.deadline_at)
 
 
 def pressed_at(live: LiveTable, guild_id: int | None, user_id: int) -> bool:

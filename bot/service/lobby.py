@@ -121,7 +121,7 @@ class Lobby:
                 raise await self.busy(channel_id) from taken
             row = await store.table(table_id)
             live = LiveTable(row, game, [Seat(0, host_id, host_name, client_seed=client_seed, touched_at=now)])
-            self._cache.keep(live)
+            self._cache.opened(live)
         return snapshot(live)
 
     async def busy(self, channel_id: int) -> errors.TableBusy:

@@ -77,8 +77,7 @@ class Rematches:
         if rematch is None:
             return replace(table, rematch=offer), None
         live, moves = rematch
-        if live.row.status in ("lobby", "active"):
-            self._cache.keep(live)
+        self._cache.opened(live, moves)
         newly = frozenset(live.game.to_act(live.state))
         new = snapshot(live, moves, newly=newly, called=await self._calls.called(live, newly))
         return replace(table, rematch=replace(offer, opened=new.id)), new

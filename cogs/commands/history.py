@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 
 import discord
 
 from bot.i18n import _, ngettext, speaking, translated
 from bot.service import Table
-from cogs.table.controller import controller
+from bot.service.records import Records
+from cogs.table.controller import in_channel
 from cogs.table.format import luck_title, options_text, plain
-from cogs.table.language import server_language
+from cogs.table.language import Languages
 from cogs.table.render import Renderer
-
-from .replay import ReplayButton
+from cogs.table.replay import ReplayButton
 
 STORY_CHARS = 3000  # of the embed's 6000; the full story is in the attached file
 PRIVATE_CHARS = 2000  # a message's limit: the latest private lines
@@ -56,18 +57,19 @@ def history_embed(table: Table, renderer: Renderer, lines: list[str]) -> discord
     return embed
 
 
-async def answer_history(interaction: discord.Interaction, table_id: int | None) -> None:
+async def answer_history(interaction: discord.Interaction, table_id: int | None, records: Records,
+                         renderer_of: Callable[[Table], Renderer], languages: Languages) -> None:
     """`table_id` None: the channel's last table."""
-    control = controller(interaction.client)
-    table, record = await control.tables.history(interaction.guild_id, table_id, interaction.channel_id)
-    table_id, renderer = table.id, control.renderer(table)
-    with speaking(await server_language(interaction.client, interaction.guild_id)):  # a public answer
+    table, record = await records.history(interaction.guild_id, table_id, in_channel(interaction))
+    table_id, renderer = table.id, renderer_of(table)
+    language = await languages.server(interaction.guild_id)
+    with speaking(language):  # a public answer
         lines = story_lines(table, renderer)
         embed = history_embed(table, renderer, lines)
     files = [discord.File(io.BytesIO("\n".join(map(plain, lines)).encode()), filename=f"table-{table_id}-story.txt"),
              discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
                           filename=f"table-{table_id}.json")]
-    with speaking(await server_language(interaction.client, interaction.guild_id)):
+    with speaking(language):
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(table_id, 0, _("🎞️ Replay"), new=True))
     await interaction.response.send_message(embed=embed, files=files, view=view)

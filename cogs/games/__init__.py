@@ -1,7 +1,8 @@
 """The edge's registry of games. The games themselves are registered at the game layer (`bot/games/registry.py`:
 each `bot/games/<id>/` declares its engine); each package here adds, once, in its `__init__.py`, what the Discord
-edge needs of that id: `EDGE = GameEdge(renderer, drawer, sample, …)`. Everything else is found from here: the
-renderers and drawers, the sample tables, each game's catalog domain and rules doc.
+edge needs of that id: `EDGE = GameEdge(renderer, drawer, sample, cog, opening, …)`. Everything else is found from
+here: the renderers and drawers, the cogs (with `/<id> new` and `/<id> rules` made for each: game_cog.py), the
+sample tables, each game's catalog domain and rules doc.
 
 A game's edge package is found by looking, not by a list: every package under the searched packages (`SEARCHED`;
 the bot's own is this one) that holds an `EDGE`, named by its game's id, and every registered engine must have one.
@@ -20,11 +21,15 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import discord
+
 from bot.games import registry
 from bot.games.core import Game
 from bot.pictures import Drawer
 from bot.service import Table
 from cogs.table.render import Renderer
+
+from .game_cog import RULES, GameCog, Opening
 
 ROOT = Path(__file__).resolve().parents[2]
 SEARCHED = ["cogs.games"]  # packages whose game packages add their edge (the tests add their toy games')
@@ -38,6 +43,10 @@ class GameEdge:
     drawer: Drawer
     sample: Callable[..., Table]  # a scripted table (`players` seats, or its own number): the pictures in docs/,
     # their tests and benchmark
+    cog: type[GameCog]  # its slash group: its typed moves (`/<id> new` and `/<id> rules` are made for it)
+    opening: Opening  # how `/<id> new` reads
+    rules: str = RULES  # `/<id> rules`' description
+    controls: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()  # its own persistent controls, beside the table's
     rules_doc: Path | None = None  # its rules (default docs/rules/<id>.md)
 
 

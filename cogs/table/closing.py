@@ -33,6 +33,7 @@ class ClosingRetries:
         self._unshown: OrderedDict[int, int] = OrderedDict()  # table id -> its channel, final state not shown yet
         self._retrier: asyncio.Task | None = None
         self._touches: set[asyncio.Task] = set()  # retries started by a touch of a channel, until they end
+        self._stopped = False  # the bot is shutting down: nothing more is tried
 
     async def edit_closing(self, table: Table, what: str, access: Any = None) -> bool:
         """Edit the table message (`access`: what the bot may do in its channel, if known); a closed table whose
@@ -44,7 +45,7 @@ class ClosingRetries:
             self._unshown[table.id] = table.channel_id
             while len(self._unshown) > UNSHOWN_TABLES:
                 self._unshown.popitem(last=False)
-            if self._retrier is None or self._retrier.done():
+            if not self._stopped and (self._retrier is None or self._retrier.done()):
                 self._retrier = asyncio.get_running_loop().create_task(self._retry_later())
         return shown
 
@@ -54,7 +55,7 @@ class ClosingRetries:
 
     def channel_touched(self, channel_id: int | None) -> None:
         """Something happened in a channel: a good moment to try its unshown final state again."""
-        if channel_id is not None and channel_id in self._unshown.values():
+        if not self._stopped and channel_id is not None and channel_id in self._unshown.values():
             task = asyncio.get_running_loop().create_task(self.retry_closing(channel_id))
             self._touches.add(task)
             task.add_done_callback(self._touches.discard)
@@ -63,11 +64,10 @@ class ClosingRetries:
         for table_id, channel in list(self._unshown.items()):
             if channel_id is not None and channel != channel_id:
                 continue
-            tables = self._shared.tables
-            if tables is None:  # the bot is shutting down
+            if self._stopped:
                 return
             try:
-                table = await tables.closed_table(table_id)
+                table = await self._shared.tables.records.closed_table(table_id)
             except Exception:  # the database is away for now: the next round tries again
                 log.warning("could not read closed table %s to show it again", table_id, exc_info=True)
                 continue
@@ -78,12 +78,14 @@ class ClosingRetries:
 
     async def _retry_later(self) -> None:
         delay = FIRST_RETRY
-        while self._unshown and self._shared.tables is not None:
+        while self._unshown and not self._stopped:
             await asyncio.sleep(delay)
             await self.retry_closing()
             delay = min(2 * delay, LAST_RETRY)
 
     async def stop_retrying(self) -> None:
+        """The bot shuts down: no retry is started or tried from now on."""
+        self._stopped = True
         if self._retrier is not None:
             self._retrier.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -5,9 +5,11 @@ Buttons are `DynamicItem`s: their custom id carries the table id, the move numbe
 at and the encoded action, so they keep working after a restart and a stale click is recognised.
 
 A modified client can send any custom id, so the templates are the edge's parser: each number in them is
-bounded (`TABLE_ID`, `MOVE_NO`), so a match converts to a checked value and parsing never fails; an id no
-template matches gets the stale refusal (`answer_unshown`). A control acts only on a table of the server it
-was pressed in, or, from a DM, on a table where the member has a seat (the service checks: `Clicked`).
+bounded (`TABLE_ID`, `MOVE_NO`), so a match converts to a checked value and parsing never fails. The edge reads
+every click itself (clicks.py): the control whose template matches answers it, an id none matches gets the stale
+refusal; discord.py never runs a control (none is dispatchable), so a message's views are never kept in memory. A
+control acts only on a table of the server it was pressed in, or, from a DM, on a table where the member has a
+seat (the service checks: `Clicked`).
 """
 
 from __future__ import annotations
@@ -18,20 +20,20 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.games.core import encode_action
+from bot.games.core import decode_action, encode_action
 from bot.games.levels import LEVELS, NAMES
 from bot.i18n import N_, _
-from bot.service import Clicked, Table
-from bot.service.errors import StaleMove, TableClosed
+from bot.service import Clicked, Reading, Table
+from bot.service.errors import TableClosed
 
-from .errors import answer_error
 from .levels import ABOUT
 
 
 class Controller(Protocol):
-    """What a control asks of the click controller (controller.py), which it finds on the bot (`DiceBot.edge`)."""
+    """What a control asks of the click controller (controller.py), which the click listener hands it."""
 
-    async def play(self, interaction: discord.Interaction, at: Clicked, action: Any, seq: int | None) -> None: ...
+    async def play(self, interaction: discord.Interaction, at: Clicked, reading: Reading, seq: int | None
+                   ) -> None: ...
 
     async def lobby(self, interaction: discord.Interaction, at: Clicked, verb: str, level: str = ...) -> None: ...
 
@@ -49,30 +51,44 @@ class Controller(Protocol):
 
     async def vote(self, interaction: discord.Interaction, at: Clicked, seat: int, choice: str) -> None: ...
 
+    async def replay(self, interaction: discord.Interaction, table_id: int | None, step: int, *, edit: bool
+                     ) -> None: ...
+
     def renderer(self, table: Table) -> Any: ...
+
+
+def decoded(code: str) -> Reading:
+    """A move as a control carries it (`encode_action`), read with the codec of the table's game."""
+    return lambda table, seat: decode_action(table.game, code)
+
+
+class Control:
+    """A persistent control: parsed from its custom id by the click listener (clicks.py), which has it answer the
+    click. Never dispatchable, so discord.py neither runs it nor keeps the views it is sent in."""
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    async def answer(self, interaction: discord.Interaction, controller: Controller) -> None:
+        raise NotImplementedError
+
 
 TABLE_ID = r"(?P<table>[1-9][0-9]{0,17})"  # below 10**18: inside SQLite's and PostgreSQL's 64-bit integers
 MOVE_NO = r"(?P<seq>0|[1-9][0-9]{0,8})"  # below 10**9 moves
 
 
-class TableItem:
-    """A persistent component of one table: it has the controller act on the click, and answers every failure
-    through the one error path (an ephemeral sentence; the state unchanged). A click on a closed table's
-    message shows its final state there."""
+class TableItem(Control):
+    """A persistent control of one table: it has the controller act on the click, where it was pressed. A click on
+    a closed table's message shows its final state there."""
 
     table_id: int
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def answer(self, interaction: discord.Interaction, controller: Controller) -> None:
         try:
-            await interaction.client.hear(interaction)  # type: ignore[attr-defined]
-            controller = interaction.client.edge.controller  # type: ignore[attr-defined]
-            try:
-                await self.run(interaction, controller, Clicked(self.table_id, interaction.guild_id))
-            except TableClosed:
-                if not await controller.show_closed(interaction, self.table_id):
-                    raise
-        except Exception as error:  # noqa: BLE001 - the one error path answers every failure
-            await answer_error(interaction, error)
+            await self.run(interaction, controller, Clicked(self.table_id, interaction.guild_id))
+        except TableClosed:
+            if not await controller.show_closed(interaction, self.table_id):
+                raise
 
     async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
         raise NotImplementedError
@@ -101,7 +117,7 @@ class ActionButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], templat
         return cls(int(match["table"]), int(match["seq"]), match["code"])
 
     async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
-        await controller.play(interaction, at, self.code, self.seq)
+        await controller.play(interaction, at, decoded(self.code), self.seq)
 
 
 SELECT_TEMPLATE = rf"s:{TABLE_ID}:{MOVE_NO}:(?P<kind>[a-z]{{1,20}})"
@@ -148,9 +164,9 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
         return cls(int(match["table"]), int(match["seq"]), match["kind"])
 
     async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
-        values = list(interaction.data.get("values", []))
+        values = [str(value) for value in (interaction.data or {}).get("values", [])]
         if self.kind == "act":
-            await controller.play(interaction, at, values[0] if values else "", self.seq)
+            await controller.play(interaction, at, decoded(values[0] if values else ""), self.seq)
             return
 
         def read(table: Table, seat: int) -> Any:
@@ -204,8 +220,8 @@ class ComputerMenu(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
         return cls(int(match["table"]))
 
     async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
-        values = list(interaction.data.get("values", []))
-        await controller.lobby(interaction, at, "addbot", level=str(values[0]) if values else "")
+        values = [str(value) for value in (interaction.data or {}).get("values", [])]
+        await controller.lobby(interaction, at, "addbot", level=values[0] if values else "")
 
 
 class HandButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"h:{TABLE_ID}"):
@@ -246,50 +262,4 @@ class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r
             await interaction.response.edit_message(content=_("The game goes on."), view=None)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, LobbyButton, ComputerMenu, HandButton, EndButton)
-CONTROLS: list[type[discord.ui.DynamicItem]] = []  # every persistent control the cogs added, for `answer_unshown`
-
-
-def add_controls(bot: discord.Client, *controls: type[discord.ui.DynamicItem]) -> None:
-    bot.add_dynamic_items(*controls)
-    CONTROLS.extend(c for c in controls if c not in CONTROLS)
-
-
-def remove_controls(bot: discord.Client, *controls: type[discord.ui.DynamicItem]) -> None:
-    bot.remove_dynamic_items(*controls)
-    CONTROLS[:] = [c for c in CONTROLS if c not in controls]
-
-
-def walk(components: Sequence[Any]) -> list[Any]:
-    """Every component of a message, nested ones included (Components V2: a Container's, a Section's)."""
-    found = []
-    for component in components:
-        found.append(component)
-        found += walk(getattr(component, "children", None) or [])
-        if getattr(component, "accessory", None) is not None:
-            found += walk([component.accessory])
-    return found
-
-
-def shown_custom_ids(message: discord.Message) -> set[str]:
-    return {c.custom_id for c in walk(message.components) if getattr(c, "custom_id", None)}
-
-
-async def answer_unshown(interaction: discord.Interaction) -> None:
-    """Run a control its message no longer shows. A double click, or a click from a client that had not
-    redrawn the message yet, reaches the bot after the first click changed the message; discord.py runs a
-    persistent control only while its message shows it, so the member would read "This interaction failed".
-    Here it runs all the same, and the move number in its custom id earns the stale refusal (or, still
-    current, plays). An id no control's template matches (a crafted one) gets the stale refusal."""
-    if interaction.type is not discord.InteractionType.component or interaction.data is None:
-        return
-    custom_id = str(interaction.data.get("custom_id", ""))
-    if interaction.message is not None and custom_id in shown_custom_ids(interaction.message):
-        return  # discord.py runs it
-    for control in CONTROLS:
-        match = control.__discord_ui_compiled_template__.fullmatch(custom_id)
-        if match is not None:
-            item = await control.from_custom_id(interaction, discord.ui.Button(custom_id=custom_id), match)
-            await item.callback(interaction)
-            return
-    await answer_error(interaction, StaleMove())
+TABLE_CONTROLS = (ActionButton, ActionSelect, LobbyButton, ComputerMenu, HandButton, EndButton)

@@ -69,7 +69,7 @@ class Notices:
 
         def private() -> str:
             said = prompt() if prompt else shared.renderer(table).turn_prompt(table, frozenset(targets))
-            said += " · " + _("[Open the table]({link})", link=shared.channel_url(table))
+            said += " · " + _("[Open the table]({link})", link=shared.links.channel(table))
             if not shared.access.narrowed(table.channel_id, access).can_see:  # it can't edit the table message there
                 said += "\n" + _("The table message may be behind: `/game status` shows the table as it is now.")
             return said
@@ -83,7 +83,7 @@ class Notices:
     async def stands(self, table: Table, message_id: int | None, seats: Iterable[int], access: Access) -> None:
         """Ping `message_id` now stands for the table (None: the ping heads the table posted again); the ping it
         replaces — or this one, when all it named acted meanwhile — is deleted."""
-        done = await self._shared.tables.record_ping(table.id, message_id, frozenset(seats), table.seq)
+        done = await self._shared.tables.calls.record_ping(table.id, message_id, frozenset(seats), table.seq)
         await self.take_down(table, done, access)
 
     async def take_down(self, table: Table, message_ids: Iterable[int], access: Access) -> None:
@@ -99,12 +99,12 @@ class Notices:
         said = prompt() if prompt else self._shared.renderer(table).turn_prompt(table, frozenset(targets))
         content = f"{' '.join(mention(table, s) for s in targets)}, {said}"
         if link:
-            content += f" · [{table.game.title}]({self._shared.jump_url(table)})"
+            content += f" · [{table.game.title}]({self._shared.links.jump(table)})"
         return content, discord.AllowedMentions(users=users, everyone=False, roles=False)
 
     async def announce_result(self, table: Table, access: Access | None = None) -> None:
         def public() -> str:
-            link = _("[See the table]({link})", link=self._shared.jump_url(table))
+            link = _("[See the table]({link})", link=self._shared.links.jump(table))
             return f"{self._shared.renderer(table).result_text(table)}\n{link}"
 
         await self.post_or_dm(table, access or self._shared.access.of(table.channel_id), "announcing the result",

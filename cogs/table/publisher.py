@@ -82,7 +82,7 @@ class Publisher:
         if table.status == "finished":
             await attempt_closing(table, "announcing the result", lambda: notices.announce_result(table, access))
         if table.status in ("finished", "ended"):  # its followers hear of it (cogs/commands/followers.py)
-            shared.bot.dispatch("table_closed", table)
+            shared.client.dispatch("table_closed", table)
         await attempt("telling the host what the bot may no longer do", self._host_warnings.warn(table, interaction))
         for other in table.elsewhere:  # the member's absence ended by this move: their other tables show it
             await attempt("showing a member back", self._table_message.edit(other))
@@ -103,7 +103,7 @@ class Publisher:
             return
         if clicked is None:
             done = f"✅ {happened}" if happened else _("✅ Done.")
-            text = (f"{done}\n" + _("[Open the table]({link})", link=self._shared.jump_url(table)) if table_shown
+            text = (f"{done}\n" + _("[Open the table]({link})", link=self._shared.links.jump(table)) if table_shown
                     else f"{done}\n{_(SAVED)}")
             await interaction.response.send_message(text, ephemeral=True)
             return

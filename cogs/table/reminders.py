@@ -84,7 +84,7 @@ class Reminding:
         shared = self._shared
         with speaking(await shared.languages.seat(table, seat)):
             text = f"{shared.renderer(table).emoji} **{table.game.title}** · <#{table.channel_id}> · {said()} · " + \
-                _("[Open the table]({link})", link=shared.jump_url(table))
+                _("[Open the table]({link})", link=shared.links.jump(table))
             view = not_this_turn(table)
         await shared.channel.dm(table.seats[seat].user_id, text[:CONTENT_CHARS], view=view)
 
@@ -96,7 +96,7 @@ class Reminding:
             head = ngettext("📬 Your daily digest: {n} table is waiting on you.",
                             "📬 Your daily digest: {n} tables are waiting on you.", len(tables))
             lines = [f"{shared.renderer(t).emoji} **{t.game.title}** · " +
-                     _("[table {table}]({link})", table=t.id, link=shared.jump_url(t)) + " · " +
+                     _("[table {table}]({link})", table=t.id, link=shared.links.jump(t)) + " · " +
                      _("due {when}", when=time_left(seat_deadline(t, t.seat_of(digest.user_id))))
                      for t in tables]
             more = _("…and more: `/mygames` lists them all.")

@@ -218,7 +218,7 @@ async def test_a_restart_mid_response_keeps_and_hides_the_answers(world, dice, m
     dice.script(0, 5, 8)  # the restarted bot replays the log: the same draws again
     dice.decks.append(ALICE + BOB + COMPUTER)
     await env.restart_bot(make_bot())
-    await tables(env).open_tables()  # the new process rebuilds tables when first touched
+    await tables(env).cache.open_tables()  # the new process rebuilds tables when first touched
     after = table_of(env, channel)
     assert after.state == before.state and after.state.answers[1] is not None
     text = text_of(message_by_id(channel, after.message_id))

@@ -115,7 +115,7 @@ async def test_a_restart_mid_game_keeps_old_buttons_working(world, dice, make_bo
     await alice.click(message, label="Roll the dice")
     before = table_of(env, channel)
     await env.restart_bot(make_bot())
-    await tables(env).open_tables()  # the new process rebuilds tables when first touched
+    await tables(env).cache.open_tables()  # the new process rebuilds tables when first touched
     after = table_of(env, channel)
     assert after.state == before.state and after.seq == before.seq
     message = message_by_id(channel, after.message_id)  # sent before the restart

@@ -179,7 +179,7 @@ async def test_away_refusals_are_private_and_change_nothing(world, client_langua
     both = await alice.slash(channel, "me away", days=2, until="2026-12-24")
     assert both.ephemeral and "Say how long you are away" in both.response.content
     assert env.bot.store is not None
-    rows = await env.bot.tables.away_card(bob.id)
+    rows = await env.bot.tables.away.card(bob.id)
     assert (rows.days_left, rows.away_until) == (7, None), "nothing changed"
 
 

@@ -28,8 +28,8 @@ def syncs(env) -> list:
 class BotWithPing(DiceBot):
     """The bot of a newer release: one command more."""
 
-    async def load_commands(self) -> None:
-        await super().load_commands()
+    async def assemble(self) -> None:
+        await super().assemble()
 
         @app_commands.command(name="ping", description="Answer pong")
         async def ping(interaction: discord.Interaction) -> None:

@@ -118,7 +118,7 @@ async def test_a_table_posted_in_the_old_embed_form_turns_into_the_new_form_at_i
     sent = env.bot.get_partial_messageable(channel.id)
     old = await sent.send(embed=discord.Embed(title=f"🪖 Army Men Dice War · table {table.id}",
                                               description="The table as the last release drew it."), view=old_form)
-    await env.bot.tables.set_message(table.id, old.id)  # the database points at the old-form message
+    await env.bot.tables.turns.set_message(table.id, old.id)  # the database points at the old-form message
     old = message_by_id(channel, old.id)
     assert old.embeds and not old.flags.components_v2
 

@@ -139,10 +139,10 @@ async def test_a_move_number_the_table_never_reached_is_stale_without_a_rebuild(
     table = table_of(env, channel)
     code = encode_action(table.game.legal_actions(table.state, table.seat_of(alice.id))[0])
     message = await bot_message_in(alice, alice.guild.create_text_channel("other"))
-    rebuilds = tables(env).rebuilds
+    rebuilds = tables(env).cache.rebuilds
     for seq in (table.seq + 1, 999_999_999, 10**50):
         assert_refused(await send_again(alice, message, f"a:{table_id}:{seq}:{code}"), STALE)
-    assert tables(env).rebuilds == rebuilds
+    assert tables(env).cache.rebuilds == rebuilds
     assert table_of(env, channel).seq == table.seq
 
 

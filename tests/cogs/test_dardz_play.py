@@ -250,7 +250,7 @@ async def test_a_restart_keeps_the_table_buttons_working(world, dice, make_bot):
     dice.script(6, 6, 1, 1, 3)  # the log is replayed: the same dice and deal again
     dice.decks.append(["12", "11", "10", "9", "8", "4"])
     await env.restart_bot(make_bot())
-    await tables(env).open_tables()  # the new process rebuilds tables when first touched
+    await tables(env).cache.open_tables()  # the new process rebuilds tables when first touched
     assert table_of(env, channel).state == before.state
     dice.script(2, 6)
     result = await alice.click(message, label="🎲 Roll 2")  # the table as the old process left it

@@ -291,7 +291,7 @@ async def test_the_block_button_works_after_a_restart(world, dice, make_bot):
     dice.decks.extend([[], ["BT1"]])  # the replay after the restart asks for the same shuffles and dice
     dice.script(*[DASH] * 6)
     await env.restart_bot(make_bot())
-    await tables(env).open_tables()  # the new process rebuilds tables when first touched
+    await tables(env).cache.open_tables()  # the new process rebuilds tables when first touched
     assert table_of(env, channel).state == before
     result = await alice.click(message, label="Block bob")
     assert not result.ephemeral

@@ -7,7 +7,6 @@ import discord
 from discord import Locale, app_commands
 
 from bot.app.translator import CatalogTranslator
-from cogs.table.language import server_language
 
 from .helpers import components, labels, last_table_message, table_of, text_of, texts
 from .test_armadillo_play import open_three_seat_table, the_dm
@@ -32,25 +31,25 @@ async def test_a_language_without_a_catalog_falls_back_to_english(world, client_
 
 async def test_settings_language_needs_manage_server_and_sets_the_public_language(spanish_server):
     env, guild, channel, alice, bob, mod = spanish_server
-    assert await server_language(env.bot, guild.id) == "es"  # the server's own Discord language
+    assert await env.bot.edge.shared.languages.server(guild.id) == "es"  # the server's own Discord language
 
     refused = await bob.slash(channel, "settings language", language="en")
     assert refused.ephemeral and "Gestionar servidor" in refused.response.content
-    assert await server_language(env.bot, guild.id) == "es"
+    assert await env.bot.edge.shared.languages.server(guild.id) == "es"
 
     done = await mod.slash(channel, "settings language", language="en")
     assert done.ephemeral and "now in English" in done.response.content
-    assert await server_language(env.bot, guild.id) == "en"
+    assert await env.bot.edge.shared.languages.server(guild.id) == "en"
 
     await mod.slash(channel, "settings language", language="server")
-    assert await server_language(env.bot, guild.id) == "es"
+    assert await env.bot.edge.shared.languages.server(guild.id) == "es"
 
 
 async def test_the_setting_survives_a_restart(spanish_server, make_bot):
     env, guild, channel, alice, bob, mod = spanish_server
     await mod.slash(channel, "settings language", language="en")
     await env.restart_bot(make_bot())
-    assert await server_language(env.bot, guild.id) == "en"
+    assert await env.bot.edge.shared.languages.server(guild.id) == "en"
 
 
 async def test_command_descriptions_are_translated_and_names_stay_english(world):

@@ -112,11 +112,11 @@ async def test_not_this_turn_silences_a_table_until_the_members_next_turn(world,
     assert refused.ephemeral and "Only the players this reminder named can silence it." in refused.response.content
     refused = await alice.click(reminder, label="Not this turn")
     assert refused.ephemeral and "That turn is over" in refused.response.content
-    before = tables(env).cached_tables()[0].seats
+    before = tables(env).cache.cached_tables()[0].seats
 
     dice.script(1)  # the restarted bot replays the log: the same starter
     await env.restart_bot(make_bot())
-    await tables(env).open_tables()
+    await tables(env).cache.open_tables()
     silent = await bob.click(reminder, label="Not this turn")  # a reminder from before the restart
     assert silent.ephemeral and f"Table {table.id} is silent for you until your next turn" in silent.response.content
     again = await bob.click(reminder, label="Not this turn")

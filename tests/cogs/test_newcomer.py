@@ -64,7 +64,7 @@ async def test_luck_is_reported_in_the_games_own_terms_or_not_at_all(simcord_env
     await sam.slash(channel, "armymen roll")
     table_id = table_of(simcord_env, channel).id
     await end_game(sam, channel)
-    shown = text_of(message_by_id(channel, (await simcord_env.bot.tables.closed_table(table_id)).message_id))
+    shown = text_of(message_by_id(channel, (await simcord_env.bot.tables.records.closed_table(table_id)).message_id))
     lines = {"en": ("🍀 Luck (the lower the dice, the luckier)",
                     "sam: 5 dice, average 6.00 (a fair die: 3.50) — luckier than 0% of fair rolls."),
              "es": ("🍀 Suerte (cuanto más bajos los dados, más suerte)",
@@ -79,7 +79,7 @@ async def test_luck_is_reported_in_the_games_own_terms_or_not_at_all(simcord_env
     await sam.slash(doodle, "doodle roll")
     table_id = table_of(simcord_env, doodle).id
     await end_game(sam, doodle)
-    shown = text_of(message_by_id(doodle, (await simcord_env.bot.tables.closed_table(table_id)).message_id))
+    shown = text_of(message_by_id(doodle, (await simcord_env.bot.tables.records.closed_table(table_id)).message_id))
     assert "🍀" not in shown and "average" not in shown and "media" not in shown, \
         "Doodle Dice's dice show figures, none luckier than another: no luck report"
 

@@ -37,7 +37,7 @@ async def test_the_news_is_the_same_after_a_restart(world, make_bot, game_id):
     assert before and all(before)
 
     await env.restart_bot(make_bot())
-    again = await tables(env).get_by_id(table.id)  # rebuilt from the database: the log replayed
+    again = await tables(env).cache.get_by_id(table.id)  # rebuilt from the database: the log replayed
     assert again.news == table.news, "replaying the log recomputes the very same events"
     shown = (await alice.slash(channel, "game status")).response.message
     shown = message_by_id(channel, table_of(env, channel).message_id) if shown is None else shown

@@ -88,7 +88,7 @@ async def test_a_standing_ping_goes_after_a_restart_and_a_touch_is_remembered(wo
     dice.script(0)  # the restarted bot replays the log: the same draws again
     dice.decks.append(ALICE + BOB + COMPUTER)
     await env.restart_bot(make_bot())
-    await tables(env).open_tables()
+    await tables(env).cache.open_tables()
     await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
     (ping,) = pings(channel)
     assert f"<@{carol.id}>" not in ping.content, "carol's My hand from before the restart still counts"
@@ -96,6 +96,6 @@ async def test_a_standing_ping_goes_after_a_restart_and_a_touch_is_remembered(wo
     dice.script(0, 5, 8)
     dice.decks.append(ALICE + BOB + COMPUTER)
     await env.restart_bot(make_bot())
-    await tables(env).open_tables()
+    await tables(env).cache.open_tables()
     await bob.click(message_by_id(channel, table.message_id), label="Discard 13 (free)")
     assert pings(channel) == [], "the ping recorded before the restart was deleted once bob answered"

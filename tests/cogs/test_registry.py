@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
+from discord import app_commands
 
 from bot.app import DiceBot
 from bot.games import registry
@@ -68,11 +69,20 @@ def test_the_drawer_and_the_sample_table(game):
 
 
 async def test_the_cog_brings_the_games_commands(game):
+    """/<id> new and /<id> rules are made for every game, first, with its own lobby options (each described), then
+    its cog's typed moves."""
     bot = DiceBot(":memory:")
-    await bot.load_commands()
+    await bot.assemble()
+    await bot.shutdown_storage()
     group = bot.tree.get_command(game.id)
-    assert group is not None and {"new", "rules"} <= {command.name for command in group.commands}
-    assert game.package in bot.extensions
+    assert isinstance(group, app_commands.Group) and isinstance(bot.get_cog(game.cog.__cog_name__), game.cog)
+    assert [command.name for command in group.commands][:2] == ["new", "rules"]
+    new = group.get_command("new")
+    assert new.description == game.opening.description and group.get_command("rules").description == game.rules
+    options = {parameter.name: parameter for parameter in new.parameters}
+    assert list(options)[:5] == ["pace", "minutes", "thread", "clock", "away"]
+    for name, option in game.engine.options.items():
+        assert options[name].description == game.opening.options[name] and options[name].default == option.default
 
 
 def test_the_rules_doc_is_there_with_its_rulings(game):

@@ -3,16 +3,13 @@ the bot adds its own (cogs/games/<id>/__init__.py)."""
 
 from pathlib import Path
 
-from discord.ext import commands
-
 from cogs.games import GameEdge
+from cogs.games.game_cog import Opening
 
 from .cog import CoinCog
 from .picture import draw, sample
 from .render import RENDERER
 
-EDGE = GameEdge(renderer=RENDERER, drawer=draw, sample=sample, rules_doc=Path(__file__).with_name("rules.md"))
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(CoinCog(bot))
+EDGE = GameEdge(renderer=RENDERER, drawer=draw, sample=sample, cog=CoinCog,
+                opening=Opening("Open a Coin Race table here"), rules="How to play",
+                rules_doc=Path(__file__).with_name("rules.md"))

@@ -12,26 +12,22 @@ import re
 
 import discord
 
-from bot.i18n import N_, _, current_language, speaking
+from bot.i18n import N_, _
 from bot.service import Table
-from cogs.table.controller import Controller, controller
-from cogs.table.controls import TABLE_ID
-from cogs.table.errors import answer_error
-from cogs.table.language import server_language
+from bot.service.records import Replayed
+
+from .controls import TABLE_ID, Control, Controller
+from .render import Renderer
 
 REPLAY_TEMPLATE = rf"r:{TABLE_ID}:(?P<step>0|[1-9][0-9]{{0,8}})(?P<new>:new)?(?::(?P<tag>first|last|back|on))?"
 JUMPS = {"round": (N_("⏪ round {n}"), N_("round {n} ⏩")), "turn": (N_("⏪ turn {n}"), N_("turn {n} ⏩"))}
 
 
-async def replay_message(control: Controller, table_id: int | None, step: int, guild_id: int | None,
-                         channel_id: int | None, user_id: int | None = None
-                         ) -> tuple[Table, discord.Embed, discord.ui.View]:
-    """The replay of table `table_id` (None: the channel's last) of this server at move `step`: public
-    information only. From a DM (`guild_id` None), of a table `user_id` played at or followed."""
-    replayed = await control.tables.replay(guild_id, table_id, channel_id, step, user_id)
+def replay_message(replayed: Replayed, renderer: Renderer) -> tuple[Table, discord.Embed, discord.ui.View]:
+    """A closed table's replay at the move the service replayed it to (public information only), with its buttons,
+    in the current language."""
     table, total = replayed.table, replayed.total
     step = table.seq
-    renderer = control.renderer(table)
     embed = renderer.embed(table)
     embed.title = _("🎞️ {title} · replay", title=embed.title)
     where = (_("The set-up · move 0 of {total}", total=total) if step == 0
@@ -54,7 +50,7 @@ async def replay_message(control: Controller, table_id: int | None, step: int, g
     return table, embed, view
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TEMPLATE):
+class ReplayButton(Control, discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TEMPLATE):
     """◀ or ▶ on a replay message: show move `step` in place. With `new`, (the history's Replay button) post
     a new replay message instead."""
 
@@ -72,25 +68,5 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TE
         return cls(int(match["table"]), int(match["step"]), item.label or "", new=bool(match["new"]),
                    tag=match["tag"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await interaction.client.hear(interaction)  # type: ignore[attr-defined]
-            await show_replay(interaction, self.table_id, self.step, edit=not self.new)
-        except Exception as error:  # noqa: BLE001 - the one error path answers every failure
-            await answer_error(interaction, error)
-
-
-async def show_replay(interaction: discord.Interaction, table_id: int | None, step: int, *, edit: bool) -> None:
-    """Post the replay (public: spectators' view), or step the replay message the click came from."""
-    control = controller(interaction.client)
-    # In a server the replay is public (the server's language); in a DM, the member's own.
-    language = await server_language(interaction.client, interaction.guild_id) if interaction.guild_id \
-        else current_language()
-    with speaking(language):
-        table, embed, view = await replay_message(control, table_id, step, interaction.guild_id,
-                                                  interaction.channel_id, interaction.user.id)
-        picture = await control.pictures.attach(table, embed)
-    if edit:
-        await interaction.response.edit_message(embed=embed, view=view, attachments=picture)
-    else:
-        await interaction.response.send_message(embed=embed, view=view, files=picture)
+    async def answer(self, interaction: discord.Interaction, controller: Controller) -> None:
+        await controller.replay(interaction, self.table_id, self.step, edit=not self.new)
