@@ -177,10 +177,14 @@ class CheckedGame:
 
     def is_legal(self, state: Any, seat: int, action: Any) -> bool:
         try:
-            self._check(state, seat, action)  # type: ignore[attr-defined]
+            self._check(state, seat, action)
         except IllegalAction:
             return False
         return True
+
+    def _check(self, state: Any, seat: int, action: Any) -> None:
+        """Raise IllegalAction unless `seat` may play `action` now: each engine's own."""
+        raise NotImplementedError
 
 
 def check_legal(game: Game, state: Any, seat: int, action: Any) -> None:
