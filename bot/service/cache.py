@@ -329,10 +329,12 @@ class TableCache:
 
     def committed(self, live: LiveTable, moves: Sequence[Move], member: str = "click") -> None:
         """What follows every committed change of a table, wherever it was made: its moves counted and logged, and
-        the timer told the table's next reminder or deadline (the change may have brought it sooner)."""
+        the timer told the table's next reminder or deadline (the change may have brought it sooner), or now when
+        it closed (a gathering's table: its gathering is due then)."""
         if moves:
             moves_made(live.row.id, live.game.id, moves, self._metrics, member)
-        self._wake(live.row.reminder_at or live.row.deadline_at)
+        row = live.row
+        self._wake(row.reminder_at or row.deadline_at if row.status in OPEN else self.now())
 
 
 def pressed_at(live: LiveTable, guild_id: int | None, user_id: int) -> bool:

@@ -3,8 +3,9 @@
 No door of its own to walk through: each collaborator is the one door to what it owns, and a caller (the edge, a
 test) calls it directly — the lobby to open and join tables, the turns to start, play, show a hand and end, the
 records for closed tables, the standings, the seasons, and so on. Each is built once here and handed what it uses;
-none calls back up into this class, nor into another's private methods. The one request that takes two of them is
-a member's move (`act`): a move of a member who is away ends their absence.
+none calls back up into this class, nor into another's private methods. Two requests take two of them: a member's
+move (`act`: a move of a member who is away ends their absence) and start-up's `load` (a table closed because its
+rules changed ends its round of a gathering).
 
 What follows every change wherever it is made — its moves counted, the timer told the table's next due time — is
 the table cache's (`TableCache.committed`); a change of another due time (a member's digest, a season's end) tells
@@ -18,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from db import Store
+from db import Store, TableRow
 
 from ..games.core import Game
 from ..games.rng import table_rng
@@ -31,6 +32,7 @@ from .deadlines import Deadlines
 from .dice import RngFactory, TableDice
 from .digests import Digests
 from .follows import Follows
+from .gatherings import Gatherings, open_gatherings
 from .lobby import Lobby
 from .preferences import MemberPreferences
 from .profiles import Profiles
@@ -39,6 +41,7 @@ from .rematch import Rematches
 from .reminders import Reminders
 from .results import Standings
 from .seasons import Seasons
+from .server_defaults import ServerDefaults
 from .table import Clicked, Reading, Table, Typed
 from .timer import DueSource, Timer
 from .turns import Turns
@@ -67,12 +70,17 @@ def open_tables(
     turns = Turns(cache, dice, calls, reminders, clock)
     deadlines = Deadlines(cache, turns, calls, reminders, metrics)
     digests = Digests(store, cache, clock)
-    lobby = Lobby(cache, turns, calls, games, clock, new_seed, new_client_seed)
+    defaults = ServerDefaults(store, games)
+    lobby = Lobby(cache, turns, calls, games, clock, new_seed, new_client_seed, defaults)
     records = Records(store, games, dice, cache)
     seasons = Seasons(store, clock, timer.wake_by)
+    gatherings = open_gatherings(store, games, cache, turns, calls, records, lobby, defaults, clock, new_seed,
+                                 new_client_seed, timer.wake_by)
+    # Handled in this order when due together: a table that ends is scored before its gathering is looked at.
     timer.register(DueSource("reminders, deadlines and lobbies", deadlines.next_due, deadlines.expire_due))
     timer.register(DueSource("seasons' ends and podiums", seasons.next_due, seasons.roll_due))
     timer.register(DueSource("daily digests", digests.next_due, digests.send_due))
+    timer.register(DueSource("game nights and tournaments", gatherings.next_due, gatherings.run_due))
     return Tables(
         store=store,
         games=games,
@@ -92,6 +100,8 @@ def open_tables(
         away=Away(cache, turns, clock),
         votes=Votes(cache, turns, lobby, calls, clock),
         profiles=Profiles(store),
+        gatherings=gatherings,
+        defaults=defaults,
         timer=timer,
     )
 
@@ -116,6 +126,8 @@ class Tables:
     away: Away  # away days
     votes: Votes  # the vote on an absent member's seat
     profiles: Profiles
+    gatherings: Gatherings  # game nights and tournaments (a due source); its `listener`, the edge
+    defaults: ServerDefaults  # a server's defaults per game, for a table or a gathering it opens
     timer: Timer
 
     async def act(self, at: int | Clicked | Typed, user_id: int, reading: Reading, expected_seq: int | None = None
@@ -133,3 +145,10 @@ class Tables:
             return table
         table = next((t for t in changed if t.id == table.id), table)
         return replace(table, elsewhere=tuple(t for t in changed if t.id != table.id))
+
+    async def load(self) -> list[TableRow]:
+        """Start-up: close the tables whose game's rules changed (`TableCache.load`, reading no moves), and wake
+        the gatherings they belonged to."""
+        closed = await self.cache.load()
+        await self.gatherings.woken_by([row.id for row in closed])
+        return closed

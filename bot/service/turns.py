@@ -10,7 +10,7 @@ the engine's reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -52,6 +52,8 @@ class Turns:
                  clock: Callable[[], datetime]) -> None:
         self._cache, self._dice, self._calls, self._clock = cache, dice, calls, clock
         self._reminders = reminders
+        # Told in the transaction closing any table, after its row is closed (a gathering scores its tables so)
+        self.closing: list[Callable[[Store, LiveTable], Awaitable[None]]] = []
 
     def now(self) -> float:
         return self._clock().timestamp()
@@ -270,6 +272,8 @@ class Turns:
         await tx.update_table(live.row.id, **fields)
         live.row = replace(live.row, **fields)
         self._cache.forget(live.row.id)
+        for hook in self.closing:
+            await hook(tx, live)
 
     # --- the Discord side's bookkeeping -------------------------------------------------------------
     async def set_message(self, table_id: int, message_id: int) -> None:
