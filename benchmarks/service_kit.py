@@ -52,7 +52,7 @@ class OneDoor:
         return await self._tables.records.closed_table(table_id)
 
     async def load(self) -> Any:
-        return await self._tables.cache.load()
+        return await self._tables.load()
 
     def start_timer(self) -> None:
         self._tables.timer.start()

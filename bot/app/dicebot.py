@@ -153,7 +153,7 @@ class DiceBot(commands.Bot):
             await self.shutdown_storage()
             raise
         tables, edge = self.tables, self.edge
-        closed = await tables.cache.load()
+        closed = await tables.load()
         self.commands_synced = await commands_checked.sync(self, self.store, utcnow().timestamp(),
                                                            every_start=self.sync_every_start)
         for row in closed:

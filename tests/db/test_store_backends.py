@@ -45,7 +45,7 @@ async def test_a_release_0001_database_upgrades_in_place_and_loses_nothing(tmp_p
 
     store = await Store.open(path)
     tables = open_tables(store, GAMES, clock=lambda: SVC_START)
-    assert await tables.cache.load() == []  # every open table still replays
+    assert await tables.load() == []  # every open table still replays
     active = await tables.cache.get_by_id(2)
     assert (active.status, active.seq) == ("active", 4)
     seat = min(active.to_act)

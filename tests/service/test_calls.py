@@ -87,14 +87,14 @@ async def test_a_touch_and_the_standing_ping_survive_a_restart(svc):
     await svc.tables.turns.hand(CHANNEL, watcher)
     await svc.crash()
     tables = await svc.boot()
-    await tables.cache.load()
+    await tables.load()
     rolled = await roll(svc, await tables.cache.get(CHANNEL), roller)
     away = rolled.called
     assert rolled.seat_of(watcher) not in away and len(away) == 1, "the touch was kept in the database"
     assert await tables.calls.record_ping(table.id, 555, away | {rolled.seat_of(watcher)}, rolled.seq) == ()
     await svc.crash()
     tables = await svc.boot()
-    await tables.cache.load()
+    await tables.load()
     (seat,) = away
     answered = await tables.act(table.id, rolled.seats[seat].user_id, played(Token()), rolled.seq)
     assert answered.answered_pings == (), "the watcher has not answered yet: the ping still names someone"

@@ -119,7 +119,7 @@ async def test_an_upgraded_database_keeps_every_open_tables_deadline(tmp_path):
     store = await Store.open(path)
     tables = open_tables(store, GAMES, clock=lambda: now[0])
     try:
-        await tables.cache.load()
+        await tables.load()
         before = [t for t in await tables.cache.open_tables() if t.status == "active"]
         assert before, "the old release's database has a game running"
         for table in before:

@@ -24,7 +24,7 @@ async def test_a_crashed_game_reopens_in_the_identical_state_and_finishes(svc):
     await svc.crash()  # no tables.timer.close(), nothing flushed by the service
 
     tables = await svc.boot()
-    assert await tables.cache.load() == []
+    assert await tables.load() == []
     reopened = await tables.cache.get(CHANNEL)
     assert reopened.id == table.id and reopened.status == "active"
     assert reopened.state == table.state  # == on the engine's frozen State
@@ -47,7 +47,7 @@ async def test_a_game_replayed_after_a_crash_goes_on_exactly_as_without_it(svc_h
     svc = await svc_harness()
     table = await svc.play(await svc.started(CHANNEL, ALICE, BOB), moves=7)
     await svc.crash()
-    await (await svc.boot()).cache.load()
+    await (await svc.boot()).load()
     resumed = await svc.play(await svc.tables.cache.get(CHANNEL))
     assert resumed.state == whole.state and resumed.seq == whole.seq
     assert svc.events(table.id) == straight.events(whole.id)
@@ -57,7 +57,7 @@ async def test_a_lobby_survives_a_restart(svc):
     table = await svc.lobby(CHANNEL, ALICE, BOB)
     await svc.crash()
     tables = await svc.boot()
-    await tables.cache.load()
+    await tables.load()
     reopened = await tables.cache.get(CHANNEL)
     assert (reopened.id, reopened.status, reopened.seats) == (table.id, "lobby", table.seats)
     started = await tables.turns.start(CHANNEL, ALICE)
@@ -70,7 +70,7 @@ async def test_a_table_whose_rules_version_changed_is_closed_on_load(svc):
     svc.write("UPDATE sessions SET rules_version = rules_version - 1 WHERE id = ?", table.id)
 
     tables = await svc.boot()
-    closed = await tables.cache.load()
+    closed = await tables.load()
     assert [row.id for row in closed] == [table.id]
     with pytest.raises(errors.NoTable):
         await tables.cache.get(CHANNEL)
@@ -90,7 +90,7 @@ async def test_deadlines_fire_after_a_restart_without_any_other_activity(svc):
     svc.now += timedelta(minutes=5)  # the bot was down past the deadline
 
     tables = await svc.boot()
-    await tables.cache.load()
+    await tables.load()
     tables.timer.start()  # the bot's start-up (bot/app.py): load, then start the timer
     # Nobody calls expire_due here: the service's own timer must (it sleeps 0 s: the deadline is past).
     for _ in range(50):
