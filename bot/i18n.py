@@ -55,7 +55,7 @@ def language_of(locale: object) -> str:
 @cache
 def catalog(language: str) -> NullTranslations:
     """All of a language's `.po` files, compiled and merged (fuzzy entries are left out, as gettext does)."""
-    merged: NullTranslations | None = None
+    merged: Translations | None = None
     for po in sorted((LOCALES / language / "LC_MESSAGES").glob("*.po")):
         with po.open("rb") as source:
             compiled = BytesIO()

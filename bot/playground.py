@@ -29,11 +29,13 @@ from aiohttp import web
 for _noisy in ("discord.client", "discord.state"):
     logging.getLogger(_noisy).setLevel(logging.ERROR)
 
+import discord  # noqa: E402
 import simcord  # noqa: E402
 import simcord.interactions  # noqa: E402
 
 from .app import DiceBot, utcnow  # noqa: E402
 from .i18n import LANGUAGE_NAMES, N_, _, language_of, languages, speaking  # noqa: E402
+from .service.guild_settings import GuildSettings  # noqa: E402
 
 log = logging.getLogger(__name__)
 
@@ -98,9 +100,15 @@ class Playground:
             payload["guild_locale"] = backend.get_guild(guild_id).preferred_locale
         return record, payload
 
+    @property
+    def settings(self) -> GuildSettings:
+        """The servers' settings, once the bot started."""
+        assert self.bot.guild_settings is not None, "the bot has started"
+        return self.bot.guild_settings
+
     async def server_language(self) -> str:
         """The language of the server's public messages: the front page's choice (`/settings language`)."""
-        return (await self.bot.guild_settings.of(GUILD_ID)).language or language_of(None)
+        return (await self.settings.of(GUILD_ID)).language or language_of(None)
 
     @property
     def port(self) -> int:
@@ -126,6 +134,7 @@ class Playground:
         behind = (real_now - self.env.now()).total_seconds()
         if behind > 0:
             await self.env.advance_time(behind)
+        assert self.bot.tables is not None, "the bot has started"
         open_here = {table.channel_id for table in await self.bot.tables.cache.open_tables()}
         with speaking(await self.server_language()):
             for game_id, handle in self.channels.items():
@@ -133,7 +142,9 @@ class Playground:
                 if handle.id in open_here:
                     text += "\n" + _("🎲 A table from your last session is still open here: `/game status` shows it "
                                      "again.")
-                await self.bot.get_channel(handle.id).send(text)
+                channel = self.bot.get_channel(handle.id)
+                assert isinstance(channel, discord.TextChannel), "the playground's channels are text channels"
+                await channel.send(text)
 
     async def show(self, game_id: str) -> str:
         """Point the preview at a game's channel and return its address."""
@@ -176,15 +187,17 @@ class Playground:
                 except simcord.SetupError:
                     if port == 0:
                         raise
-            self._preview_port = urlsplit(self.preview.url).port or 0
-            self._remember_viewers(self.preview)
+            shown = self.preview
+            assert shown is not None, "a preview was opened"
+            self._preview_port = urlsplit(shown.url).port or 0
+            self._remember_viewers(shown)
             for tab in open_tabs:
-                self._follow(tab)
+                self._follow(shown, tab)
             self._tasks = [task for task in self._tasks if not task.done()]
-            self._tasks.append(asyncio.create_task(self._watch(self.preview)))
+            self._tasks.append(asyncio.create_task(self._watch(shown)))
         finally:
             self._switching = False
-        return self.preview.url
+        return shown.url
 
     def _remember_viewers(self, preview: simcord.Preview) -> None:
         """Note each member chosen in "Viewing as" (SimCord resolves every explicit choice of viewer here)."""
@@ -195,12 +208,11 @@ class Playground:
             self._viewer_id = viewer.id
             return viewer
 
-        preview._viewer = chosen
+        preview._viewer = chosen  # type: ignore[method-assign]  # SimCord's own resolver, wrapped
 
-    def _follow(self, tab: Any) -> None:
+    def _follow(self, preview: simcord.Preview, tab: Any) -> None:
         """Reopen a tab of the closed preview in the new one under its own context id (the page polls with it),
         as the same member where they may view."""
-        preview = self.preview
         allowed = {viewer.id for viewer in preview.viewers}
         with contextlib.suppress(simcord.SetupError):
             page = preview._open_page(tab.viewer.id if tab.viewer.id in allowed else None)
@@ -249,7 +261,7 @@ class Playground:
         await self._runner.setup()
         site = web.TCPSite(self._runner, HOST, self._port)
         await site.start()
-        self._port = site._server.sockets[0].getsockname()[1]
+        self._port = self._runner.addresses[0][1]
         self.bot.links.base = f"{self.url}at/"  # "Open the table" links switch the preview to the table's channel
 
     @web.middleware
@@ -286,7 +298,7 @@ class Playground:
         chosen = (await request.post()).get("language")
         if chosen not in languages():
             raise web.HTTPBadRequest()
-        await self.bot.guild_settings.change(GUILD_ID, language=chosen)
+        await self.settings.change(GUILD_ID, language=chosen)
         raise web.HTTPSeeOther(f"/{self.token}/")
 
     async def _front_page(self, request: web.Request) -> web.Response:

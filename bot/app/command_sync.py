@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from .command_limits import tree_problems
 
@@ -69,7 +70,7 @@ class CheckedCommands:
     payload: list[dict[str, Any]]
     guild_id: int | None  # None: global commands
 
-    async def sync(self, bot: discord.Client, store: Store, now: float, *, every_start: bool = False) -> str:
+    async def sync(self, bot: commands.Bot, store: Store, now: float, *, every_start: bool = False) -> str:
         """Sync if it is this process's job and the commands changed since the last sync (`every_start`: whatever
         the database remembers, for a Discord that starts empty). Returns what happened: "synced",
         "unchanged", "not shard 0" or "failed"."""

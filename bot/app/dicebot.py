@@ -111,12 +111,10 @@ class DiceBot(commands.Bot):
         """The database, the service over it, the table edge over the service, and the cogs — each cog and
         control handed what it uses — with the translator that localises the commands."""
         store = self.store = await Store.open(self.database_path)
-        seeds = {"new_seed": self._new_seed} if self._new_seed else {}
-        if self._new_client_seed:
-            seeds["new_client_seed"] = self._new_client_seed
         engines = {game_id: parts.engine for game_id, parts in self.games.items()}
         tables = self.tables = open_tables(store, engines, clock=utcnow, rng_factory=self._rng_factory,
-                                           metrics=self.metrics, **seeds)
+                                           new_seed=self._new_seed, new_client_seed=self._new_client_seed,
+                                           metrics=self.metrics)
         settings = self.guild_settings = GuildSettings(store, utcnow)
         self.member_languages = MemberLanguages(store, SOURCE)
         edge = self.edge = Edge.build(self, tables, settings, self.member_languages,
@@ -139,8 +137,10 @@ class DiceBot(commands.Bot):
             Me(tables.preferences, tables.away, controller),
             *(parts.cog(parts, controller) for parts in self.games.values()),
         ]
-        self.tree.on_error = self.answer_command_error
-        await self.tree.set_translator(CatalogTranslator())
+        tree = self.tree
+        assert isinstance(tree, DiceTree)
+        tree.on_error = self.answer_command_error
+        await tree.set_translator(CatalogTranslator())
         for cog in cogs:
             await self.add_cog(cog)
 

@@ -108,7 +108,7 @@ class Health:
             await runner.cleanup()
             raise
         self._runner = runner
-        self.port = site._server.sockets[0].getsockname()[1]  # the one bound (port 0: a free one, in tests)
+        self.port = runner.addresses[0][1]  # the one bound (port 0: a free one, in tests)
         log.info("health and metrics on http://%s:%d/healthz and /metrics", host, self.port)
 
     async def stop(self) -> None:

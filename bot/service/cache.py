@@ -92,8 +92,8 @@ class TableCache:
 
     async def close_unplayable(self, row: TableRow, reason: str) -> TableRow:
         """Close a table that can't be played here; `Conflict` if it changed since `row` was read."""
-        fields = {"status": "ended", "ended_at": self.now(), "end_reason": reason, "deadline_at": None,
-                  "reminder_at": None}
+        fields: dict[str, Any] = {"status": "ended", "ended_at": self.now(), "end_reason": reason,
+                                  "deadline_at": None, "reminder_at": None}
         async with self.store.transaction() as tx:
             await tx.advance_rev(row.id, row.rev)
             await tx.update_table(row.id, **fields)
@@ -179,8 +179,8 @@ class TableCache:
                     raise errors.StaleMove()
                 self._cache.move_to_end(table_id)
                 return live
-        behind = live is not None and live.state is not None
-        found = await self.store.table_log(table_id, after=live.row.seq if behind else 0)
+        behind = live if live is not None and live.state is not None else None  # a started copy: it may catch up
+        found = await self.store.table_log(table_id, after=behind.row.seq if behind is not None else 0)
         if found is None or found[0].status not in OPEN:
             self.forget(table_id)
             return None
@@ -191,8 +191,8 @@ class TableCache:
         if live is not None and live.row == row:
             self._cache.move_to_end(table_id)
             return live
-        if behind and row.status == "active":
-            caught_up = self._caught_up(live, row, seats, logged)
+        if behind is not None and row.status == "active":
+            caught_up = self._caught_up(behind, row, seats, logged)
             if caught_up is not None:
                 self.keep(caught_up)
                 return caught_up

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from typing import Any
 
 from db import Store
 
@@ -121,8 +122,8 @@ class Deadlines:
                     continue
                 timeouts = live.seats[seat].timeouts + 1
                 autopilot = timeouts >= AUTOPILOT_AFTER
-                spent = {"timeouts": timeouts, "autopilot": autopilot, "deadline_at": None,
-                         "bank": 0.0 if live.row.clock == BANK else None}
+                spent: dict[str, Any] = {"timeouts": timeouts, "autopilot": autopilot, "deadline_at": None,
+                                         "bank": 0.0 if live.row.clock == BANK else None}
                 await tx.update_seat(live.row.id, seat, **{**spent, "autopilot": int(autopilot)})
                 live.seats[seat] = replace(live.seats[seat], **spent)
                 await self._finish_turn_by_default(tx, live, seat, moves)

@@ -161,7 +161,7 @@ class MemberPreferences:
         if time_zone is not UNSET:
             prefs = replace(prefs, time_zone=checked_zone(str(time_zone)))
         if quiet is not UNSET:
-            start, end = checked_quiet(*quiet) if quiet is not None else (None, None)
+            start, end = checked_quiet(*quiet) if isinstance(quiet, tuple) else (None, None)
             prefs = replace(prefs, quiet_start=start, quiet_end=end)
         if reminders is not UNSET:
             if reminders not in REMINDERS:

@@ -64,6 +64,12 @@ class Seat:
     def human(self) -> bool:
         return self.user_id is not None and not self.is_computer
 
+    @property
+    def member_id(self) -> int:
+        """The member of a member's seat (a computer's seat has none: ask `human` first)."""
+        assert self.user_id is not None and not self.is_computer, "a member's seat"
+        return self.user_id
+
 
 @dataclass(frozen=True)
 class Move:
@@ -175,7 +181,7 @@ def rematch_offer(live: LiveTable) -> RematchOffer | None:
     row = live.row
     if row.status != "finished" or row.ended_at is None:
         return None
-    humans = [s.user_id for s in live.seats if s.human]
+    humans = [s.member_id for s in live.seats if s.human]
     if not humans or len(rematch_seats(live.seats)) < live.game.min_players:
         return None
     return RematchOffer(row.ended_at + REMATCH_WINDOW, tuple(humans))

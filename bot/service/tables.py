@@ -54,13 +54,16 @@ def open_tables(
     *,
     clock: Callable[[], datetime],
     rng_factory: RngFactory = table_rng,
-    new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
-    new_client_seed: Callable[[], str] = lambda: secrets.token_hex(4),
+    new_seed: Callable[[], str] | None = None,
+    new_client_seed: Callable[[], str] | None = None,
     cache_size: int = CACHE_SIZE,
     metrics: Unmeasured = UNMEASURED,
 ) -> Tables:
     """The service over `store`, for the games `games` (id -> engine): its collaborators, built once, and the timer
-    over their due sources. `metrics` counts what it does (bot/metrics.py)."""
+    over their due sources. `metrics` counts what it does (bot/metrics.py); `new_seed` and `new_client_seed` make a
+    table's secret seed and a seat's client seed (random ones unless given)."""
+    new_seed = new_seed or (lambda: secrets.token_hex(16))
+    new_client_seed = new_client_seed or (lambda: secrets.token_hex(4))
     timer = Timer(clock)
     dice = TableDice(rng_factory)
     cache = TableCache(store, games, dice, clock, cache_size, metrics, timer.wake_by)

@@ -83,14 +83,16 @@ class Turns:
         """The game begins at a table: the set-up, and the computers' moves up to the first human decision."""
         moves: list[Move] = []
         self._dice.setup(live)
-        started = {"status": "active", "started_at": self.now()}  # one reading of the clock for both
-        await tx.update_table(live.row.id, **started)
-        live.row = replace(live.row, **started)
+        now = self.now()  # one reading of the clock for both
+        await tx.update_table(live.row.id, status="active", started_at=now)
+        live.row = replace(live.row, status="active", started_at=now)
         if clocks.stops_for_away(live):  # a member away since they took their seat: their clock starts on return
-            gone = await AwayBook(tx).away_until([s.user_id for s in live.seats if s.human], started["started_at"])
-            for seat in (s for s in live.seats if s.human and s.user_id in gone):
-                await tx.update_seat(live.row.id, seat.seat, away_until=gone[seat.user_id])
-                live.seats[seat.seat] = replace(seat, away_until=gone[seat.user_id])
+            members = {s.seat: s.user_id for s in live.seats if s.human and s.user_id is not None}
+            gone = await AwayBook(tx).away_until(list(members.values()), now)
+            for seat, user_id in members.items():
+                if user_id in gone:
+                    await tx.update_seat(live.row.id, seat, away_until=gone[user_id])
+                    live.seats[seat] = replace(live.seats[seat], away_until=gone[user_id])
         await self.play_automatic(tx, live, moves)
         await self.after_moves(tx, live, moves, force_deadline=True)
         return moves
@@ -126,9 +128,10 @@ class Turns:
                    ) -> Table:
         async with self._cache.locked_at(at, user_id, commits=True) as live:
             if expected_seq is not None and expected_seq > live.row.seq:  # the player saw moves this copy lacks?
-                live = await self._cache.current(live.row.id, least_seq=expected_seq)
-                if live is None:
+                fresh = await self._cache.current(live.row.id, least_seq=expected_seq)
+                if fresh is None:
                     raise errors.TableClosed()
+                live = fresh
             require_active(live)
             seat = seat_of(live, user_id)
             try:
@@ -237,9 +240,9 @@ class Turns:
     async def after_moves(self, tx: Store, live: LiveTable, moves: list[Move], force_deadline: bool = False) -> None:
         """Finish the game if it ended; otherwise wind the seats' clocks (`force_deadline`: the table's deadline
         was not a clock — the lobby's expiry at the start — or has just passed), and with them their reminders."""
-        game = live.game
-        if game.outcome(live.state) is not None:
-            await record_result(tx, live.row, live.seats, game.outcome(live.state), self.now())
+        outcome = live.game.outcome(live.state)
+        if outcome is not None:
+            await record_result(tx, live.row, live.seats, outcome, self.now())
             await self.close(tx, live, "finished", None)
             return
         if force_deadline:
@@ -262,7 +265,7 @@ class Turns:
             live.row = replace(live.row, **fields)
 
     async def close(self, tx: Store, live: LiveTable, status: str, reason: str | None) -> None:
-        fields = {
+        fields: dict[str, Any] = {
             "status": status,
             "ended_at": self.now(),
             "end_reason": reason,

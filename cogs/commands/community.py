@@ -12,7 +12,6 @@ from bot.i18n import N_, _, speaking
 from bot.names import escaped
 from bot.service import Table
 from bot.service.cache import TableCache
-from bot.service.clocks import seat_deadline
 from bot.service.ratings import PROVISIONAL_GAMES, is_provisional, shown_rating
 from bot.service.results import Ranked, Standings
 from bot.service.season_results import FAIR_PLAY_GAMES
@@ -20,7 +19,7 @@ from bot.service.seasons import ALL_TIME, Seasons
 from cogs.games import GameParts, live
 from cogs.table.format import PLACE_MEDALS, Links, in_server, timestamp
 from cogs.table.language import Languages
-from cogs.table.reminders import time_left
+from cogs.table.reminders import member_deadline, time_left
 from db import RatingRow
 from db.seasons import SeasonRow
 
@@ -167,7 +166,7 @@ class Community(commands.Cog):
             await interaction.response.send_message(_("No table is waiting on you. 🎉"), ephemeral=True)
             return
         def due(t: Table) -> float | None:
-            return seat_deadline(t, t.seat_of(interaction.user.id))
+            return member_deadline(t, interaction.user.id)
 
         lines = [f"{game_title(t.game.id)} — " + _("[open the table]({link})", link=self._links.jump(t))
                  + (" · " + _("due {when}", when=time_left(due(t))) if due(t) else "")

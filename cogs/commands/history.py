@@ -33,7 +33,8 @@ def history_embed(table: Table, renderer: Renderer, lines: list[str]) -> discord
     options = options_text(table)
     embed.description = (renderer.result_text(table)
                          + ("\n" + _("Options: {options}", options=options) if options else ""))[:4000]
-    shown, size = [], 0
+    shown: list[str] = []
+    size = 0
     for line in reversed(lines):
         size += len(line) + 1
         if size > STORY_CHARS:

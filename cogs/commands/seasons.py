@@ -97,6 +97,7 @@ class SeasonCommands(commands.GroupCog, group_name="season", group_description=N
         guild_id = in_server(interaction)
         where = channel.id if channel else interaction.channel_id
         season = await self._seasons.start(guild_id, None, where)
+        assert season.ends_at is not None, "a monthly season ends with its month"
         with speaking(await self._languages.server(guild_id)):
             text = _("🏁 Monthly seasons: season **{name}** starts now and the next one {when}; each month's podium "
                      "is posted in <#{channel}>.", name=escaped(season.name), when=timestamp(season.ends_at),

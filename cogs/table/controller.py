@@ -91,26 +91,25 @@ class Controller:
         settings = await self._settings.of(interaction.guild.id)
         shared.access.check_opening(interaction, new_thread=thread, pictures=settings.pictures)
         name = interaction.user.display_name
-        where: discord.abc.Messageable
-        if thread:
+        made: discord.Thread | None = None
+        if isinstance(channel, discord.TextChannel) and thread:
             await self._tables.lobby.check_hosting(interaction.guild.id, interaction.user.id)
             with speaking(await shared.languages.server(interaction.guild_id)):
                 title = _("{emoji} {name}'s table", emoji=shared.renderers[game_id].emoji, name=name)
-            where = await shared.access.guard(channel.id, "making a table's thread", [VIEW, CREATE_THREADS],
-                                              channel.create_thread(name=title[:100], auto_archive_duration=1440,
-                                                                    type=discord.ChannelType.public_thread))
+            made = await shared.access.guard(channel.id, "making a table's thread", [VIEW, CREATE_THREADS],
+                                             channel.create_thread(name=title[:100], auto_archive_duration=1440,
+                                                                   type=discord.ChannelType.public_thread))
             await attempt("adding the host to the thread", shared.access.guard(
-                where.id, "adding the host to the thread", [VIEW, SEND_IN_THREADS], where.add_user(interaction.user)))
-        else:
-            where = channel
+                made.id, "adding the host to the thread", [VIEW, SEND_IN_THREADS], made.add_user(interaction.user)))
         table = await self._tables.lobby.open(
-            guild_id=interaction.guild.id, channel_id=where.id, game_id=game_id, host_id=interaction.user.id,
-            host_name=name, options=options, pace_seconds=pace_seconds(pace, minutes), clock=clock, away=away)
+            guild_id=interaction.guild.id, channel_id=made.id if made else channel.id, game_id=game_id,
+            host_id=interaction.user.id, host_name=name, options=options, pace_seconds=pace_seconds(pace, minutes),
+            clock=clock, away=away)
         # Committed: from here on every step is attempted on its own.
-        if thread:
+        if made is not None:
             await attempt("posting the table", self._table_message.edit(table))
             await attempt("answering the host", interaction.response.send_message(
-                _("Your table is open in {channel}.", channel=where.mention), ephemeral=True))
+                _("Your table is open in {channel}.", channel=made.mention), ephemeral=True))
         elif not await attempt("posting the table as the answer", self._table_message.post_as_answer(interaction,
                                                                                                         table)):
             await attempt("posting the table", self._table_message.edit(table))
@@ -170,6 +169,7 @@ class Controller:
         back (the table message then shows it)."""
         table, taken_back = await self._tables.turns.hand(at, interaction.user.id)
         seat = table.seat_of(interaction.user.id)
+        assert seat is not None, "the service shows a hand only to its seat's member"
         if taken_back:
             await attempt("showing the seat taken back",
                           self._table_message.edit(table, self._shared.access.of(table.channel_id, interaction)))

@@ -15,8 +15,8 @@ seat (the service checks: `Clicked`).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, cast
 
 import discord
 
@@ -55,6 +55,12 @@ class Controller(Protocol):
                      ) -> None: ...
 
     def renderer(self, table: Table) -> Any: ...
+
+
+def chosen(interaction: discord.Interaction) -> list[str]:
+    """The values a menu sent: whatever a client put there, checked where each is used."""
+    data = cast(Mapping[str, Any], interaction.data or {})
+    return [str(value) for value in data.get("values", ())]
 
 
 def decoded(code: str) -> Reading:
@@ -112,7 +118,7 @@ class ActionButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], templat
         return cls(table.id, table.seq, encode_action(action), **kwargs)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ActionButton:
         return cls(int(match["table"]), int(match["seq"]), match["code"])
 
@@ -140,10 +146,9 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
     def __init__(self, table_id: int, seq: int, kind: str = "act", *,
                  options: Sequence[discord.SelectOption] = (), placeholder: str | None = None,
                  min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:
-        select = discord.ui.Select(custom_id=f"s:{table_id}:{seq}:{kind}", options=list(options)[:25],
-                                   placeholder=placeholder, min_values=min_values,
-                                   max_values=min(max_values, max(1, len(options))), row=row,
-                                   id=menu_id(seq, row))
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"s:{table_id}:{seq}:{kind}", options=list(options)[:25], placeholder=placeholder,
+            min_values=min_values, max_values=min(max_values, max(1, len(options))), row=row, id=menu_id(seq, row))
         super().__init__(select)
         self.table_id, self.seq, self.kind = table_id, seq, kind
 
@@ -159,12 +164,12 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
                                     description=description[:100] if description else None, emoji=emoji)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ActionSelect:
         return cls(int(match["table"]), int(match["seq"]), match["kind"])
 
     async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
-        values = [str(value) for value in (interaction.data or {}).get("values", [])]
+        values = chosen(interaction)
         if self.kind == "act":
             await controller.play(interaction, at, decoded(values[0] if values else ""), self.seq)
             return
@@ -193,7 +198,7 @@ class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
         self.table_id, self.verb = table_id, verb
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> LobbyButton:
         return cls(int(match["table"]), match["verb"])
 
@@ -215,12 +220,12 @@ class ComputerMenu(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
         self.table_id = table_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ComputerMenu:
         return cls(int(match["table"]))
 
     async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
-        values = [str(value) for value in (interaction.data or {}).get("values", [])]
+        values = chosen(interaction)
         await controller.lobby(interaction, at, "addbot", level=values[0] if values else "")
 
 
@@ -233,7 +238,7 @@ class HandButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=
         self.table_id = table_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> HandButton:
         return cls(int(match["table"]))
 
@@ -251,7 +256,7 @@ class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r
         self.table_id, self.verb = table_id, verb
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> EndButton:
         return cls(int(match["table"]), match["verb"])
 

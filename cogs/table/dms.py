@@ -58,8 +58,8 @@ class PrivateViews:
     def _place(self, table: Table) -> str:
         """Where a DM's table is (a Components V2 message has no `content` to say it in)."""
         where = self._shared.client.get_channel(table.channel_id)
-        in_server = where is not None and hasattr(where, "guild")
-        place = f"**{escaped(where.guild.name)}** · {where.mention}" if in_server else _("your server")
+        place = f"**{escaped(where.guild.name)}** · {where.mention}" if isinstance(
+            where, discord.abc.GuildChannel | discord.Thread) else _("your server")
         return _("Your private view for the table in {place}.", place=place)
 
     async def files(self, table: Table, seat: int, view: discord.ui.LayoutView) -> list[discord.File]:
@@ -127,7 +127,7 @@ class PrivateViews:
             text = _("{member}, I can't DM you — use **My hand** on the table message (or `/game hand`) to see "
                      "your private view and play.", member=mention(table, seat.seat))
         await shared.channel.post(table, access, "telling a member their DMs are closed", content=text,
-                                  allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
+                                  allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.member_id)]))
 
     async def _send_dm(self, table: Table, seat: int, view: discord.ui.LayoutView) -> None:
         info, client = table.seats[seat], self._shared.client
@@ -139,7 +139,7 @@ class PrivateViews:
                 return
             except discord.NotFound:
                 pass
-        user = client.get_user(info.user_id) or await client.fetch_user(info.user_id)
+        user = client.get_user(info.member_id) or await client.fetch_user(info.member_id)
         dm = user.dm_channel or await user.create_dm()
         message = await dm.send(view=view, files=files)
         await self._shared.tables.turns.set_dm(table.id, seat, dm.id, message.id)

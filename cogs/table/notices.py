@@ -44,7 +44,7 @@ class Notices:
             with speaking(await shared.languages.seat(table, seat)):
                 text = f"{shared.renderer(table).emoji} **{table.game.title}** · <#{table.channel_id}> · " \
                        f"{(private or public)()}"
-            await attempt(f"{what} by DM", shared.channel.dm(info.user_id, text[:2000]))
+            await attempt(f"{what} by DM", shared.channel.dm(info.member_id, text[:2000]))
         return None
 
     # --- pings and the result -----------------------------------------------------------------
@@ -95,7 +95,7 @@ class Notices:
     def ping_text(self, table: Table, targets: list[int], prompt: Callable[[], str] | None = None, *,
                   link: bool = True) -> tuple[str, discord.AllowedMentions]:
         """A ping's words, in the current language, and whom it may mention."""
-        users = [discord.Object(table.seats[s].user_id) for s in targets]
+        users = [discord.Object(table.seats[s].member_id) for s in targets]
         said = prompt() if prompt else self._shared.renderer(table).turn_prompt(table, frozenset(targets))
         content = f"{' '.join(mention(table, s) for s in targets)}, {said}"
         if link:

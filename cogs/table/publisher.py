@@ -61,7 +61,7 @@ class Publisher:
                 table, access, interaction if on_table else None, moved_to, ping)):
             table = replace(table, message_id=moved_to[0])
             answered, table_shown = on_table, True
-        elif on_table:
+        elif on_table and interaction is not None:
             answered = table_shown = await attempt("editing the table through the click",
                                                    table_message.edit_clicked(interaction, table, access))
         if not table_shown:
@@ -93,7 +93,7 @@ class Publisher:
         """The answer when the table message itself was not what was clicked: a public line, a typed
         command's confirmation, a DM or an ephemeral hand edited in place, or an old table message retired."""
         if announce is not None:
-            if clicked is not None and interaction.message.flags.ephemeral:  # a question answered (/game end's):
+            if clicked is not None and ephemeral(interaction):  # a question answered (/game end's):
                 await interaction.response.edit_message(content=announce, view=None)  # its buttons go
                 # a followup's own flags decide whether it is ephemeral (only a deferred response's first followup
                 # inherits the deferral's): without the flag, the channel reads it
@@ -108,7 +108,7 @@ class Publisher:
             await interaction.response.send_message(text, ephemeral=True)
             return
         in_dm = actor is not None and table.seats[actor].dm_message_id == clicked
-        if actor is not None and (in_dm or interaction.message.flags.ephemeral):
+        if actor is not None and (in_dm or ephemeral(interaction)):
             views = self._private_views
             edit = await views.as_edit(table, actor, dm=in_dm)
             await interaction.response.edit_message(**edit)
@@ -121,6 +121,11 @@ class Publisher:
     async def edit_table(self, table: Table, access: Access | None = None) -> None:
         """The table message as it stands now (a member's seat taken back from autopilot, say)."""
         await self._table_message.edit(table, access)
+
+
+def ephemeral(interaction: discord.Interaction) -> bool:
+    """Whether what was clicked is an ephemeral message (My hand, a question only the member sees)."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
 
 
 def turn_passed(table: Table, actor: int | None) -> bool:

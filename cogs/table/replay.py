@@ -9,6 +9,7 @@ the move its button names). The table's picture comes with each step, like on th
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
@@ -63,10 +64,9 @@ class ReplayButton(Control, discord.ui.DynamicItem[discord.ui.Button], template=
         self.table_id, self.step, self.new = table_id, step, new
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ReplayButton:
-        return cls(int(match["table"]), int(match["step"]), item.label or "", new=bool(match["new"]),
-                   tag=match["tag"])
+        return cls(int(match["table"]), int(match["step"]), "", new=bool(match["new"]), tag=match["tag"])
 
     async def answer(self, interaction: discord.Interaction, controller: Controller) -> None:
         await controller.replay(interaction, self.table_id, self.step, edit=not self.new)
