@@ -48,12 +48,12 @@ from chaos_kit import (  # noqa: E402
 from rest_budget import choose, move_controls  # noqa: E402
 
 from bot.app import DiceBot  # noqa: E402
-from bot.games.registry import own  # noqa: E402
+from bot.games.registry import engines  # noqa: E402
 from bot.i18n import speaking  # noqa: E402
 from bot.service.fairness import verify  # noqa: E402
 from bot.service.lobby import MAX_HOSTED_TABLES  # noqa: E402
 
-GAMES = own()  # the bot's own games (a test run registers a toy game besides)
+GAMES = engines()  # every registered game (a test run's toy games too: after the tuned ones)
 # The order tables of each game are opened in: the one the seeds were chosen with (tests/test_chaos.py's meets
 # every kind of chaos), then any other game.
 TUNED = ("armymen", "armadillo", "doodle", "dardz")

@@ -23,11 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.games.registry import own  # noqa: E402
+from bot.games.registry import engines  # noqa: E402
 from bot.service import computers, open_tables, played  # noqa: E402
 from db import Store  # noqa: E402
 
-SEATS = {"armymen": 2, "armadillo": 5, "doodle": 5, "dardz": 5}
+SEATS = {game_id: min(5, game.max_players) for game_id, game in engines().items()}  # a member and hard computers
 WAYS = {"worker thread": frozenset({"hard"}), "event loop": frozenset()}
 BUDGET = 0.050  # s of CPU per hard decision (issue 28)
 
@@ -77,11 +77,11 @@ async def run(games: int) -> dict:
     found = {way: {g: {"moves": [], "gaps": [], "cpu": []} for g in SEATS} for way in WAYS}
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.sqlite3")
-        timed = {g: Timed(e) for g, e in own().items()}
+        timed = {g: Timed(e) for g, e in engines().items()}
         seed = {"now": ""}  # both ways play the same games: the same seeds
         tables = open_tables(store, timed, clock=lambda: datetime(2026, 1, 1, tzinfo=UTC),
                              new_seed=lambda: seed["now"], new_client_seed=lambda: "c")
-        await asyncio.to_thread(computers.warm, own())  # as the bot does at start-up
+        await asyncio.to_thread(computers.warm, engines())  # as the bot does at start-up
         channel = 0
         for n in range(games):
             for game_id in SEATS:

@@ -18,16 +18,15 @@ import pytest
 from bot.games import registry
 from bot.games.rng import Rng, table_rng
 from bot.service import Table, Tables, open_tables, played
-from cogs import games as edges
 from db import Store
 
+from . import toy_games
 from .discord_limits import discord_limits  # noqa: F401  (autouse: every SimCord call checked, issue 22)
 
 # Every game under tests/toy_games is registered beside the bot's own (a toy game the live bot never sees): its
 # engine at the game layer, its parts at the edge, so each test that goes over the registered games plays it too.
 # Before anything asks the registries.
-registry.SEARCHED.append("tests.toy_games.games")
-edges.SEARCHED.append("tests.toy_games.cogs")
+toy_games.register()
 
 GAMES = registry.engines()
 

@@ -1,16 +1,15 @@
-"""The table as a picture (bot/pictures, each game's drawer in cogs/games/<id>/picture.py): every game's scripted
-table is drawn at its expected size, looks like its stored reference (tests/fixtures/pictures, from
-`scripts/pictures.py --references`), speaks the current language, and is drawn again only when what it shows
-changed; every registered game's sample is drawn, public and private. Designed for a phone first (issue 26): at
-five seats every text and figure is at least 10 px tall when the picture is shown 360 px wide, no name is cut, and
-every word drawn comes from the catalogs."""
+"""The table as a picture (bot/pictures, each game's drawer in cogs/games/<id>/picture.py): every registered game's
+scripted table looks like its stored reference, drawn at the reference's size (in its own test folder,
+tests/cogs/games/<id>/picture.png, from `scripts/pictures.py --references`), speaks the current language, and is drawn
+again only when what it shows changed; every registered game's sample is drawn, public and private. Designed for a
+phone first: at five seats every text and figure is at least 10 px tall when the picture is shown 360 px wide (a
+phone's message column), no name is cut, and every word drawn comes from the catalogs."""
 
 from __future__ import annotations
 
 import io
 import re
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,9 +24,12 @@ from bot.pictures.canvas import PHONE_WIDTH, READABLE, WIDTH, Canvas
 from bot.pictures.samples import sample_table
 from cogs.games import live, registered
 
+from .per_game import reference
+
 GAMES = engines()
-SAMPLES = {game_id: parts.sample for game_id, parts in live().items()}  # the games with reference pictures
-PRIVATE_SEAT = {game_id: parts.private_seat for game_id, parts in live().items() if parts.private_seat is not None}
+SAMPLES = {game_id: parts.sample for game_id, parts in registered().items()}
+PRIVATE_SEAT = {game_id: parts.private_seat for game_id, parts in registered().items()
+                if parts.private_seat is not None}
 DRAWERS = {game_id: parts.drawer for game_id, parts in registered().items()}
 
 
@@ -36,9 +38,6 @@ def render(table, seat: int | None = None) -> bytes:
     return draw_with(DRAWERS[table.game.id], table, seat)
 
 
-REFERENCES = Path(__file__).parent / "fixtures" / "pictures"
-SIZES = {"armadillo": (800, 440), "armymen": (800, 356), "doodle": (800, 924), "dardz": (800, 524),
-         "armadillo-private": (800, 394), "dardz-private": (800, 440)}
 TOLERANCE = 2.0  # mean difference per channel, of 255: font hinting or zlib may differ, a layout change may not
 PICTURES = [(game, None) for game in SAMPLES] + [(game, seat) for game, seat in PRIVATE_SEAT.items()]
 
@@ -56,9 +55,11 @@ def test_each_games_picture_has_its_size_and_matches_its_reference(game, seat):
     png = render(SAMPLES[game](), seat)
     assert png.startswith(b"\x89PNG")
     drawn = image(png)
-    assert drawn.size == SIZES[name(game, seat)]
-    reference = image((REFERENCES / f"{name(game, seat)}.png").read_bytes())
-    difference = ImageStat.Stat(ImageChops.difference(drawn, reference)).mean
+    stored = reference(game, seat)
+    assert stored.exists(), f"{game} has no reference picture: `scripts/pictures.py --references` draws it"
+    expected = image(stored.read_bytes())
+    assert drawn.size == expected.size, f"{name(game, seat)} is {drawn.size}, its reference {expected.size}"
+    difference = ImageStat.Stat(ImageChops.difference(drawn, expected)).mean
     assert max(difference) < TOLERANCE, f"{name(game, seat)} differs from its reference by {difference}"
 
 

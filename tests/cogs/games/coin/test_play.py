@@ -4,7 +4,7 @@ result — through SimCord."""
 
 from __future__ import annotations
 
-from .helpers import labels, message_by_id, table_of, text_of
+from ...helpers import labels, message_by_id, table_of, text_of
 
 
 async def test_the_toy_game_is_played_like_the_bots_own(world, dice):
