@@ -16,8 +16,8 @@ from pathlib import Path
 from bot.games import registry
 from cogs.games import live, registered
 
-from ...helpers import table_of
 from ....per_game import RestBudget, greedy, recorded, reference, rest_budget
+from ...helpers import table_of
 
 ROOT = Path(__file__).resolve().parents[4]
 GAME = Path(__file__).parent.name  # this folder's game
