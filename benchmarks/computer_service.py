@@ -29,7 +29,7 @@ from db import Store  # noqa: E402
 
 SEATS = {game_id: min(5, game.max_players) for game_id, game in engines().items()}  # a member and hard computers
 WAYS = {"worker thread": frozenset({"hard"}), "event loop": frozenset()}
-BUDGET = 0.050  # s of CPU per hard decision (issue 28)
+BUDGET = 0.050  # s of CPU per hard decision: a move's answer is not held up by the computers that follow it
 
 
 class Timed:

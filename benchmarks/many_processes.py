@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_scale import export_baseline, use_code  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-BASELINE = "64f90a8"  # main before issue 24
+BASELINE = "64f90a8"  # main before many processes shared one database
 SHARDS = 4
 PACE = 4  # seconds per move: the away members' deadlines fire during the run
 AWAY_EVERY = 10  # one channel in ten has a member who never clicks

@@ -1,6 +1,7 @@
 """How long a table picture takes: every game's scripted sample table (its drawer's `sample`), public and
-private, drawn `--runs` times in one run; medians against the 30 ms budget of issue 11, and the cache's answer
-for an unchanged table (the key: a hash of the view) next to a fresh drawing.
+private, drawn `--runs` times in one run; medians against a budget of 30 ms a picture (so a move's answer is not
+held up by its picture), and the cache's answer for an unchanged table (the key: a hash of the view) next to a fresh
+drawing.
 
     .venv/bin/python benchmarks/pictures.py [--runs N]
 """

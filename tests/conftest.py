@@ -21,7 +21,7 @@ from bot.service import Table, Tables, open_tables, played
 from db import Store
 
 from . import toy_games
-from .discord_limits import discord_limits  # noqa: F401  (autouse: every SimCord call checked, issue 22)
+from .discord_limits import discord_limits  # noqa: F401  (autouse: every SimCord call checked against Discord's limits)
 
 # Every game under tests/toy_games is registered beside the bot's own (a toy game the live bot never sees): its
 # engine at the game layer, its parts at the edge, so each test that goes over the registered games plays it too.

@@ -1,8 +1,8 @@
 """A pytest plugin (tests/conftest.py loads it): every REST call the bot makes in SimCord, in every test, is
-checked against the limits of Discord that SimCord lets through (issue 22). SimCord already checks message
+checked against the limits of Discord that SimCord lets through. SimCord already checks message
 content, embeds, components (Components V2 included) and modals; this adds files, alt texts, embed
 attachment references, the ephemeral flag, autocomplete answers and the command sync, and checks the
-Components V2 limits the bot's table messages live by (issue 26) on its own, each with its source. A call that
+Components V2 limits the bot's table messages live by on its own, each with its source. A call that
 breaks one is answered as Discord would (400 Invalid Form Body, or 413 for a size) and the test fails, naming
 the call and the limit.
 

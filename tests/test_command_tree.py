@@ -1,4 +1,4 @@
-"""Issue 22: the slash commands as the bot syncs them — every shipped language's translations in them — are
+"""The slash commands as the bot syncs them — every shipped language's translations in them — are
 within Discord's limits (SimCord does not check them; Discord refuses the whole sync with a 400), and each
 limit's check names the command and the field it found."""
 
@@ -144,7 +144,7 @@ async def test_a_tree_discord_would_refuse_stops_the_start_with_one_sentence():
 
 
 def test_python_m_bot_refuses_such_a_tree_in_one_sentence_before_connecting(monkeypatch, capsys, tmp_path):
-    """The fault issue 22 found, made again: a Spanish description over 100 characters."""
+    """The fault that once reached Discord, made again: a Spanish description over 100 characters."""
     spanish_catalog = catalog("es")
 
     class LongerSpanish:

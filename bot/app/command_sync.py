@@ -1,4 +1,5 @@
-"""Registering the slash commands with Discord without making start-up depend on it (issue 22).
+"""Registering the slash commands with Discord without making start-up depend on it: Discord failing or refusing a
+sync must not keep the bot from serving with the commands it already has.
 
 Start-up checks the commands as they would be synced — every language's translations included — against
 Discord's limits (bot/command_limits.py), and refuses to start on a broken tree with one sentence naming the

@@ -20,7 +20,8 @@ from . import labels
 
 WIDTH = 800
 # Designed for a phone first: a picture is shown about 360 px wide in a phone's message column, and every text and
-# figure in it is at least 10 px tall there (issue 26). So the smallest is 10 × 800 / 360 ≈ 22.2 px as drawn.
+# figure in it is at least 10 px tall there, so it can be read without zooming. So the smallest is
+# 10 × 800 / 360 ≈ 22.2 px as drawn.
 PHONE_WIDTH = 360
 READABLE = 10
 SMALL = 24  # the smallest text in a picture, and the smallest figure (a die, a token, a card's figure)

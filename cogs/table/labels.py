@@ -1,6 +1,6 @@
 """Button labels that fit a phone. Discord takes up to 80 characters (https://discord.com/developers/docs/
 components/reference#button: "max 80 characters") but a phone shows about 38 of them, 34 beside an emoji, before
-it cuts the rest (issue 22's measure; Discord's docs give no figure), and a cut label can drop the very name a
+it cuts the rest (measured on phones; Discord's docs give no figure), and a cut label can drop the very name a
 player looks for. So a label says what the button does; who holds what goes in the table text, and a name in a
 label is shortened to fit, with "…".
 """

@@ -1,4 +1,5 @@
-"""Issue 14's scenarios: every table status renders, and after a commit every Discord step is tried on its own.
+"""Every table status renders, and after a commit every Discord step is tried on its own: what a member reads
+when one of them fails.
 
 Each test injects at most one Discord failure (`times=1`) and checks what the member sees, the database,
 and the table message's buttons. "Unchanged" may be said only when nothing was committed.

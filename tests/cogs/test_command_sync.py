@@ -1,4 +1,4 @@
-"""Issue 22: start-up does not depend on one REST call. The commands are synced only when they changed since
+"""Start-up does not depend on one REST call. The commands are synced only when they changed since
 the last sync (a digest in the database) and only by the process running shard 0; a sync Discord refuses is
 one line in the log, and the bot goes on serving with the commands Discord already has."""
 

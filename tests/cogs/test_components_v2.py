@@ -1,4 +1,4 @@
-"""Issue 26: one message, readable by everyone. The table message, the DMs and My hand are Components V2 — a
+"""One message, readable by everyone. The table message, the DMs and My hand are Components V2 — a
 Container in the game's colour with the picture first (a Media Gallery), then the text, then the controls — and the
 picture's description says in the reader's language what a sighted player sees: whose turn, the dice, each seat's
 public state (a computer's with its level, as the text lists it). Within Discord's limits (tests/discord_limits.py

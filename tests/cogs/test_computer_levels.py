@@ -1,4 +1,4 @@
-"""Computer levels at the table (issue 28), played as members would: the host seats computers by level with the
+"""Computer levels at the table, played as members would: the host seats computers by level with the
 lobby's menu or `/game addbot level:`, everyone reads each computer's level on the table — after a restart too, in
 English and in Spanish —, a game against a hard computer is replayed and verified move by move, and bad input
 (an unknown level, any level on a full table) gets a private answer saying why, and changes nothing."""

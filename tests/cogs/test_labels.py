@@ -1,4 +1,4 @@
-"""Issue 22: every button label fits a phone. Discord cuts a label at 80 characters, but a phone shows about
+"""Every button label fits a phone. Discord cuts a label at 80 characters, but a phone shows about
 38 (34 beside an emoji) before it truncates, and a cut label can drop the very name a player looks for. Whole
 games at five seats (Army Men Dice War: two), every seat a member with a 32-character display name, in English
 and in Spanish: each label the bot sends, on the table, in DMs and in My hand, stays within that budget."""

@@ -1,4 +1,4 @@
-"""/me as members use it (issue 27): a member in Madrid with quiet hours is neither pinged nor reminded at night,
+"""/me as members use it: a member in Madrid with quiet hours is neither pinged nor reminded at night,
 and reminded by DM before they begin; a daily digest lists three tables, in Spanish; Not this turn silences a
 table; each refusal is private, says why and changes nothing. SimCord's clock starts on 1 January 2026 at 00:00
 UTC, 01:00 in Madrid."""

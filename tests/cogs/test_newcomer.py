@@ -1,4 +1,4 @@
-"""What a newcomer reads (issue 26), in an English and in a Spanish server, where sam's Discord speaks English and
+"""What a newcomer reads, in an English and in a Spanish server, where sam's Discord speaks English and
 sofia's Spanish: a table's footer is one short line; ruling ids only in `/<game> rules`; luck in each game's own
 terms, or not at all."""
 

@@ -1,4 +1,4 @@
-"""Issue 23: a real server's permissions. Channel overwrites deny the bot's role one permission at a time:
+"""A real server's permissions. Channel overwrites deny the bot's role one permission at a time:
 opening a table is refused, naming what is missing; a running table loses nothing and nobody waits unheard.
 
 SimCord computes `app_permissions` and the bot's permissions from the channel's overwrites, and refuses a send

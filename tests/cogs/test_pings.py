@@ -1,4 +1,4 @@
-"""Pings that leave a channel clean (issue 26): only a member who must act and has not touched the table lately is
+"""Pings that leave a channel clean: only a member who must act and has not touched the table lately is
 pinged; one ping of a table stands in its channel at most, and it goes once everyone it named has acted; the bot's
 own pings never bury the table; and all of it holds across a restart."""
 

@@ -1,4 +1,4 @@
-"""Issue 22: `/<game> rules` shows every word of the rules in every game and language. A section longer than an
+"""`/<game> rules` shows every word of the rules in every game and language. A section longer than an
 embed field goes on in further fields, and the fields go on in another message before one would pass Discord's
 embed limits; nothing is cut (Spanish Doodle Dice "Decisiones del proyecto" is 1,055 characters)."""
 
@@ -97,7 +97,7 @@ async def test_a_spanish_member_reads_the_doodle_rules_to_the_end(world, client_
 ])
 async def test_the_doodle_rules_give_the_key_to_the_figures_the_picture_and_text_share(world, client_languages,
                                                                                         language, key):
-    """Issue 26: one set of figures for Doodle Dice's dice — the text's symbols, which the picture draws too — and
+    """One set of figures for Doodle Dice's dice — the text's symbols, which the picture draws too — and
     their key in /doodle rules, in the reader's language."""
     env, channel, alice, bob = world
     client_languages[alice.id] = language

@@ -1,4 +1,4 @@
-"""The small things a newcomer reads (issue 26, item 9), in an English and in a Spanish server where sam's Discord
+"""The small things a newcomer reads, in an English and in a Spanish server where sam's Discord
 speaks English and sofia's Spanish: points in the singular, an answer told to its own player, a /help written from
 the command tree, refusals naming the real commands and the open table's game, a lobby for everyone, a
 confirmation that goes once answered, a finished DARDZ table's DM, what of a points pile is private, a plain-text

@@ -230,7 +230,8 @@ async def test_stores_of_one_process_share_its_claim_on_a_sqlite_file(tmp_path):
 
 
 async def test_the_last_synced_commands_are_remembered_per_scope(svc):
-    """Migration 0008: the digest of the slash commands last synced, per application and scope (issue 22)."""
+    """Migration 0008: the digest of the slash commands last synced, per application and scope (a restart with the
+    same commands syncs nothing)."""
     store = svc.store
     assert await store.synced_commands("application 1 global") is None
     async with store.transaction():

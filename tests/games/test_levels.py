@@ -1,4 +1,4 @@
-"""Computer levels (issue 28): every level plays legal moves and repeats itself given the same rng; "hard" never
+"""Computer levels: every level plays legal moves and repeats itself given the same rng; "hard" never
 reads what its seat cannot see (it plans on `determinize`d states) and decides within its budget."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Service tests, computer levels (issue 28): a computer seat keeps its level in the database (migration 0010) and
+"""Service tests, computer levels: a computer seat keeps its level in the database (migration 0010) and
 plays at it — hard in a worker thread, within its budget on the slowest tables; an absent member's autopilot plays
 at normal; the game record carries the levels and verify recomputes every computer move; an unknown level, or
 any level on a full table, is refused and changes nothing."""
