@@ -24,7 +24,7 @@ from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BASELINE = "52134e8"  # main before the edge was typed and the service's door split among its collaborators
+BASELINE = "4ece60e"  # main before the edge was typed and the service's door split among its collaborators
 GAMES = ("armymen", "armadillo", "doodle", "dardz")
 
 # Run in each tree's own folder with its own benchmarks/rest_budget.py: one game's clicks, their medians as JSON.
@@ -77,13 +77,16 @@ def main() -> None:
             print(f"run {run + 1} of {args.runs} done", file=sys.stderr, flush=True)
     print(f"a click's event-loop CPU (ms), medians of {args.runs} runs of {args.moves} clicks each; "
           f"before = {args.baseline}")
-    print(f"{'game':<10} {'before':>8} {'after':>8} {'ratio':>6}   no-op command: before, after")
+    print(f"{'game':<10} {'before':>8} {'after':>8} {'ratio':>6}   runs' medians before, after   no-op: before, after")
     ratios = []
     for game, trees_found in found.items():
-        before, after = (statistics.median(trees_found[tree]["move_cpu"]) * 1000 for tree in ("before", "after"))
+        runs = {tree: sorted(ms * 1000 for ms in trees_found[tree]["move_cpu"]) for tree in ("before", "after")}
+        before, after = statistics.median(runs["before"]), statistics.median(runs["after"])
         noop = [statistics.median(trees_found[tree]["noop_cpu"]) * 1000 for tree in ("before", "after")]
         ratios.append(after / before)
-        print(f"{game:<10} {before:>8.2f} {after:>8.2f} {after / before:>6.2f}   {noop[0]:.2f}, {noop[1]:.2f}")
+        spread = "   ".join(f"{r[0]:.2f}–{r[-1]:.2f}" for r in runs.values())
+        print(f"{game:<10} {before:>8.2f} {after:>8.2f} {after / before:>6.2f}   {spread}   "
+              f"{noop[0]:.2f}, {noop[1]:.2f}")
     print(f"{'all':<10} {'':>8} {'':>8} {statistics.median(ratios):>6.2f}   (median of the games' ratios)")
 
 

@@ -4,13 +4,13 @@ event."""
 
 from __future__ import annotations
 
-import discord
 from discord.ext import commands
 
 from bot.i18n import _, speaking
 from bot.service import Table
 from bot.service.follows import Follows
 from cogs.table.after_commit import attempt
+from cogs.table.controls import controls
 from cogs.table.format import CONTENT_CHARS
 from cogs.table.replay import ReplayButton
 from cogs.table.shared import Shared
@@ -32,8 +32,7 @@ class Followers(commands.Cog):
                          game=table.game.title, table=table.id, channel=table.channel_id)
                 text = f"{head}\n{renderer.result_text(table)}\n" + _("[See the table]({link})",
                                                                        link=shared.links.jump(table))
-                view = discord.ui.View(timeout=None)
-                if table.state is not None:
-                    view.add_item(ReplayButton(table.id, 0, _("🎞️ Replay"), new=True))
+                view = controls(*([ReplayButton(table.id, 0, _("🎞️ Replay"), new=True)] if table.state is not None
+                                  else []))
             await attempt("telling a follower how the table ended",
                           shared.channel.dm(user_id, text[:CONTENT_CHARS], view=view))

@@ -13,6 +13,7 @@ from bot.i18n import _, ngettext, speaking, translated
 from bot.service import Table
 from bot.service.records import Records
 from cogs.table.controller import in_channel
+from cogs.table.controls import controls
 from cogs.table.format import luck_title, options_text, plain
 from cogs.table.language import Languages
 from cogs.table.render import Renderer
@@ -71,8 +72,7 @@ async def answer_history(interaction: discord.Interaction, table_id: int | None,
              discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
                           filename=f"table-{table_id}.json")]
     with speaking(language):
-        view = discord.ui.View(timeout=None)
-        view.add_item(ReplayButton(table_id, 0, _("🎞️ Replay"), new=True))
+        view = controls(ReplayButton(table_id, 0, _("🎞️ Replay"), new=True))
     await interaction.response.send_message(embed=embed, files=files, view=view)
     seat = table.seat_of(interaction.user.id)
     if seat is not None:  # a seated player also reads their own secrets (their hand, their draws), only they

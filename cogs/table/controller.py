@@ -25,7 +25,7 @@ from bot.service.lobby import COMPUTER_NAME
 
 from .after_commit import attempt, tell_saved
 from .closing import ClosingRetries
-from .controls import EndButton
+from .controls import EndButton, controls
 from .dms import PrivateViews
 from .format import is_admin, pace_seconds, timestamp
 from .permissions import CREATE_THREADS, SEND_IN_THREADS, VIEW
@@ -189,9 +189,7 @@ class Controller:
         table = await self._tables.turns.end(at, interaction.user.id, is_admin=is_admin(interaction),
                                              running_too=confirmed)
         if table.status == "active":
-            view = discord.ui.View(timeout=None)
-            view.add_item(EndButton(table.id, "yes"))
-            view.add_item(EndButton(table.id, "no"))
+            view = controls(EndButton(table.id, "yes"), EndButton(table.id, "no"))
             await interaction.response.send_message(
                 _("End this {game} game for everyone? It will not be rated and cannot be resumed.",
                   game=table.game.title),

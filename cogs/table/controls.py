@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import discord
 
@@ -55,6 +55,24 @@ class Controller(Protocol):
                      ) -> None: ...
 
     def renderer(self, table: Table) -> Any: ...
+
+
+View = TypeVar("View", discord.ui.View, discord.ui.LayoutView)
+
+
+def sent_as_is(view: View) -> View:
+    """A view of controls, to send as it is: their clicks are the edge's to read (clicks.py), so it is finished
+    before it is sent, and discord.py neither keeps it nor parses a message again to run one of its controls."""
+    view.stop()
+    return view
+
+
+def controls(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A message's controls, sent as they are."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return sent_as_is(view)
 
 
 def chosen(interaction: discord.Interaction) -> list[str]:

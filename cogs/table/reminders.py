@@ -23,7 +23,7 @@ from bot.service.clocks import seat_deadline
 from bot.service.digests import Digest
 
 from .after_commit import attempt
-from .controls import MOVE_NO, TABLE_ID, Controller, TableItem
+from .controls import MOVE_NO, TABLE_ID, Controller, TableItem, controls
 from .format import CONTENT_CHARS, timestamp
 from .host_warnings import HostWarnings
 from .notices import Notices
@@ -49,9 +49,7 @@ class NotThisTurnButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], te
 
 def not_this_turn(table: Table) -> discord.ui.View:
     """The reminder's button: it silences the presser's decision pending at the table's move now."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(NotThisTurnButton(table.id, table.seq))
-    return view
+    return controls(NotThisTurnButton(table.id, table.seq))
 
 
 def member_deadline(table: Table, user_id: int) -> float | None:

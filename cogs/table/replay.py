@@ -17,7 +17,7 @@ from bot.i18n import N_, _
 from bot.service import Table
 from bot.service.records import Replayed
 
-from .controls import TABLE_ID, Control, Controller
+from .controls import TABLE_ID, Control, Controller, sent_as_is
 from .render import Renderer
 
 REPLAY_TEMPLATE = rf"r:{TABLE_ID}:(?P<step>0|[1-9][0-9]{{0,8}})(?P<new>:new)?(?::(?P<tag>first|last|back|on))?"
@@ -48,7 +48,7 @@ def replay_message(replayed: Replayed, renderer: Renderer) -> tuple[Table, disco
             view.add_item(ReplayButton(table.id, starts[before[-1]], _(back, n=before[-1] + 1), tag="back", row=1))
         if after:
             view.add_item(ReplayButton(table.id, starts[after[0]], _(on, n=after[0] + 1), tag="on", row=1))
-    return table, embed, view
+    return table, embed, sent_as_is(view)
 
 
 class ReplayButton(Control, discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TEMPLATE):
