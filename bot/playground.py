@@ -34,7 +34,7 @@ import simcord  # noqa: E402
 import simcord.interactions  # noqa: E402
 
 from .app import DiceBot, utcnow  # noqa: E402
-from .i18n import LANGUAGE_NAMES, N_, _, language_of, languages, speaking  # noqa: E402
+from .i18n import LANGUAGES, N_, _, bcp47, language_of, speaking  # noqa: E402
 from .service.guild_settings import GuildSettings  # noqa: E402
 
 log = logging.getLogger(__name__)
@@ -296,7 +296,7 @@ class Playground:
     async def _choose_language(self, request: web.Request) -> web.Response:
         """The language picker: the server's public messages (`/settings language` does the same in Discord)."""
         chosen = (await request.post()).get("language")
-        if chosen not in languages():
+        if chosen not in LANGUAGES:
             raise web.HTTPBadRequest()
         await self.settings.change(GUILD_ID, language=chosen)
         raise web.HTTPSeeOther(f"/{self.token}/")
@@ -308,17 +308,19 @@ class Playground:
         return web.Response(text=page, content_type="text/html")
 
     def _front_page_html(self, language: str) -> str:
+        thread, table = html.escape(_("thread")), html.escape(_("table"))
         items = "".join(
             f'<li><a href="{html.escape(game_id)}">#{html.escape(game_id)}</a> — {html.escape(parts.engine.title)}'
-            + "".join(f' · {html.escape(_("thread"))} <a href="at/{t.id}">{html.escape(t.name or _("table"))}</a>'
+            + "".join(f' · {thread} <a href="at/{t.id}">{html.escape(t.name) if t.name else table}</a>'
                       for t in self.channels[game_id].threads)
             + "</li>" for game_id, parts in self.bot.games.items())
         dms = " · ".join(f'<a href="dm/{quote(name)}">{html.escape(name)}</a>' for name in self.users)
         picker = " ".join(
             f'<button name="language" value="{code}"{" disabled" if code == language else ""}>'
-            f"{html.escape(LANGUAGE_NAMES.get(code, code))}</button>" for code in languages())
+            f"{html.escape(name)}</button>" for code, name in LANGUAGES.items())
         texts = {key: html.escape(_(text)) for key, text in FRONT_PAGE.items()}
-        return f"""<!doctype html><html lang="{language}"><head><meta charset="utf-8"><title>{texts["title"]}</title>
+        lang = bcp47(language)
+        return f"""<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{texts["title"]}</title>
 <style>body{{font:16px system-ui,sans-serif;background:#313338;color:#dbdee1;max-width:42em;margin:3em auto}}
 a{{color:#00a8fc;font-weight:600}} li{{margin:.5em 0}} code{{background:#2b2d31;padding:0 .3em}}
 button{{font:inherit;margin-right:.3em}}</style></head>

@@ -17,7 +17,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from bot.games.registry import engines
 from bot.games.rng import SeededRng
-from bot.i18n import speaking
+from bot.i18n import languages, speaking
 from bot.pictures import Pictures, key
 from bot.pictures import render as draw_with
 from bot.pictures.canvas import PHONE_WIDTH, READABLE, WIDTH, Canvas
@@ -88,7 +88,7 @@ LONG_NAMES = ("Maximiliana Fernández-Oyelaran", "Wolfgang Amadeus Wunderwerk W.
               "Computer 5", "Sam")  # up to Discord's 32 characters a display name
 
 
-@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("language", languages())
 @pytest.mark.parametrize("game_id", list(registered()))
 def test_every_text_and_figure_is_readable_on_a_phone(game_id, language):
     """Shown 360 px wide (a phone's message column), the smallest text or figure is still 10 px tall."""
@@ -102,10 +102,10 @@ def test_every_text_and_figure_is_readable_on_a_phone(game_id, language):
                     f"{canvas.smallest * PHONE_WIDTH / WIDTH:.1f} px on a phone")
 
 
-@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("language", languages())
 @pytest.mark.parametrize("game_id", list(registered()))
 def test_no_name_is_cut(game_id, language):
-    """Seats' names of up to 32 characters and the Gallery's cards are drawn whole, in both languages."""
+    """Seats' names of up to 32 characters and the Gallery's cards are drawn whole, in every language."""
     with speaking(language):
         table = five_seats(game_id, LONG_NAMES)
         for seat in seats_to_draw(game_id):

@@ -10,11 +10,14 @@ import discord
 
 from bot.i18n import N_, _, ngettext
 from bot.service import Table
-from bot.service.clocks import BANK, BANKS, away, pace_name, seat_deadline
+from bot.service.clocks import BANK, BANKS, CLOCKS, FIXED, away, pace_name, seat_deadline
 
 from .format import seat_name, timestamp
 
 CLOCK_HELP = N_("fixed: a deadline per move; bank: each player's time bank")
+# The choices of `clock:` in words (discord.py's translator names them in each member's language).
+CLOCK_NAMES = {FIXED: N_("fixed"), BANK: N_("bank")}
+assert set(CLOCK_NAMES) == set(CLOCKS)
 AWAY_HELP = N_("off: members' away days do not pause their clock here")
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import _, ngettext
+from bot.i18n import N_, _, ngettext, option_name
 from bot.names import escaped
 from bot.service import PACES, Seat, Table
 from bot.service.errors import without_ruling_codes
@@ -29,6 +29,10 @@ CONTENT_CHARS = 2000  # a message's content (Discord's Create Message: "up to 20
 ALT_TEXT_CHARS = 1024
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+# The paces of `pace:` in words: the command's choices (discord.py's translator names them in each member's language)
+# and a table's pace as its message says it.
+PACE_NAMES = {"live": N_("live"), "casual": N_("casual"), "async": N_("async")}
+assert set(PACE_NAMES) == set(PACES)
 
 
 def timestamp(at: float, style: str = "R") -> str:
@@ -111,7 +115,7 @@ def split_text(text: str, limit: int = FIELD_CHARS) -> list[str]:
 def pace_text(seconds: int) -> str:
     names = {v: k for k, v in PACES.items()}
     turns = _("{duration} turns", duration=_duration(seconds))
-    return f"{names[seconds]} · {turns}" if seconds in names else turns  # pace names are option values
+    return f"{_(PACE_NAMES[names[seconds]])} · {turns}" if seconds in names else turns
 
 
 def pace_seconds(pace: str, minutes: int | None) -> int:
@@ -127,7 +131,7 @@ def options_text(table: Table) -> str:
             if value:
                 parts.append(without_ruling_codes(_(option.description)) if option else name)
         else:
-            parts.append(f"{name} {value}")  # an option's name and value, as typed in the command
+            parts.append(f"{option_name(name)} {value}")  # an option's name and value, as typed in the command
     return " · ".join(parts)
 
 

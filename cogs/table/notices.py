@@ -55,10 +55,11 @@ class Notices:
         return sorted(table.called) if table.status == "active" else []
 
     async def ping(self, table: Table, access: Access | None = None, *,
-                   prompt: Callable[[], str] | None = None, view: discord.ui.View | None = None) -> None:
+                   prompt: Callable[[], str] | None = None,
+                   view: Callable[[], discord.ui.View] | None = None) -> None:
         """One short message naming the members the change calls (by DM where the bot may not post). Posted in
-        the channel, it is the table's one ping standing there: the one before it is deleted. `view`: its
-        buttons (a reminder's Not this turn)."""
+        the channel, it is the table's one ping standing there: the one before it is deleted. `view()`: its
+        buttons (a reminder's Not this turn), labelled in the channel's language as its words are."""
         targets = self.targets(table)
         if not targets:
             return
@@ -66,6 +67,7 @@ class Notices:
         access = access or shared.access.of(table.channel_id)
         with speaking(await shared.languages.public(table)):
             content, mentions = self.ping_text(table, targets, prompt)
+            buttons = view() if view is not None else None
 
         def private() -> str:
             said = prompt() if prompt else shared.renderer(table).turn_prompt(table, frozenset(targets))
@@ -74,7 +76,7 @@ class Notices:
                 said += "\n" + _("The table message may be behind: `/game status` shows the table as it is now.")
             return said
 
-        extra = {"view": view} if view is not None else {}
+        extra = {"view": buttons} if buttons is not None else {}
         posted = await self.post_or_dm(table, access, "pinging", lambda: content, targets, private,
                                        allowed_mentions=mentions, **extra)
         if posted is not None:

@@ -169,7 +169,8 @@ class Renderer:
             main.append(self.result_text(table))
         if offered := offer_lines(table):  # followers, and where a rematch offer stands
             main.append("\n".join(offered))
-        players = "" if pictured else f"**{_('Players')}**\n{self.players_text(table, view)}"
+        heading = _("Players")
+        players = "" if pictured else f"**{heading}**\n{self.players_text(table, view)}"
         luck = f"**{luck_title(table)}**\n" + "\n".join(map(translated, table.luck)) if table.luck else ""
         pace = " · ".join(filter(None, (pace_text(table.pace_seconds), clock_footer(table))))
         footer = "-# " + _("{pace} · {seal}", pace=pace, seal=self.dice_seal(table))

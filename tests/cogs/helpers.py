@@ -7,6 +7,10 @@ from typing import Any
 
 import discord
 
+from bot.i18n import languages
+
+from ..languages import said
+
 
 def tables(env) -> Any:
     return env.bot.tables
@@ -107,7 +111,14 @@ async def start_against_a_computer(env, channel, member, game: str) -> int:
     return table_of(env, channel).id
 
 
-TABLE_TITLE = re.compile(r" · (table|mesa) \d+$")  # "🪖 Army Men Dice War · table 3", in English or Spanish
+def _table_words() -> str:
+    """What stands between a game's title and a table's number in every language: " · table ", " · Tisch "."""
+    with_number = [said(language, "{emoji} {game} · table {id}", emoji="", game="\0", id="\0").split("\0")[1]
+                   for language in languages()]
+    return "|".join(sorted({re.escape(words) for words in with_number}))
+
+
+TABLE_TITLE = re.compile(rf"(?:{_table_words()})\d+$")  # "🪖 Army Men Dice War · table 3", in any of our languages
 
 
 def is_table_message(message: discord.Message) -> bool:
