@@ -22,6 +22,15 @@ from db import Store
 
 from . import toy_games
 from .discord_limits import discord_limits  # noqa: F401  (autouse: every SimCord call checked against Discord's limits)
+from .simcord_fixtures import (  # noqa: F401  (the real bot in SimCord, for the tests of cogs/ and of the app)
+    client_languages,
+    dice,
+    foreign_server,
+    make_bot,
+    simcord_bot,
+    spanish_server,
+    world,
+)
 
 # Every game under tests/toy_games is registered beside the bot's own (a toy game the live bot never sees): its
 # engine at the game layer, its parts at the edge, so each test that goes over the registered games plays it too.

@@ -1,5 +1,5 @@
 """The playground process — the real bot in SimCord, stopped by SIGTERM or SIGINT through the bot's own graceful
-stop — with two members playing in it, for tests/test_graceful_stop.py:
+stop — with two members playing in it, for tests/app/test_graceful_stop.py:
 
     python tests/playground_process.py play DATABASE LEDGER
         Sam and Alice play Army Men Dice War, one click after another, until a click is refused (the process was

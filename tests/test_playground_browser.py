@@ -147,7 +147,7 @@ async def test_viewing_as_survives_going_back_to_the_front_page(page):
 
 @pytest.mark.xfail(strict=False, reason="SimCord's preview at times drops a pick or the menu's submit in chromium "
                    "(seen at the branch's own tip too); the bot's side — a new component id for each move's menu — is "
-                   "proved in tests/cogs/test_doodle_play.py")
+                   "proved in tests/cogs/games/doodle/test_play.py")
 async def test_a_reroll_menu_starts_empty_after_a_reroll(page):
     page, playground, expect = page
     lobby = (await playground.members["Sam"].slash(playground.channels["doodle"], "doodle new", pace="live")
