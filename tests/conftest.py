@@ -119,7 +119,7 @@ class SvcHarness:
         store = await Store.open(self.path)
         tables = open_tables(store, GAMES, clock=lambda: self.now, rng_factory=self.rng_factory,
                              new_seed=lambda: SVC_SEED, new_client_seed=lambda: SVC_CLIENT_SEED)
-        tables.deadlines.listener = self._listen
+        tables.deadlines.listener = tables.outbox.listener = self._listen
         self._opened.append((tables, store))
         self.store, self.tables = store, tables
         return tables

@@ -158,7 +158,7 @@ class DiceBot(commands.Bot):
                                                            every_start=self.sync_every_start)
         for row in closed:
             await edge.timer_notices.announce_closed(row)
-        tables.deadlines.listener = edge.timer_notices.on_table_event
+        tables.deadlines.listener = tables.outbox.listener = edge.timer_notices.on_table_event
         tables.seasons.listener = self.season_ended
         tables.digests.listener = edge.reminding.digest
         tables.timer.start()

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.games.levels import NAMES
 from bot.i18n import _, languages, speaking
-from bot.service.lobby import COMPUTER_NAME
+from bot.service.lobby import COMPUTER_FOR, COMPUTER_NAME
 from bot.service.table import Seat, Table
 
 from . import labels
@@ -34,7 +34,10 @@ def _computer_names() -> re.Pattern[str]:
 
 def seat_name(seat: Seat) -> str:
     """A seat's player as a picture (and its description) names them: a computer named by the lobby in the
-    reader's language, whatever language it was seated in."""
+    reader's language, whatever language it was seated in; the computer playing a member's seat to the end, named for
+    them (the table's text names it so too)."""
+    if seat.is_computer and seat.user_id is not None:
+        return _(COMPUTER_FOR, name=seat.name)
     if seat.is_computer and (found := _computer_names().fullmatch(seat.name)):
         n = next(int(value) for value in found.groups() if value)
         return _(COMPUTER_NAME, n=n)

@@ -39,6 +39,9 @@ from .table import (
 from .turns import Turns
 
 COMPUTER_NAME = N_("Computer {n}")
+# The computer playing a member's seat to the end of the game (they left, or the others voted to replace them): the
+# seat is the computer's now, and its result too (results.member_places).
+COMPUTER_FOR = N_("Computer for {name}")
 CLIENT_SEED_CHARS = 32
 MAX_HOSTED_TABLES = 3  # open tables one member may host in one server
 

@@ -34,6 +34,7 @@ from .digests import Digests
 from .follows import Follows
 from .gatherings import Gatherings, open_gatherings
 from .lobby import Lobby
+from .outbox import Outbox
 from .preferences import MemberPreferences
 from .profiles import Profiles
 from .records import Records
@@ -79,11 +80,13 @@ def open_tables(
     seasons = Seasons(store, clock, timer.wake_by)
     gatherings = open_gatherings(store, games, cache, turns, calls, records, lobby, defaults, clock, new_seed,
                                  new_client_seed, timer.wake_by)
+    outbox = Outbox(store, records, clock, timer.wake_by)
     # Handled in this order when due together: a table that ends is scored before its gathering is looked at.
     timer.register(DueSource("reminders, deadlines and lobbies", deadlines.next_due, deadlines.expire_due))
     timer.register(DueSource("seasons' ends and podiums", seasons.next_due, seasons.roll_due))
     timer.register(DueSource("daily digests", digests.next_due, digests.send_due))
     timer.register(DueSource("game nights and tournaments", gatherings.next_due, gatherings.run_due))
+    timer.register(DueSource("closed tables' results and lapsed offers", outbox.next_due, outbox.send_due))
     return Tables(
         store=store,
         games=games,
@@ -105,6 +108,7 @@ def open_tables(
         profiles=Profiles(store),
         gatherings=gatherings,
         defaults=defaults,
+        outbox=outbox,
         timer=timer,
     )
 
@@ -131,6 +135,7 @@ class Tables:
     profiles: Profiles
     gatherings: Gatherings  # game nights and tournaments (a due source); its `listener`, the edge
     defaults: ServerDefaults  # a server's defaults per game, for a table or a gathering it opens
+    outbox: Outbox  # what a closed table must still show (a due source); its `listener`, the edge
     timer: Timer
 
     async def act(self, at: int | Clicked | Typed, user_id: int, reading: Reading, expected_seq: int | None = None

@@ -45,6 +45,12 @@ class Timer:
     def sources(self) -> tuple[DueSource, ...]:
         return tuple(self._sources)
 
+    async def run_due(self) -> None:
+        """Handle what is due now (for a process that serves only that, as a test's may): every source, as each
+        handler does only what is due."""
+        for source in self._sources:
+            await source.handle()
+
     @property
     def task(self) -> asyncio.Task | None:
         return self._task

@@ -27,6 +27,7 @@ from .calls import Calls
 from .computers import decide
 from .dice import TableDice
 from .errors import Hint
+from .outbox import put_finished
 from .reminders import Reminders
 from .results import record_result
 from .table import (
@@ -165,17 +166,21 @@ class Turns:
                                                [live.seats[s].name for s in sorted(to_act)], tuple(live.seats))
         return action
 
-    async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
+    async def hand(self, at: int | Clicked, user_id: int, seq: int | None = None) -> tuple[Table, bool]:
         """The member's seat for their private view (My hand); the owner of a seat on autopilot is back, and takes
-        it back (True: it was on autopilot). `at`: the table's channel, or a control clicked on it."""
-        return await self._cache.retried(self._hand, at, user_id)
+        it back (True: it was on autopilot). `at`: the table's channel, or a control clicked on it. With `seq`, for
+        their own choices of a move offered at that move: refused as the move would be (stale, not their turn)
+        when they have none to make now."""
+        return await self._cache.retried(self._hand, at, user_id, seq)
 
-    async def _hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
+    async def _hand(self, at: int | Clicked, user_id: int, seq: int | None) -> tuple[Table, bool]:
         async with self._cache.locked_at(Typed(at) if isinstance(at, int) else at, user_id) as live:
             seat = seat_of(live, user_id,
                            N_("You are not seated at this table: the table message shows everything public."))
             if live.state is None:
                 raise errors.Refusal(N_("The game has not started yet: your private view comes with the first move."))
+            if seq is not None:
+                self._checked(live, seat, lambda table, seat: None, seq)  # no move yet: whether one may be made
             taken_back = live.seats[seat].autopilot
             if taken_back:
                 async with self._cache.changing(live) as tx:
@@ -244,6 +249,7 @@ class Turns:
         if outcome is not None:
             await record_result(tx, live.row, live.seats, outcome, self.now())
             await self.close(tx, live, "finished", None)
+            await put_finished(tx, live, self.now())
             return
         if force_deadline:
             live.row = replace(live.row, deadline_at=None)

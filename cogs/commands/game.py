@@ -76,7 +76,7 @@ class TableCommands(commands.GroupCog, group_name="game",
 
     @app_commands.command(description=N_("Check a finished game's dice against its revealed seed; the game comes "
                                          "as a JSON file"))
-    @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
+    @app_commands.describe(table=N_("A table number (default: the last game played in this channel)"))
     async def verify(self, interaction: discord.Interaction, table: int | None = None) -> None:
         record = await self._records.game_record(interaction.guild_id, table, in_channel(interaction))
         table = record["table"]
@@ -91,11 +91,11 @@ class TableCommands(commands.GroupCog, group_name="game",
 
     @app_commands.command(description=N_("A finished game's story: players, every round, the result, the luck "
                                          "and the dice seed"))
-    @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
+    @app_commands.describe(table=N_("A table number (default: the last game played in this channel)"))
     async def history(self, interaction: discord.Interaction, table: int | None = None) -> None:
         await answer_history(interaction, table, self._records, self._controller.renderer, self._languages)
 
     @app_commands.command(description=N_("Step through a finished game: move by move, round by round, first to last"))
-    @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
+    @app_commands.describe(table=N_("A table number (default: the last game played in this channel)"))
     async def replay(self, interaction: discord.Interaction, table: int | None = None) -> None:
         await self._controller.replay(interaction, table, 0, edit=False)

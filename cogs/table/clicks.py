@@ -4,8 +4,9 @@ discord.py runs a persistent control only while its message shows it, so a doubl
 that had not redrawn the message yet, would read "This interaction failed". Here every click is answered the same
 way: the control whose template matches its custom id (the edge's parser, controls.py) answers it through the
 controller — a stale one earns the stale refusal from the move number it carries, a current one plays — and an id
-no template matches (a crafted one) gets the stale refusal. Whatever stops a click is answered through the one error
-path. Built with what it uses; nothing is looked up on the bot.
+no template matches (a crafted one) gets the stale refusal. A submitted choice modal (a seat's own choices,
+`controls.choice_modal`) is read the same way, by its custom id. Whatever stops a click is answered through the one
+error path. Built with what it uses; nothing is looked up on the bot.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from discord.ext import commands
 from bot.service.errors import StaleMove
 
 from .closing import ClosingRetries
-from .controls import TABLE_CONTROLS, Control, Controller
+from .controls import TABLE_CONTROLS, Control, Controller, answer_choice
 from .errors import answer_error
 from .offers import OFFER_CONTROLS
 from .reminders import NotThisTurnButton
@@ -42,6 +43,13 @@ class Clicks(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self._closing.channel_touched(interaction.channel_id)
+        if interaction.type is discord.InteractionType.modal_submit:
+            try:
+                await self._hear(interaction)
+                await answer_choice(interaction, self._controller)
+            except Exception as error:  # noqa: BLE001 - the one error path answers every failure
+                await answer_error(interaction, error, self._games)
+            return
         if interaction.type is not discord.InteractionType.component or interaction.data is None:
             return
         try:

@@ -31,7 +31,7 @@ from .format import is_admin, pace_seconds, timestamp
 from .permissions import CREATE_THREADS, SEND_IN_THREADS, VIEW
 from .publisher import Publisher
 from .render import Renderer
-from .replay import replay_message
+from .replay import owner, replay_message
 from .shared import Shared
 from .table_message import TableMessage
 
@@ -182,6 +182,22 @@ class Controller:
         elif not await attempt("showing the hand of a seat taken back", answer):
             await attempt("telling the member it was saved", tell_saved(interaction))
 
+    async def choose(self, interaction: discord.Interaction, at: Clicked, seq: int, kind: str) -> None:
+        """A public control that opens the presser's own choices of a move offered at move `seq` (Armadillo's
+        cards): a modal only they see, whose submit plays it (`controls.answer_choice`, from clicks.py). Refused
+        as the move would be; a seat on autopilot is taken back, as with My hand."""
+        table, taken_back = await self._tables.turns.hand(at, interaction.user.id, seq)
+        if taken_back:
+            await attempt("showing the seat taken back",
+                          self._table_message.edit(table, self._shared.access.of(table.channel_id, interaction)))
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None, "the service shows a hand only to its seat's member"
+        modal = self.renderer(table).choices(table, seat, kind)
+        if not taken_back:  # nothing was committed: a failure may go to the one error path
+            await interaction.response.send_modal(modal)
+        elif not await attempt("showing the choices of a seat taken back", interaction.response.send_modal(modal)):
+            await attempt("telling the member it was saved", tell_saved(interaction))
+
     # --- ending -------------------------------------------------------------------------------
     async def end(self, interaction: discord.Interaction, at: int | Clicked, *, confirmed: bool = True) -> None:
         """End a table for everyone (unrated); the table and DMs lose their buttons. Unconfirmed (`/game end`), a
@@ -238,8 +254,8 @@ class Controller:
                   "players (more than half decide).", replace=tally.replace, end=tally.end, name=name,
                   voters=tally.voters), ephemeral=True))
             return
-        note = Text(N_("🗳 The players voted: the computer plays for {name} to the end of the game, and the seat's "
-                       "result counts for them.") if tally.decided == "replace" else
+        note = Text(N_("🗳 The players voted: the computer plays for {name} to the end of the game, which counts as "
+                       "a loss for them.") if tally.decided == "replace" else
                     N_("🗳 The players voted to end the table while {name} was away. It is not rated."),
                     {"name": name})
         await self._publisher.show(table, interaction=interaction, announce=note)
@@ -279,9 +295,10 @@ class Controller:
 
     async def replay(self, interaction: discord.Interaction, table_id: int | None, step: int, *, edit: bool
                      ) -> None:
-        """A closed table's replay at move `step` (`table_id` None: the channel's last): posted, or stepped in the
-        replay message clicked (`edit`). Public in a server (its language); in a DM, a table the member played at
-        or followed, in their own language."""
+        """A closed table's replay at move `step` (`table_id` None: the channel's last game played): posted, or
+        stepped in the replay message clicked (`edit`) when it is the presser's own; another member's replay stays
+        where its member left it, and the presser gets theirs, privately. Public in a server (its language); in a
+        DM, a table the member played at or followed, in their own language."""
         shared, guild_id = self._shared, interaction.guild_id
         language = await shared.languages.server(guild_id) if guild_id else current_language()
         with speaking(language):
@@ -289,10 +306,10 @@ class Controller:
                                                          interaction.user.id)
             table, embed, view = replay_message(replayed, shared.renderer(replayed.table))
             picture = await shared.pictures.attach(table, embed)
-        if edit:
+        if edit and owner(interaction.message) in (None, interaction.user.id):
             await interaction.response.edit_message(embed=embed, view=view, attachments=picture)
         else:
-            await interaction.response.send_message(embed=embed, view=view, files=picture)
+            await interaction.response.send_message(embed=embed, view=view, files=picture, ephemeral=edit)
 
 
 def with_new_host(note: Text, table: Table) -> Text:

@@ -24,7 +24,7 @@ from bot.games.core import decode_action, encode_action
 from bot.games.levels import LEVELS, NAMES
 from bot.i18n import N_, _
 from bot.service import Clicked, Reading, Table
-from bot.service.errors import TableClosed
+from bot.service.errors import StaleMove, TableClosed
 
 from .levels import ABOUT
 
@@ -53,6 +53,8 @@ class Controller(Protocol):
 
     async def replay(self, interaction: discord.Interaction, table_id: int | None, step: int, *, edit: bool
                      ) -> None: ...
+
+    async def choose(self, interaction: discord.Interaction, at: Clicked, seq: int, kind: str) -> None: ...
 
     def renderer(self, table: Table) -> Any: ...
 
@@ -198,6 +200,67 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
         await controller.play(interaction, at, read, self.seq)
 
 
+class ChoicesButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
+                    template=rf"o:{TABLE_ID}:{MOVE_NO}:(?P<kind>[a-z]{{1,20}})"):
+    """A public control whose choices are the presser's own (Armadillo's cards): it opens them in a modal only they
+    see (`choice_modal`, the renderer's `choices`), whose submit plays the move — never a choice they lack."""
+
+    def __init__(self, table_id: int, seq: int, kind: str, *, label: str = "Choose…", row: int | None = None,
+                 emoji: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, row=row, emoji=emoji,
+                                           custom_id=f"o:{table_id}:{seq}:{kind}"))
+        self.table_id, self.seq, self.kind = table_id, seq, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ChoicesButton:
+        return cls(int(match["table"]), int(match["seq"]), match["kind"])
+
+    async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
+        await controller.choose(interaction, at, self.seq, self.kind)
+
+
+CHOICE = "choice"  # the custom id of a choice modal's one menu
+CHOICE_TEMPLATE = re.compile(rf"c:{TABLE_ID}:{MOVE_NO}")
+
+
+def choice_modal(table_id: int, seq: int, *, title: str, text: str, label: str, description: str,
+                 options: Sequence[discord.SelectOption]) -> discord.ui.Modal:
+    """A seat's own choices of a move offered at move `seq`, as a modal: what they hold, and one menu (each option an
+    encoded action). Discord's limits (developers/docs/components/reference, checked by SimCord's modal validation):
+    a title of 45 characters, 1 to 5 top-level components, a Label's text 45 and its description 100, a String
+    Select's 25 options. discord.py keeps no copy of it (stopped): its submit is the edge's to read (clicks.py,
+    `answer_choice`), by its custom id, so it works the same after a restart."""
+    modal = discord.ui.Modal(title=title[:45], custom_id=f"c:{table_id}:{seq}", timeout=None)
+    modal.add_item(discord.ui.TextDisplay(text[:4000]))
+    menu: discord.ui.Select = discord.ui.Select(custom_id=CHOICE, options=list(options)[:25], required=True)
+    modal.add_item(discord.ui.Label(text=label[:45], description=description[:100], component=menu))
+    modal.stop()
+    return modal
+
+
+def picked(components: Sequence[Any]) -> str:
+    """The value picked in a submitted choice modal's menu ("" when none)."""
+    for component in components:
+        if component.get("custom_id") == CHOICE:
+            return str((component.get("values") or [""])[0])
+        found = picked([c for c in (component.get("component"), *(component.get("components") or [])) if c])
+        if found:
+            return found
+    return ""
+
+
+async def answer_choice(interaction: discord.Interaction, controller: Controller) -> None:
+    """A choice modal submitted (clicks.py): its pick is played as a move of its table offered at its move number;
+    an id no template matches gets the stale refusal."""
+    data = cast(Mapping[str, Any], interaction.data or {})
+    match = CHOICE_TEMPLATE.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        raise StaleMove()
+    at = Clicked(int(match["table"]), interaction.guild_id)
+    await controller.play(interaction, at, decoded(picked(data.get("components") or [])), int(match["seq"]))
+
+
 class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
                   template=rf"l:{TABLE_ID}:(?P<verb>join|leave|addbot|start)"):
     """Join, Leave, Start: the lobby's buttons. (Add computer, `addbot`, was one before computers had levels: a
@@ -285,4 +348,4 @@ class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r
             await interaction.response.edit_message(content=_("The game goes on."), view=None)
 
 
-TABLE_CONTROLS = (ActionButton, ActionSelect, LobbyButton, ComputerMenu, HandButton, EndButton)
+TABLE_CONTROLS = (ActionButton, ActionSelect, ChoicesButton, LobbyButton, ComputerMenu, HandButton, EndButton)

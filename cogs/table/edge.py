@@ -58,9 +58,9 @@ class Edge:
                         TablePictures(settings, drawers, metrics), Languages(client, settings, members),
                         links or Links())
         table_message = TableMessage(shared)
-        closing = ClosingRetries(shared, table_message)
-        private_views = PrivateViews(shared)
         notices, host_warnings = Notices(shared), HostWarnings(shared)
+        closing = ClosingRetries(shared, table_message, notices)
+        private_views = PrivateViews(shared)
         publisher = Publisher(shared, table_message, closing, private_views, notices, host_warnings)
         reminding = Reminding(shared, notices, host_warnings)
         controller = Controller(shared, settings, publisher, table_message, closing, private_views, metrics)

@@ -13,7 +13,7 @@ from bot.i18n import N_, _, ngettext, option_name
 from bot.names import escaped
 from bot.service import PACES, Seat, Table
 from bot.service.errors import without_ruling_codes
-from bot.service.lobby import COMPUTER_NAME
+from bot.service.lobby import COMPUTER_FOR, COMPUTER_NAME
 
 from .levels import level_name
 
@@ -56,9 +56,12 @@ def seat_name(table: Table, seat: int, *, bold: bool = True) -> str:
 def player_name(seats: Sequence[Seat], seat: int) -> str:
     """A seat's player's name as typed: a member's own; a computer player the table seated is named in the
     reader's language ("Computer 2", "Ordenador 2" — the number among the table's computers), whatever language
-    named it when it sat down."""
+    named it when it sat down. The computer playing a member's seat to the end is named for them ("Computer for
+    Bob"): it plays there now, and what it does is its own (a win is the computer's, Bob lost)."""
     if seats[seat].user_id is None:
         return _(COMPUTER_NAME, n=1 + sum(1 for s in seats[:seat] if s.user_id is None))
+    if seats[seat].is_computer:
+        return _(COMPUTER_FOR, name=seats[seat].name)
     return seats[seat].name
 
 

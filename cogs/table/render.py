@@ -14,9 +14,11 @@ from typing import Any, ClassVar
 import discord
 
 from bot.games.core import Game, IllegalAction
-from bot.i18n import N_, _, translated
+from bot.i18n import N_, _, ngettext, translated
+from bot.names import escaped
 from bot.pictures.common import seat_name as drawn_name
 from bot.service import Table
+from bot.service.errors import StaleMove
 
 from .clock_lines import clock_footer
 from .controls import ActionButton, ComputerMenu, HandButton, LobbyButton
@@ -289,6 +291,11 @@ class Renderer:
             head = _("🏆 {name} wins!", name=names[0])
         else:
             head = _("🏆 {names} and {last} win!", names=", ".join(names[:-1]), last=names[-1])
+        replaced = [f"**{escaped(s.name)}**" for s in table.seats if s.is_computer and s.user_id is not None]
+        if replaced:  # results.member_places: whatever the computer did in their seat
+            lines.append("🤖 " + ngettext("The computer finished the game for {names}: a loss for them.",
+                                          "The computer finished the game for {names}: a loss for each of them.",
+                                          len(replaced), names=", ".join(replaced)))
         return head + "\n" + "\n".join(lines)
 
     def table_items(self, table: Table) -> list[discord.ui.Item]:
@@ -320,6 +327,11 @@ class Renderer:
         """The seat's private view as text: My hand (everything), or its DM (`dm`)."""
         body = self.dm_body if dm else self.private_body
         return [f"**{self.title(table)}**\n" + body(table, table.view(seat), seat)]
+
+    def choices(self, table: Table, seat: int, kind: str) -> discord.ui.Modal:
+        """The seat's own choices that a public control of the game opens (`controls.ChoicesButton`), as a modal
+        (`controls.choice_modal`). A game without such a control has none: a crafted id is stale."""
+        raise StaleMove()
 
     def private_controls(self, table: Table, seat: int, *, dm: bool = False) -> list[discord.ui.Item]:
         """The seat's own controls in its private view (none once the table closed)."""

@@ -2,9 +2,10 @@
 buttons to the first move and the last (⏮ ⏭), one move back or on (◀ ▶), and a round back or on (⏪ ⏩; a turn
 in a game without rounds). The buttons are `DynamicItem`s like the move buttons: their custom id carries the
 table id and the move to show (and which button it is, so two buttons showing one move stay distinct), so they
-keep working after a restart, and two members stepping through the same message never disagree (each click shows
-the move its button names). The table's picture comes with each step, like on the table message
-(`/settings pictures`)."""
+keep working after a restart. A replay is its member's — whoever asked for it (Discord says who: the message's
+`interaction_metadata`): their clicks step it in place, anyone else's open their own replay at the move pressed,
+privately, so nobody moves a replay another member is reading. The table's picture comes with each step, like on
+the table message (`/settings pictures`)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ from bot.service.records import Replayed
 from .controls import TABLE_ID, Control, Controller, sent_as_is
 from .render import Renderer
 
-REPLAY_TEMPLATE = rf"r:{TABLE_ID}:(?P<step>0|[1-9][0-9]{{0,8}})(?P<new>:new)?(?::(?P<tag>first|last|back|on))?"
+REPLAY_TEMPLATE = (rf"r:{TABLE_ID}:(?P<step>0|[1-9][0-9]{{0,8}})(?P<new>:new)?"
+                   r"(?::(?P<tag>first|last|prev|next|back|on))?")
 JUMPS = {"round": (N_("⏪ round {n}"), N_("round {n} ⏩")), "turn": (N_("⏪ turn {n}"), N_("turn {n} ⏩"))}
 
 
@@ -36,8 +38,8 @@ def replay_message(replayed: Replayed, renderer: Renderer) -> tuple[Table, disco
     embed.description = (f"**{where}**\n\n" + (embed.description or ""))[:4000]
     view = discord.ui.View(timeout=None)
     view.add_item(ReplayButton(table.id, 0, "⏮", tag="first", disabled=step == 0))
-    view.add_item(ReplayButton(table.id, max(step - 1, 0), "◀", disabled=step == 0))
-    view.add_item(ReplayButton(table.id, min(step + 1, total), "▶", disabled=step >= total))
+    view.add_item(ReplayButton(table.id, max(step - 1, 0), "◀", tag="prev", disabled=step == 0))
+    view.add_item(ReplayButton(table.id, min(step + 1, total), "▶", tag="next", disabled=step >= total))
     view.add_item(ReplayButton(table.id, total, "⏭", tag="last", disabled=step >= total))
     if replayed.chapter is not None:
         back, on = JUMPS[replayed.chapter]
@@ -70,3 +72,9 @@ class ReplayButton(Control, discord.ui.DynamicItem[discord.ui.Button], template=
 
     async def answer(self, interaction: discord.Interaction, controller: Controller) -> None:
         await controller.replay(interaction, self.table_id, self.step, edit=not self.new)
+
+
+def owner(message: discord.Message | None) -> int | None:
+    """Who asked for a message the bot posted in answer to them (None: no one said)."""
+    metadata = getattr(message, "interaction_metadata", None)
+    return metadata.user.id if metadata is not None and metadata.user is not None else None

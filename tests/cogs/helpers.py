@@ -143,3 +143,25 @@ def shows_the_last_change(env, channel, message: discord.Message) -> bool:
     table = table_of(env, channel)
     news = env.bot.games[table.game.id].renderer.news_lines(table)
     return bool(news) and all(line[:100] in text_of(message) for line in news)
+
+
+async def open_choices(member, message):
+    """Press the table's control that opens the presser's own choices (Armadillo's Discard a card…)."""
+    (opener,) = [c.custom_id for c in components(message) if (c.custom_id or "").startswith("o:")]
+    return await member.click(message, custom_id=opener)
+
+
+def choice_labels(opened) -> list[str]:
+    """The options of the choices modal a member opened, in order."""
+    menus = [c["component"] for c in opened.modal["components"] if c.get("component", {}).get("custom_id")]
+    return [option["label"] for option in menus[0]["options"]]
+
+
+async def discard(member, message, card: int):
+    """An Armadillo answer from the table: Discard a card… opens the member's own cards; they submit `card`."""
+    from bot.games.armadillo.model import Discard
+    from bot.games.core import encode_action
+
+    opened = await open_choices(member, message)
+    assert opened.modal is not None, opened.response.content if opened.response else opened
+    return await member.submit_modal(opened, {"choice": [encode_action(Discard(card))]})

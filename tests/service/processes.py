@@ -15,6 +15,9 @@
         table a thread (ids from `first_thread`); prints the notices it told and the tables it opened
     python tests/service/processes.py ping '{"url": …, "now": …, "start": …, "pings": [[table, message, seats, seq]]}'
         at `start`, records every ping as the table's standing one at once; prints the messages given back
+    python tests/service/processes.py outbox '{"url": …, "now": …, "start": …}'
+        at `start`, does what the timer does when it wakes; prints [table, kind] of each closed table's outbox
+        entry it was handed to show
 
 It prints one JSON line. Any ERROR it logs is in that line too.
 """
@@ -121,6 +124,18 @@ async def main(command: str, plan: dict) -> dict:
         handled = await tables.deadlines.expire_due()
         await store.close()
         return {"handled": [[t.id, kind] for t, kind in handled], "errors": errors.messages}
+    elif command == "outbox":
+        handed: list[list] = []
+
+        async def show(table, kind: str) -> None:
+            if kind in ("result", "offer_lapsed"):
+                handed.append([table.id, kind])
+
+        tables.deadlines.listener = tables.outbox.listener = show
+        await asyncio.sleep(max(0.0, plan["start"] - time.time()))
+        await tables.timer.run_due()
+        await store.close()
+        return {"handed": handed, "errors": errors.messages}
     elif command == "away":
         await asyncio.sleep(max(0.0, plan["start"] - time.time()))
         try:

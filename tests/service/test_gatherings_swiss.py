@@ -1,8 +1,8 @@
 """Tournaments as their members live them, through the service with a fake clock: a 12-member, four-round Swiss
 tournament over a simulated week — a member away for two days (their clock stops, the round waits), a member who
-stops playing and whom the other player replaces by their vote (the computer plays the seat, the result counts as
-theirs), a member dropping out (the odd count gives a bye worth a median placing) — and a round robin; on SQLite
-and PostgreSQL."""
+stops playing and whom the other player replaces by their vote (the computer plays the seat, the game counts as
+theirs, as a loss), a member dropping out (the odd count gives a bye worth a median placing) — and a round robin;
+on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -93,6 +93,9 @@ async def test_a_twelve_member_four_round_swiss_over_a_week(svc):
     table, tally = await svc.tables.votes.vote(Clicked(table.id, GUILD), other, seat, "replace")
     assert tally.decided == "replace"
     await play_table(svc, table.id)
+    points = {r["user_id"]: r["points"] for r in svc.rows("SELECT user_id, points FROM gathering_seats WHERE"
+                                                           " session_id = ?", table.id)}
+    assert points == {absent: 0.0, other: 1.0}, "whatever the computer did in their seat, the replaced member lost"
     await due(svc)
     cup = await gatherings.get(cup.id)
     assert cup.round == 4
@@ -155,7 +158,7 @@ async def test_a_table_closed_at_start_up_because_its_rules_changed_still_ends_i
     await svc.crash()
     await svc.boot()
     edge.attach()
-    (closed,) = await svc.tables.load()
+    (closed,) = await svc.tables.cache.load()
     assert closed.id == planned.table_id
     await due(svc)
     assert (await svc.tables.gatherings.get(cup.id)).round == 2 and edge.kinds()[-1] == ROUND

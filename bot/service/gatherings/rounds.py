@@ -38,6 +38,7 @@ from ..cache import TableCache
 from ..calls import Calls
 from ..ratings import DEFAULT_MU, DEFAULT_SIGMA
 from ..records import Records
+from ..results import seat_places
 from ..table import LiveTable, Move, Table, lobby_lifetime, seat_from_row, snapshot
 from ..turns import Turns
 from .model import PlannedTable, Ranked
@@ -186,7 +187,7 @@ class Rounds:
         """In the transaction closing any table: if it is a gathering's, its seats' points (a table that ended
         without a result scores nothing) and its gathering woken. Writes only (no round trip)."""
         outcome = live.game.outcome(live.state) if live.row.status == "finished" and live.state is not None else None
-        points = points_by_placing(outcome.placings) if outcome is not None else None
+        points = points_by_placing(seat_places(live.seats, outcome)) if outcome is not None else None
         await GatheringBook(tx).table_closed(live.row.id, points, self.now())
 
 

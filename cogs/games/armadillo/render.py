@@ -1,9 +1,11 @@
 """How an Armadillo table and its private hands look.
 
-The roller picks dice from two menus on the table message; then everyone answers in secret with the
-table's answer buttons (every card within 3 of the total, a token, any other card for 4 tokens: public
-choices, the click itself is seen by no one), or with My hand, whose buttons list exactly their legal
-answers. The table shows who has answered, never what, until the reveal. The DM shows only what is
+The roller picks dice from two menus on the table message; then everyone answers in secret from the table:
+**Take a token** (anyone may), or **Discard a card…**, which opens the presser's own cards that may go on the
+total, each with its cost, in a modal only they see — so the table never offers a card its presser lacks, and
+its submit edits the table through itself (one call, as a button's; the modal's opening is one more) — or with
+My hand, whose buttons list exactly their legal answers. The table shows who has answered, never what, until the
+reveal. The DM shows only what is
 secret — the hand — and is edited only when it changes (at a reveal or a new round), never on a roll.
 """
 
@@ -19,14 +21,15 @@ from bot.games.armadillo.model import ANY_CARD_COST, DECK, ROLLS, Discard, Roll,
 from bot.games.core import decode_action, encode_action
 from bot.i18n import N_, _, ngettext
 from bot.service import Table
-from bot.service.errors import listing
-from cogs.table.controls import ActionButton, ActionSelect
+from bot.service.errors import Refusal, listing
+from cogs.table.controls import ActionButton, ActionSelect, ChoicesButton, choice_modal
 from cogs.table.format import seat_name
 from cogs.table.render import Renderer
 
 SQUARES = {"blue": "🟦", "yellow": "🟨", "red": "🟥"}
 DICE_MENUS = ("low", "high")  # the 26 legal dice choices don't fit one menu (25 options at most)
 ANY_CARD_MENU = "anycard"
+DISCARD = "discard"  # the table's control that opens the presser's own cards (ChoicesButton's kind)
 CARD_VALUES = sorted(set(DECK))
 
 
@@ -121,32 +124,37 @@ class ArmadilloRenderer(Renderer):
         return " · ".join(parts)
 
     def public_items(self, table: Table) -> list[discord.ui.Item]:
-        """The roll is public: the roller picks dice on the table message. So are the possible answers
-        (who pressed which is not): an answer from the table costs one call, its progress included."""
+        """The roll is public: the roller picks dice on the table message. An answer is each member's own: a token
+        from the table (anyone may take one), or a card from their own that the table's Discard opens (who pressed
+        what is seen by no one): an answer from the table costs one call, its progress included."""
         view = table.view(None)
         if view["phase"] == "roll":
             return self.dice_menus(table, table.seq)
         if view["phase"] == "respond":
-            return self.public_answers(table, view["total"])
+            return [ChoicesButton(table.id, table.seq, DISCARD, label=_("Discard a card…"), emoji="🂠", row=0),
+                    ActionButton(table.id, table.seq, encode_action(Token()), label=_("Take a token"),
+                                 style=discord.ButtonStyle.secondary, row=0)]
         return []
 
-    def public_answers(self, table: Table, total: int) -> list[discord.ui.Item]:
-        """Every card within 3 of the total, a token, and any other card (4 tokens) from a menu."""
-        near = [v for v in CARD_VALUES if cost(v, total) < ANY_CARD_COST]
-        items: list[discord.ui.Item] = []
-        for i, card in enumerate(near):
-            price = cost(card, total)
-            style = discord.ButtonStyle.success if price == 0 else discord.ButtonStyle.primary
-            items.append(ActionButton(table.id, table.seq, encode_action(Discard(card)), style=style, row=i // 4,
-                                      label=_("Discard {card} ({paid})", card=card, paid=cost_text(price))))
-        items.append(ActionButton(table.id, table.seq, encode_action(Token()), label=_("Take a token"),
-                                  style=discord.ButtonStyle.secondary, row=len(near) // 4))
-        far = [v for v in CARD_VALUES if v not in near]
-        options = [ActionSelect.option(_("Discard {card} ({paid})", card=v, paid=cost_text(ANY_CARD_COST)),
-                                       Discard(v)) for v in far]
-        items.append(ActionSelect(table.id, table.seq, ANY_CARD_MENU, options=options,
-                                  placeholder=_("Discard any other card (4 tokens)…"), row=2))
-        return items
+    def choices(self, table: Table, seat: int, kind: str) -> discord.ui.Modal:
+        """Discard a card…: the seat's own cards that may go on the total, the cheapest first, each with its cost."""
+        if kind != DISCARD:
+            return super().choices(table, seat, kind)
+        view = table.view(seat)
+        total, tokens = view["total"], view["tokens"][seat]
+        discards = sorted((a for a in table.game.legal_actions(table.state, seat) if isinstance(a, Discard)),
+                          key=lambda a: (cost(a.card, total), a.card))
+        if not discards:
+            raise Refusal(N_("None of your cards can go on {total} with your {tokens}: take a token instead."),
+                          total=total, tokens=tokens_text(tokens))
+        options = [ActionSelect.option(_("Discard {card} ({paid})", card=a.card, paid=cost_text(cost(a.card, total))),
+                                       a) for a in discards]
+        hand = view["you"]["hand"]
+        text = (_("🎲 {name} rolled {roll}", name=seat_name(table, view["roller"]), roll=roll_text(view["dice"], total))
+                + "\n" + _("Your hand ({n}): {hand}", n=len(hand), hand=hand_text(hand)) + " · " + tokens_text(tokens))
+        return choice_modal(table.id, table.since[seat], title=_("Your answer to {total}", total=total), text=text,
+                            label=_("Discard"), description=_("Secret until everyone has answered."),
+                            options=options)
 
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         if table.view(None)["phase"] == "roll":

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import discord
 
-from tests.cogs.helpers import labels, message_by_id, move_ids, table_of, text_of
+from tests.cogs.helpers import labels, last_table_message, message_by_id, move_ids, read, table_of, text_of
 
 DAY, HOUR = 86_400, 3_600
 LIVE_TURN = 121
@@ -192,3 +192,40 @@ async def test_a_spanish_server_reads_the_clocks_in_spanish(spanish_server, dice
     assert "⏸ **bob** está ausente hasta el <t:" in shown
     assert "⏱ reserva de tiempo 3 h, +1 h por turno" in shown
     assert "⏱ Tiempo restante: **alice** hasta <t:" in shown
+
+
+async def test_the_computer_that_replaced_an_absent_member_wins_for_itself_and_the_member_loses(world, dice):
+    """Bob misses three turns; alice votes to replace him; the computer plays his seat against alice, who sets
+    aside her worst dice every time, and wins. The table says the computer won; bob's /stats and the season's
+    leaderboard count a loss for him, never that win."""
+    env, channel, alice, bob = world
+    mods = channel.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = channel.guild.add_member(env.create_user("mod"), roles=[mods])
+    assert not (await mod.slash(channel, "season start", name="Spring")).ephemeral
+    table = await armymen_table(env, channel, alice, bob, dice, pace="live")
+    absent = table.seat_of(bob.id)
+
+    async def alice_plays_her_worst() -> None:
+        message = message_by_id(channel, table_of(env, channel).message_id)
+        await alice.click(message, custom_id=move_ids(message)[-1])  # the costliest dice to set aside
+
+    while not (table := table_of(env, channel)).seats[absent].autopilot:
+        if table.seat_of(alice.id) in table.to_act:
+            await alice_plays_her_worst()
+        else:
+            await env.advance_time(LIVE_TURN)
+    await alice.click(message_by_id(channel, table.message_id), label="Replace by the computer")
+    assert table_of(env, channel).seats[absent].is_computer
+    while table_of(env, channel) is not None:
+        await alice_plays_her_worst()
+
+    result = channel.history()[-1].content
+    assert "🏆 🤖 **Computer for bob** wins!" in result, result
+    assert "🤖 The computer finished the game for **bob**: a loss for them." in result
+    final = read(last_table_message(channel))
+    assert "Computer for bob wins!" in final, "the table, its picture's description included, says so too"
+    assert "🥇 🤖 Computer for bob · normal" in final
+    stats = (await alice.slash(channel, "stats", member=bob, game="armymen")).response.message
+    assert "0 won of 1" in text_of(stats) and "place 2 of 2" in text_of(stats), text_of(stats)
+    board = text_of((await alice.slash(channel, "leaderboard", game="armymen")).response.message)
+    assert "season Spring" in board and "bob — " in board and "won 0 of 1" in board.split("bob — ")[1], board

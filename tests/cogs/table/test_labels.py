@@ -16,7 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 
-from rest_budget import choose, move_controls, offers, press, wanted  # noqa: E402
+from rest_budget import choose, modal_offers, move_controls, offers, opener, press, wanted  # noqa: E402
 
 from bot.i18n import language_of  # noqa: E402
 from cogs.games import registered  # noqa: E402
@@ -102,11 +102,16 @@ def descriptions(env) -> str:
 
 
 async def control(channel, table, seat: int, member) -> tuple[Any, discord.Message, Any]:
-    """What a member presses for the computer's choice: the table's controls, else their DM, else My hand."""
+    """What a member presses for the computer's choice: the table's controls (or the choices one of them opens),
+    else their DM, else My hand."""
     message = message_by_id(channel, table.message_id)
     controls = move_controls(message)
     if controls and (len(table.to_act) == 1 or offers(controls, wanted(table, seat))):
         return member, message, choose(controls, table, seat)
+    if (button := opener(message)) is not None:
+        opened = await member.click(message, custom_id=button.custom_id)
+        if modal_offers(opened, wanted(table, seat)):
+            return member, opened, (None, wanted(table, seat))
     dm = member.user.dm_channel
     latest = next((m for m in reversed(dm.history()) if move_controls(m)), None) if dm else None
     if latest is not None and table.seats[seat].dm_message_id == latest.id:

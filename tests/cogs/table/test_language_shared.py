@@ -15,6 +15,7 @@ from tests.cogs.games.armymen.test_play import play_out_with_buttons
 from tests.cogs.helpers import (
     add_computer,
     components,
+    discard,
     last_table_message,
     message_by_id,
     read,
@@ -154,7 +155,7 @@ async def test_a_dm_caused_by_an_english_members_move_is_in_its_readers_language
     table = await open_three_seat_table(env, channel, alice, bob, dice)
     assert not components(the_dm(bob)), "bob waits for alice's roll"
     await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
-    await bob.click(message_by_id(channel, table.message_id), label="Discard 13 (free)")
+    await discard(bob, message_by_id(channel, table.message_id), 13)
     before = text_of(the_dm(bob))
     await alice.click(message_by_id(channel, table.message_id), label="Take a token")  # the reveal
     dm = the_dm(bob)  # rebuilt during alice's (English) click, for bob

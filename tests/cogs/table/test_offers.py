@@ -1,11 +1,19 @@
 """A finished table offers its players a rematch: three members press Rematch (each press one call, the table
 saying "2 of 3 want a rematch") and the same game opens again below, rotated; one No ends the offer; a press by
-someone else, or after the ten minutes, is refused privately and changes nothing. The buttons survive a restart."""
+someone else, or after the ten minutes, is refused privately and changes nothing. The buttons survive a restart,
+and go from the table when the offer lapses (one edit), a restart or not."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from bot.service.table import REMATCH_WINDOW
 from tests.cogs.helpers import is_message_of, labels, table_of, text_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from chaos_kit import send_again  # noqa: E402
 
 LIVE_TURN = 121
 
@@ -76,7 +84,23 @@ async def test_one_no_ends_the_offer_and_a_late_press_is_refused(world):
     assert table_of(env, channel) is None
 
     other_id, other = await played_out(env, channel, alice, bob)
+    before = len(env.http_requests)
     await env.advance_time(REMATCH_WINDOW + 1)
-    late = await alice.click(other, label="Rematch")
+    lapsed = final_message(channel, other_id)
+    assert labels(lapsed) == [], "the offer lapsed: its buttons went from the table"
+    assert "The rematch offer ended" in text_of(lapsed) and "want a rematch" not in text_of(lapsed)
+    assert [f"{r.method} {r.path.split('/')[1]}" for r in env.http_requests[before:]] == ["PATCH channels"], \
+        "one edit, when the offer lapsed"
+    late = await send_again(alice, lapsed, f"rm:{other_id}:yes")  # a client that had not redrawn it
     assert late.ephemeral and "lapsed" in late.response.content
-    assert "0 of 2 want a rematch" in text_of(final_message(channel, other_id))
+    assert labels(final_message(channel, other_id)) == []
+
+
+async def test_an_offer_lapses_from_the_table_after_a_restart_too(world, make_bot):
+    env, channel, alice, bob = world
+    table_id, final = await played_out(env, channel, alice, bob)
+    assert labels(final) == ["Rematch", "No rematch"]
+    await env.restart_bot(make_bot())
+    await env.advance_time(REMATCH_WINDOW + 1)  # the new process's timer finds the lapse in the database
+    assert labels(final_message(channel, table_id)) == []
+    assert "The rematch offer ended" in text_of(final_message(channel, table_id))
