@@ -1,12 +1,11 @@
 """The offline playground: the real, unmodified bot inside SimCord's preview, served on 127.0.0.1 only.
 
-A simulated server, "Game Night", has one text channel per game the bot plays and five members to switch
-between ("Viewing as" at the top of the page); Sofía's Discord speaks Spanish, so a visitor can try the
-bot in Spanish beside the English members, and the front page picks the language of the server's public
-messages. SimCord's preview shows one channel at a time, so a small front page on `--port` lists the
-channels; opening one points the preview at it (same address, same capability) and redirects there. The world
-is rebuilt identically on every start (same ids): tables kept in its database find their channels again.
-"""
+A simulated server, "Game Night", has one text channel per game the bot plays and five members to switch between
+("Viewing as" at the top of the page); Sofía's Discord speaks Spanish, so a visitor can try the bot in Spanish
+beside the English members, and the front page picks the language of the server's public messages. SimCord's
+preview shows one channel at a time, so a small front page on `--port` lists the channels; opening one points the
+preview at it (same address, same capability) and redirects there. The world is rebuilt identically on every start
+(same ids): tables kept in its database find their channels again."""
 
 from __future__ import annotations
 
@@ -29,7 +28,6 @@ from aiohttp import web
 for _noisy in ("discord.client", "discord.state"):
     logging.getLogger(_noisy).setLevel(logging.ERROR)
 
-import discord  # noqa: E402
 import simcord  # noqa: E402
 import simcord.interactions  # noqa: E402
 
@@ -76,8 +74,7 @@ class Playground:
         self._viewer_id: int | None = None  # the member last chosen in "Viewing as"
         self._runner: web.AppRunner | None = None
         self._tasks: list[asyncio.Task] = []
-        self._seen_requests = 0
-        self._seen_revisions = 0
+        self._published_after: dict[str, int] = {}  # a page -> the bot's requests made when it was last published
         self._started = False
         # The world, built before the bot connects so the READY event already carries it.
         with contextlib.suppress(AttributeError):  # cosmetic: SimCord calls every bot "TestBot"
@@ -102,7 +99,6 @@ class Playground:
 
     @property
     def settings(self) -> GuildSettings:
-        """The servers' settings, once the bot started."""
         assert self.bot.guild_settings is not None, "the bot has started"
         return self.bot.guild_settings
 
@@ -142,9 +138,7 @@ class Playground:
                 if handle.id in open_here:
                     text += "\n" + _("🎲 A table from your last session is still open here: `/game status` shows it "
                                      "again.")
-                channel = self.bot.get_channel(handle.id)
-                assert isinstance(channel, discord.TextChannel), "the playground's channels are text channels"
-                await channel.send(text)
+                await self.bot.get_partial_messageable(handle.id).send(text)
 
     async def show(self, game_id: str) -> str:
         """Point the preview at a game's channel and return its address."""
@@ -162,12 +156,10 @@ class Playground:
         return None
 
     async def show_channel(self, channel: Any, viewers: list[Any]) -> str:
-        """Point the preview at a channel (same port and capability) and return its address.
-
-        The member last chosen in "Viewing as" stays the one viewing, where they may; and the browser tabs
-        still open on the old channel (the DM whose "open the table" link opened a new tab) follow to the new
-        one, under the same viewer, instead of "Preview session is unavailable".
-        """
+        """Point the preview at a channel (same port and capability) and return its address. The member last chosen
+        in "Viewing as" stays the one viewing, where they may; and the browser tabs still open on the old channel
+        (the DM whose "open the table" link opened a new tab) follow to the new one, under the same viewer, instead
+        of "Preview session is unavailable"."""
         if self.preview is not None and self.preview.channel.id == channel.id:
             return self.preview.url
         viewers = sorted(viewers, key=lambda viewer: viewer.id != self._viewer_id)
@@ -182,15 +174,14 @@ class Playground:
                 preview = self.env.preview(channel, viewers=viewers, layout="channel", port=port)
                 preview.capability = self.capability
                 try:
-                    self.preview = await preview.__aenter__()
+                    shown = self.preview = await preview.__aenter__()
                     break
                 except simcord.SetupError:
                     if port == 0:
                         raise
-            shown = self.preview
-            assert shown is not None, "a preview was opened"
             self._preview_port = urlsplit(shown.url).port or 0
             self._remember_viewers(shown)
+            self._note_publications(shown)
             for tab in open_tabs:
                 self._follow(shown, tab)
             self._tasks = [task for task in self._tasks if not task.done()]
@@ -200,15 +191,34 @@ class Playground:
         return shown.url
 
     def _remember_viewers(self, preview: simcord.Preview) -> None:
-        """Note each member chosen in "Viewing as" (SimCord resolves every explicit choice of viewer here)."""
-        resolve = preview._viewer
+        """Note each member chosen in "Viewing as" (SimCord resolves every explicit choice of viewer here), and open
+        a page that names none — a reload, a return to the channel from the front page — as that member, where
+        SimCord would open it as the first one (Sam)."""
+        resolve, open_page = preview._viewer, preview._open_page
+        allowed = {viewer.id for viewer in preview.viewers}
 
         def chosen(viewer_id: Any) -> Any:
             viewer = resolve(viewer_id)
             self._viewer_id = viewer.id
             return viewer
 
+        def opened(viewer_id: Any = None, target_id: Any = None) -> Any:
+            if viewer_id is None and self._viewer_id in allowed:
+                viewer_id = self._viewer_id
+            return open_page(viewer_id, target_id)
+
         preview._viewer = chosen  # type: ignore[method-assign]  # SimCord's own resolver, wrapped
+        preview._open_page = opened  # type: ignore[method-assign]  # SimCord's own page opener, wrapped
+
+    def _note_publications(self, preview: simcord.Preview) -> None:
+        """Note how many requests the bot had made when each page was last published (`_publish_background_work`)."""
+        publish = preview._publish
+
+        def published(page: Any, **how: Any) -> None:
+            publish(page, **how)
+            self._published_after[page.id] = len(self.env.http_requests)
+
+        preview._publish = published  # type: ignore[method-assign]  # SimCord's own publisher, wrapped
 
     def _follow(self, preview: simcord.Preview, tab: Any) -> None:
         """Reopen a tab of the closed preview in the new one under its own context id (the page polls with it),
@@ -231,23 +241,26 @@ class Playground:
             self.closed.set()
 
     async def _publish_background_work(self) -> None:
-        """Republish the page when the bot acted on its own (a deadline, a reminder, a computer's move).
+        """Republish the pages when the bot made requests since one of them was last published: it acted on its own
+        (a deadline, a reminder, a computer's move) or for a member outside that page (another tab).
 
-        A browser action publishes its own result; refreshing then would only make the page's revision
-        stale, so refresh only when the bot made requests and no page was published since.
+        A browser action publishes its own result, and refreshing then would only make the page's revision stale;
+        but a request made after a publication, however soon, must be shown: a page left on the snapshot before a
+        table message's edit keeps its text, and asks for a picture the edit replaced, which SimCord then calls
+        unavailable ("Gallery item 1 unavailable", until the next change).
         """
         while True:
             await asyncio.sleep(1)
             preview = self.preview
             if preview is None or self._switching or getattr(self.env, "_operation_task", None) is not None:
                 continue
-            requests = len(self.env.http_requests)
-            revisions = sum(page.revision for page in getattr(preview, "_pages", {}).values())
-            if requests != self._seen_requests and revisions == self._seen_revisions:
+            made = len(self.env.http_requests)
+            pages = {page_id for page_id, page in getattr(preview, "_pages", {}).items()
+                     if page is not getattr(preview, "_python", None)}  # the browser's (SimCord's own shows nothing)
+            self._published_after = {page: n for page, n in self._published_after.items() if page in pages}
+            if any(self._published_after.get(page) != made for page in pages):
                 with contextlib.suppress(simcord.SetupError):
                     await preview.refresh()
-                revisions = sum(page.revision for page in getattr(preview, "_pages", {}).values())
-            self._seen_requests, self._seen_revisions = requests, revisions
 
     # --- the front page: the channel list --------------------------------------------------------------
     async def _serve_front_page(self) -> None:
@@ -320,8 +333,10 @@ class Playground:
             f"{html.escape(name)}</button>" for code, name in LANGUAGES.items())
         texts = {key: html.escape(_(text)) for key, text in FRONT_PAGE.items()}
         lang = bcp47(language)
-        return f"""<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{texts["title"]}</title>
-<style>body{{font:16px system-ui,sans-serif;background:#313338;color:#dbdee1;max-width:42em;margin:3em auto}}
+        return f"""<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>{texts["title"]}</title>
+<style>body{{font:16px system-ui,sans-serif;background:#313338;color:#dbdee1;max-width:42em;margin:3em auto;
+padding:0 1em;overflow-wrap:anywhere}}
 a{{color:#00a8fc;font-weight:600}} li{{margin:.5em 0}} code{{background:#2b2d31;padding:0 .3em}}
 button{{font:inherit;margin-right:.3em}}</style></head>
 <body><h1>🎲 Game Night</h1><p>{texts["intro"]}</p><ul>{items}</ul>

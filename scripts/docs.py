@@ -136,7 +136,7 @@ def main(argv: list[str]) -> int:
         return 1 if stale else 0
     for path, text in expected_files().items():
         path.write_text(text, encoding="utf-8")
-    print(f"wrote {len(stale)} file(s)" if stale else "docs/ already up to date")
+    print(f"files written: {len(stale)}" if stale else "docs/ already up to date")
     return 0
 
 

@@ -1,8 +1,9 @@
 """A pytest plugin (tests/conftest.py loads it): every REST call the bot makes in SimCord, in every test, is
 checked against the limits of Discord that SimCord lets through. SimCord already checks message
-content, embeds, components (Components V2 included) and modals; this adds files, alt texts, embed
-attachment references, the ephemeral flag, autocomplete answers, the command sync and a message's nonce, and checks
-the Components V2 limits the bot's table messages live by on its own, each with its source. A call that
+content, embeds, components (Components V2 included) and modals; this adds files, alt texts, embed and
+component attachment references (every edit keeping its `attachments` in step with its `attachment://` names),
+the ephemeral flag, autocomplete answers, the command sync and a message's nonce, and checks the Components V2
+limits the bot's table messages live by on its own, each with its source. A call that
 breaks one is answered as Discord would (400 Invalid Form Body, or 413 for a size) and the test fails, naming
 the call and the limit. A message created again with a nonce Discord enforces, within minutes, gives back the
 first one, as Discord does (SimCord ignores nonces).
@@ -140,6 +141,35 @@ def attachment_reference_problems(call: Call) -> Iterator[Problem]:
                 yield INVALID, f"the embed's {part} is {url}, but no file of that name is in the request"
 
 
+def shown_media(message: dict[str, Any]) -> list[str]:
+    """The URLs of the media a message's components show: a Thumbnail's, a File's, each Media Gallery item's."""
+    urls = []
+    for component in walk(message.get("components")):
+        for media in (component.get("media"), component.get("file"), *(i.get("media") for i in component.get(
+                "items") or ())):
+            if (media or {}).get("url"):
+                urls.append(media["url"])
+    return urls
+
+
+def media_reference_problems(call: Call) -> Iterator[Problem]:
+    """DOCS/components/reference#unfurled-media-item-structure: a component shows an upload by "attachment://<filename>",
+    which DOCS/reference#uploading-files resolves among the files of the same request — uploaded, or kept in
+    `attachments` (an edit's `attachments` replaces the message's: a file left out of it is gone, and a component
+    still naming it shows "unavailable"). So every create and edit whose components name an upload carries that
+    file, under that name, with its bytes: a discord.File whose reader an earlier send used up uploads nothing."""
+    message = call.message
+    if message is None:
+        return
+    present = {f.filename for f in call.files} | {a.get("filename") for a in message.get("attachments") or ()}
+    for url in shown_media(message):
+        if url.startswith("attachment://") and url.removeprefix("attachment://") not in present:
+            yield INVALID, f"a component shows {url}, but no file of that name is in the request"
+    for file in call.files:
+        if size_of(file) == 0:
+            yield INVALID, f"{file.filename} is uploaded empty (its reader was used up by an earlier send)"
+
+
 def ephemeral_problems(call: Call) -> Iterator[Problem]:
     """DOCS/resources/message#message-object-message-flags: EPHEMERAL is "only visible to the user who invoked
     the Interaction"; DOCS/resources/message#create-message-json/form-params: a channel message may set only
@@ -206,12 +236,7 @@ def components_v2_problems(call: Call) -> Iterator[Problem]:
     if message is None or not int(message.get("flags") or 0) & COMPONENTS_V2:
         return
     components = walk(message.get("components"))
-    shown = set()
-    for component in components:
-        for media in (component.get("media"), component.get("file"), *(i.get("media") for i in component.get(
-                "items") or ())):
-            url = (media or {}).get("url") or ""
-            shown.add(url.removeprefix("attachment://"))
+    shown = {url.removeprefix("attachment://") for url in shown_media(message)}
     for file in call.files:
         if file.filename not in shown:
             yield INVALID, f"{file.filename} is uploaded with Components V2 but no component shows it"
@@ -255,8 +280,8 @@ def nonce_problems(call: Call) -> Iterator[Problem]:
 
 
 CHECKS: tuple[Callable[[Call], Iterator[Problem]], ...] = (
-    file_problems, attachment_reference_problems, ephemeral_problems, autocomplete_problems,
-    command_sync_problems, components_v2_problems, component_id_problems, nonce_problems)
+    file_problems, attachment_reference_problems, media_reference_problems, ephemeral_problems,
+    autocomplete_problems, command_sync_problems, components_v2_problems, component_id_problems, nonce_problems)
 
 
 class DiscordLimits:
@@ -273,17 +298,22 @@ class DiscordLimits:
             call = Call(method, path, json, list(files or ()), backend.application_id)
             self.checked.append(str(call))
             problems = [problem for check in CHECKS for problem in check(call)]
-            if problems:
-                self.broken += [f"{call}: {text}" for _, text in problems]
-                (status, code), _ = problems[0]
-                raise BackendError(status, code, "; ".join(text for _, text in problems))
-            nonce = (call.message or {}).get("nonce") if call.method == "POST" and call.parts[0] == "channels" \
-                else None
-            now = discord.utils.utcnow().timestamp()
-            enforced = nonce is not None and (call.message or {}).get("enforce_nonce")
-            if enforced and nonce in self.created and now - self.created[nonce][0] <= NONCE_SECONDS:
-                return self.created[nonce][1]  # the same message again, within minutes: the first
-            answer = dispatch(backend, method, path, json=json, files=files, **rest)
+            try:
+                if problems:
+                    self.broken += [f"{call}: {text}" for _, text in problems]
+                    (status, code), _ = problems[0]
+                    raise BackendError(status, code, "; ".join(text for _, text in problems))
+                nonce = (call.message or {}).get("nonce") if call.method == "POST" and call.parts[0] == "channels" \
+                    else None
+                now = discord.utils.utcnow().timestamp()
+                enforced = nonce is not None and (call.message or {}).get("enforce_nonce")
+                if enforced and nonce in self.created and now - self.created[nonce][0] <= NONCE_SECONDS:
+                    return self.created[nonce][1]  # the same message again, within minutes: the first
+                answer = dispatch(backend, method, path, json=json, files=files, **rest)
+            except BackendError:
+                for file in call.files:  # an HTTP request sends its body whatever the answer (SimCord reads a
+                    file.fp.read()     # file only once it accepts the call): a file sent again is sent empty
+                raise
             if nonce is not None:
                 self.created[nonce] = (now, answer)
             return answer

@@ -101,6 +101,18 @@ def test_marked_texts_are_literals(path):
             assert not hidden, f"{relpath(path)}:{hidden} marks a text inside an f-string"
 
 
+SOURCES = sorted(p for d in ("bot", "cogs", "scripts") for p in (ROOT / d).rglob("*.py"))  # db/: SQL, "row_to_json(s)"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=relpath)
+def test_no_text_counts_with_s_in_brackets(path):
+    """A count's words agree with it — ngettext or `counted` in what players read, "files written: 3" in an
+    operator's line and the logs — never "2 table(s)"."""
+    texts = [node for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.search(r"\w\(s\)", node.value)]
+    assert not texts, f"{relpath(path)}:{texts[0].lineno}: {texts[0].value!r}"
+
+
 def test_discord_locales_map_to_our_languages():
     assert language_of("es-ES") == language_of("es-419") == language_of(discord.Locale.spain_spanish) == "es"
     assert language_of("pt-BR") == language_of(discord.Locale.brazil_portuguese) == "pt_BR"  # a region's catalog

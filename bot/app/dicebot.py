@@ -163,8 +163,6 @@ class DiceBot(commands.Bot):
         tables.digests.listener = edge.reminding.digest
         tables.timer.start()
         self._warming = asyncio.create_task(asyncio.to_thread(warm, tables.games))
-        if self.application_id:  # known once logged in: the link asks for exactly what the bot uses
-            log.info("invite link: %s", invite_url(self.application_id))
 
     async def season_ended(self, ended: Ended) -> None:
         """The timer ended a season (a monthly rollover): the seasons cog posts its podium (`on_season_ended`)."""
@@ -219,6 +217,13 @@ class DiceBot(commands.Bot):
 class ShardedDiceBot(DiceBot, commands.AutoShardedBot):
     """The live bot: discord.py's sharding. Without SHARD_COUNT it picks the count and runs every shard in
     this process; with SHARD_COUNT and SHARD_IDS, several processes share the shards (and one PostgreSQL)."""
+
+    async def setup_hook(self) -> None:
+        await super().setup_hook()
+        # Logged in, the application is known: the link asks for exactly what the bot uses. Only the live bot has
+        # an application anyone can invite (the playground's is SimCord's).
+        if self.application_id is not None:
+            log.info("invite link: %s", invite_url(self.application_id))
 
 
 async def commands_problem(dev_guild_id: int | None = None) -> str | None:

@@ -139,6 +139,7 @@ class Table:
     clock: str = "fixed"  # fixed: a deadline per move; bank: each seat's time bank (clocks.py)
     away: bool = True  # members' away days stop their clocks here (False: the host chose away:off)
     elsewhere: tuple[Table, ...] = ()  # the call's change at other tables (a move ended its member's absence)
+    rev: int = 0  # the table's revision: every change advances it (a lobby's too, which makes no move)
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -275,6 +276,7 @@ def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[i
         rematch=rematch_offer(live),
         clock=row.clock,
         away=bool(row.away),
+        rev=row.rev,
         **extra,
     )
 

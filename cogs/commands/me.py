@@ -26,7 +26,10 @@ REMINDER_CHOICES = {"table": N_("the table's (half-time)"), "off": N_("off"), "1
                     "4h": N_("4 hours before the deadline"), "12h": N_("12 hours before the deadline"),
                     "24h": N_("24 hours before the deadline")}
 WHERE_CHOICES = {"channel": N_("a ping in the table's channel"), "dm": N_("a DM"), "both": N_("both")}
-assert set(REMINDER_CHOICES) == set(REMINDERS)
+REMINDED_BY = {"channel": N_("Reminders: {when}, by a ping in the table's channel"),
+               "dm": N_("Reminders: {when}, by DM"),
+               "both": N_("Reminders: {when}, by a ping in the table's channel and by DM")}
+assert set(REMINDER_CHOICES) == set(REMINDERS) and set(REMINDED_BY) == set(WHERE_CHOICES)
 
 
 def card(prefs: MemberPrefsRow, now: float) -> str:
@@ -41,8 +44,8 @@ def card(prefs: MemberPrefsRow, now: float) -> str:
         lines.append("🌙 " + _("Quiet hours: {start}–{end}: no ping and no DM then",
                               start=clock_time(prefs.quiet_start), end=clock_time(prefs.quiet_end))
                      + (" · " + _("quiet now") if quiet_period(prefs, now) else ""))
-    lines.append("⏰ " + _("Reminders: {when}, by {where}", when=_(REMINDER_CHOICES[prefs.reminders]),
-                          where=_(WHERE_CHOICES[prefs.reminders_via])))
+    lines.append("⏰ " + (_("Reminders: off") if prefs.reminders == "off" else
+                          _(REMINDED_BY[prefs.reminders_via], when=_(REMINDER_CHOICES[prefs.reminders]))))
     if prefs.digest_hour is None:
         lines.append("📬 " + _("Daily digest: off"))
     else:

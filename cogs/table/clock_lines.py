@@ -57,7 +57,7 @@ def clock_lines(table: Table) -> list[str]:
                 continue
             deadline = seat_deadline(table, s.seat)
             if deadline is not None:
-                left.append(_("{name} until {when}", name=seat_name(table, s.seat), when=timestamp(deadline)))
+                left.append(_("{name} ⏳ runs out {when}", name=seat_name(table, s.seat), when=timestamp(deadline)))
             elif s.bank is not None:
                 left.append(f"{seat_name(table, s.seat)} {span(s.bank)}")
         if left:

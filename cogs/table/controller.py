@@ -16,7 +16,7 @@ import discord
 from bot.games.levels import DEFAULT_LEVEL
 from bot.i18n import N_, Text, _, current_language, ngettext, speaking
 from bot.metrics import UNMEASURED, Unmeasured
-from bot.names import escaped
+from bot.names import escaped, isolated
 from bot.service import Clicked, Reading, Table, Typed
 from bot.service.away import AwayCard
 from bot.service.errors import Refusal
@@ -95,7 +95,7 @@ class Controller:
         if isinstance(channel, discord.TextChannel) and thread:
             await self._tables.lobby.check_hosting(interaction.guild.id, interaction.user.id)
             with speaking(await shared.languages.server(interaction.guild_id)):
-                title = _("{emoji} {name}'s table", emoji=shared.renderers[game_id].emoji, name=name)
+                title = _("{emoji} {name}'s table", emoji=shared.renderers[game_id].emoji, name=isolated(name))
             made = await shared.access.guard(channel.id, "making a table's thread", [VIEW, CREATE_THREADS],
                                              channel.create_thread(name=title[:100], auto_archive_duration=1440,
                                                                    type=discord.ChannelType.public_thread))

@@ -26,6 +26,7 @@ from bot.i18n import N_, _
 from bot.service import Clicked, Reading, Table
 from bot.service.errors import StaleMove, TableClosed
 
+from .labels import fitted
 from .levels import ABOUT
 
 
@@ -129,8 +130,8 @@ class ActionButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], templat
     def __init__(self, table_id: int, seq: int, code: str, *, label: str = "Move",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary, row: int | None = None,
                  emoji: str | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=style, row=row, emoji=emoji,
-                                           custom_id=f"a:{table_id}:{seq}:{code}"))
+        super().__init__(discord.ui.Button(label=fitted(label, emoji=bool(emoji)), style=style, row=row,
+                                           emoji=emoji, custom_id=f"a:{table_id}:{seq}:{code}"))
         self.table_id, self.seq, self.code = table_id, seq, code
 
     @classmethod
@@ -150,11 +151,11 @@ SELECT_TEMPLATE = rf"s:{TABLE_ID}:{MOVE_NO}:(?P<kind>[a-z]{{1,20}})"
 
 
 def menu_id(seq: int, row: int | None) -> int:
-    """A move menu's component id, new with every move. A client may keep a menu's picks while its component
-    id stays the same (SimCord's preview does): after a re-roll the next move's menu must start empty, not
-    show the dice picked for the last one. Unique in its message (one menu a row, rows 0–4) and above the ids
-    numbered for the other components (a message has at most 40); Discord: "a 32 bit integer ... must be unique
-    within the message; generation of ids won't use another id that exists in the message"
+    """A menu's component id, new with every `seq` (a move's number; a lobby's revision). A client may keep a
+    menu's picks while its component id stays the same (SimCord's preview does): after a re-roll the next move's
+    menu must start empty, not show the dice picked for the last one. Unique in its message (one menu a row, rows
+    0–4) and above the ids numbered for the other components (a message has at most 40); Discord: "a 32 bit
+    integer ... must be unique within the message; generation of ids won't use another id that exists in the message"
     (developers/docs/components/reference, anatomy of a component)."""
     return 1000 + seq % 400_000_000 * 5 + (row or 0)
 
@@ -166,9 +167,11 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
     def __init__(self, table_id: int, seq: int, kind: str = "act", *,
                  options: Sequence[discord.SelectOption] = (), placeholder: str | None = None,
                  min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:
+        shown = [fitted_option(option) for option in options][:25]
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"s:{table_id}:{seq}:{kind}", options=list(options)[:25], placeholder=placeholder,
-            min_values=min_values, max_values=min(max_values, max(1, len(options))), row=row, id=menu_id(seq, row))
+            custom_id=f"s:{table_id}:{seq}:{kind}", options=shown, min_values=min_values,
+            placeholder=placeholder and fitted(placeholder, placeholder=True),
+            max_values=min(max_values, max(1, len(options))), row=row, id=menu_id(seq, row))
         super().__init__(select)
         self.table_id, self.seq, self.kind = table_id, seq, kind
 
@@ -180,8 +183,7 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
     def option(label: str, action: Any, description: str | None = None, emoji: str | None = None
                ) -> discord.SelectOption:
         """A menu entry that plays `action` (for kind `act`)."""
-        return discord.SelectOption(label=label[:100], value=encode_action(action),
-                                    description=description[:100] if description else None, emoji=emoji)
+        return discord.SelectOption(label=label, value=encode_action(action), description=description, emoji=emoji)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
@@ -200,6 +202,14 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
         await controller.play(interaction, at, read, self.seq)
 
 
+def fitted_option(option: discord.SelectOption) -> discord.SelectOption:
+    """A menu's option, its label and description fitted to a phone (labels.py)."""
+    emoji = option.emoji is not None
+    return discord.SelectOption(label=fitted(option.label, emoji=emoji), value=option.value, emoji=option.emoji,
+                                description=option.description and fitted(option.description),
+                                default=option.default)
+
+
 class ChoicesButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
                     template=rf"o:{TABLE_ID}:{MOVE_NO}:(?P<kind>[a-z]{{1,20}})"):
     """A public control whose choices are the presser's own (Armadillo's cards): it opens them in a modal only they
@@ -207,8 +217,8 @@ class ChoicesButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
 
     def __init__(self, table_id: int, seq: int, kind: str, *, label: str = "Choose…", row: int | None = None,
                  emoji: str | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, row=row, emoji=emoji,
-                                           custom_id=f"o:{table_id}:{seq}:{kind}"))
+        super().__init__(discord.ui.Button(label=fitted(label, emoji=bool(emoji)), style=discord.ButtonStyle.primary,
+                                           row=row, emoji=emoji, custom_id=f"o:{table_id}:{seq}:{kind}"))
         self.table_id, self.seq, self.kind = table_id, seq, kind
 
     @classmethod
@@ -233,7 +243,8 @@ def choice_modal(table_id: int, seq: int, *, title: str, text: str, label: str, 
     `answer_choice`), by its custom id, so it works the same after a restart."""
     modal = discord.ui.Modal(title=title[:45], custom_id=f"c:{table_id}:{seq}", timeout=None)
     modal.add_item(discord.ui.TextDisplay(text[:4000]))
-    menu: discord.ui.Select = discord.ui.Select(custom_id=CHOICE, options=list(options)[:25], required=True)
+    menu: discord.ui.Select = discord.ui.Select(custom_id=CHOICE, options=[fitted_option(o) for o in options][:25],
+                                                required=True)
     modal.add_item(discord.ui.Label(text=label[:45], description=description[:100], component=menu))
     modal.stop()
     return modal
@@ -289,15 +300,18 @@ class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
 
 class ComputerMenu(TableItem, discord.ui.DynamicItem[discord.ui.Select], template=rf"lc:{TABLE_ID}"):
     """The lobby's "🤖 Add a computer…" menu: its options are the levels (the service refuses any other value a
-    modified client may send). A menu, not three more buttons: one row, and each level says how it plays."""
+    modified client may send). A menu, not three more buttons: one row, and each level says how it plays. Its
+    component id is new with each change of the lobby (`rev`, the table's revision), as a move menu's is with each
+    move: a client that kept the last pick would send nothing when the same level is picked again."""
 
-    def __init__(self, table_id: int, *, disabled: bool = False, row: int | None = None) -> None:
+    def __init__(self, table_id: int, *, disabled: bool = False, row: int | None = None, rev: int = 0) -> None:
         # https://discord.com/developers/docs/components/reference#string-select: a placeholder holds 150
         # characters, an option's label and description 100 each; a select fills its action row alone.
-        options = [discord.SelectOption(label=_(NAMES[level]).capitalize()[:100], value=level,
-                                        description=_(ABOUT[level])[:100], emoji="🤖") for level in LEVELS]
+        options = [fitted_option(discord.SelectOption(label=_(NAMES[level]).capitalize(), value=level,
+                                                      description=_(ABOUT[level]), emoji="🤖")) for level in LEVELS]
         super().__init__(discord.ui.Select(custom_id=f"lc:{table_id}", options=options, disabled=disabled,
-                                           placeholder=_("🤖 Add a computer…")[:150], row=row))
+                                           placeholder=fitted(_("🤖 Add a computer…"), placeholder=True), row=row,
+                                           id=menu_id(rev, row)))
         self.table_id = table_id
 
     @classmethod

@@ -131,17 +131,17 @@ class PrivateViews:
 
     async def _send_dm(self, table: Table, seat: int, view: discord.ui.LayoutView) -> None:
         info, client = table.seats[seat], self._shared.client
-        files = await self.files(table, seat, view)
         if info.dm_message_id and info.dm_channel_id:
             channel = client.get_partial_messageable(info.dm_channel_id)
             try:
-                await channel.get_partial_message(info.dm_message_id).edit(**edit_payload(view, files))
+                await channel.get_partial_message(info.dm_message_id).edit(
+                    **edit_payload(view, await self.files(table, seat, view)))
                 return
             except discord.NotFound:
                 pass
         user = client.get_user(info.member_id) or await client.fetch_user(info.member_id)
         dm = user.dm_channel or await user.create_dm()
-        message = await dm.send(view=view, files=files)
+        message = await dm.send(view=view, files=await self.files(table, seat, view))  # files of its own, as above
         await self._shared.tables.turns.set_dm(table.id, seat, dm.id, message.id)
 
 

@@ -121,6 +121,32 @@ def pace_text(seconds: int) -> str:
     return f"{_(PACE_NAMES[names[seconds]])} · {turns}" if seconds in names else turns
 
 
+def some_of(names: Sequence[str], chars: int) -> str:
+    """`names` (Discord markdown) joined, as many as fit `chars` characters shown (at least one), "and n more"
+    for the rest."""
+    shown = list(names[:1])
+    for name in names[1:]:
+        if len(plain(", ".join([*shown, name]))) > chars:
+            break
+        shown.append(name)
+    rest = len(names) - len(shown)
+    return ", ".join(shown) + (" " + ngettext("and {n} more", "and {n} more", rest) if rest else "")
+
+
+def shortened(text: str, chars: int) -> str:
+    """`text` (Discord markdown) cut at a space to show at most `chars` characters, ending "…" (bold it opened
+    closed again); whole if it is that short. Words are kept whole, so a name's escapes are never split."""
+    if len(plain(text)) <= chars:
+        return text
+    kept: list[str] = []
+    for word in text.split(" "):
+        if kept and len(plain(" ".join([*kept, word]))) > chars - 1:
+            break
+        kept.append(word)
+    cut = " ".join(kept).rstrip(",;:·")
+    return cut + "…" + ("**" if cut.count("**") % 2 else "")
+
+
 def pace_seconds(pace: str, minutes: int | None) -> int:
     return minutes * 60 if minutes else PACES[pace]
 

@@ -25,7 +25,7 @@ class ArmyMen(GameCog, group_name="armymen", group_description=N_("Army Men Dice
     async def roll(self, interaction: discord.Interaction) -> None:
         await self.move(interaction, played(Roll()))
 
-    @app_commands.command(description=N_("Set aside 1 or 2 of the dice you just rolled"))
+    @app_commands.command(name="set-aside", description=N_("Set aside 1 or 2 of the dice you just rolled"))
     @app_commands.describe(dice=N_("The faces to set aside, e.g. 1 or 1 3"))
-    async def keep(self, interaction: discord.Interaction, dice: str) -> None:
+    async def set_aside(self, interaction: discord.Interaction, dice: str) -> None:
         await self.move(interaction, on_turn(lambda: Keep(tuple(sorted(parse_faces(dice))))))

@@ -13,8 +13,9 @@ from tests.cogs.helpers import (
     components,
     end_game,
     labels,
+    make_move,
     message_by_id,
-    move_ids,
+    moves,
     start_against_a_computer,
     table_of,
     text_of,
@@ -63,11 +64,11 @@ def results(channel) -> list:
 
 
 async def played_to_the_end(env, channel, alice) -> int:
-    """Alice plays Army Men against a computer to the end, by its first move buttons: the table's id."""
+    """Alice plays Army Men against a computer to the end, by the first move each message offers: the table's id."""
     table_id = await start_against_a_computer(env, channel, alice, "armymen")
     while (table := table_of(env, channel)) is not None:
         message = message_by_id(channel, table.message_id)
-        await alice.click(message, custom_id=move_ids(message)[0])
+        await make_move(alice, message, moves(message)[0])
     assert (await env.bot.tables.store.table(table_id)).status == "finished"
     return table_id
 

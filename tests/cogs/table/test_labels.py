@@ -1,13 +1,15 @@
-"""Every button label fits a phone. Discord cuts a label at 80 characters, but a phone shows about
-38 (34 beside an emoji) before it truncates, and a cut label can drop the very name a player looks for. Whole
-games at five seats (Army Men Dice War: two), every seat a member with a 32-character display name, in every
-language the bot speaks: each label the bot sends, on the table, in DMs and in My hand, stays within that budget."""
+"""Every word on a control fits a phone. Discord cuts a button's label at 80 characters and a menu's option at
+100, but a phone shows about 38 (34 beside an emoji) — a menu's placeholder, beside its arrow, about 27 (24) —
+before it truncates, and a cut label can drop the very name or number a player looks for. Whole games at five
+seats (Army Men Dice War: two), every seat a member with a 32-character display name, in every language the bot
+speaks (a new one is checked as soon as it is added): each button label, menu placeholder, option label and
+option description the bot sends — on the table, in DMs, in My hand — stays within its budget
+(`cogs/table/labels.py`, where the budgets are and every move control's words are fitted)."""
 
 from __future__ import annotations
 
 import re
 import sys
-import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +22,7 @@ from rest_budget import choose, modal_offers, move_controls, offers, opener, pre
 
 from bot.i18n import language_of  # noqa: E402
 from cogs.games import registered  # noqa: E402
-from cogs.table.labels import EMOJI_LABEL_CHARS, LABEL_CHARS  # noqa: E402
+from cogs.table.labels import fits as fits_a_phone  # noqa: E402
 from tests.cogs.helpers import message_by_id, table_of  # noqa: E402
 from tests.languages import LOCALES, raw  # noqa: E402
 
@@ -32,7 +34,7 @@ GAMES = [
     ("armymen", 2, {}, None),
     ("armadillo", 5, {}, None),
     ("doodle", 5, {}, ("Block {name}", None)),  # a name shortened to fit, the full one in the table text
-    ("dardz", 5, {}, ("{number} → {n} card", "{number} → {n} cards")),  # who holds them: the table text
+    ("dardz", 5, {}, ("{number}", None)),  # a number to pick; who holds it: the picture and its description
     ("dardz", 4, {"teams": True}, ("{name} rolls first", None)),  # Team DARDZ: who rolls first
 ]
 GAMES += [(game_id, min(5, parts.engine.max_players), {}, None) for game_id, parts in registered().items()
@@ -57,31 +59,30 @@ def label_pattern(language: str, shown: tuple[str, str | None] | None) -> re.Pat
 MAX_MOVES = 3000
 
 
-def has_emoji(label: str, button: dict[str, Any]) -> bool:
-    return bool(button.get("emoji")) or any(unicodedata.category(c) == "So" for c in label)
-
-
-def fits(label: str, button: dict[str, Any]) -> bool:
-    return len(label) <= (EMOJI_LABEL_CHARS if has_emoji(label, button) else LABEL_CHARS)
-
-
-def buttons(payload: Any) -> list[dict[str, Any]]:
-    """Every button in a REST payload (a message, an interaction answer's data)."""
+def shown_words(payload: Any) -> list[tuple[str, bool, bool]]:
+    """Every word a phone shows on a control in a REST payload (a message, an interaction answer's data): each
+    button's label, each menu's placeholder, each option's label and description — with whether an emoji stands
+    beside it and whether it is a placeholder (the narrower budget)."""
     found, stack = [], [payload]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
             if item.get("type") == 2 and "label" in item:
-                found.append(item)
+                found.append((item["label"], bool(item.get("emoji")), False))
+            if item.get("type") == 3:
+                found += [(item["placeholder"], False, True)] if item.get("placeholder") else []
+                for option in item.get("options", []):
+                    found.append((option["label"], bool(option.get("emoji")), False))
+                    found += [(option["description"], False, False)] if option.get("description") else []
             stack += list(item.values())
         elif isinstance(item, list):
             stack += item
     return found
 
 
-def sent(env) -> list[dict[str, Any]]:
-    """Every button the bot sent."""
-    return [b for call in env.http_requests for b in buttons(call.json)]
+def sent(env) -> list[tuple[str, bool, bool]]:
+    """Every word on every control the bot sent."""
+    return [word for call in env.http_requests for word in shown_words(call.json)]
 
 
 def descriptions(env) -> str:
@@ -149,8 +150,9 @@ async def test_every_label_fits_a_phone_with_long_names(simcord_env, client_lang
     for member in members:
         client_languages[member.id] = locale
     await play_a_whole_game(env, channel, members, game, options)
-    labels = {button["label"] for button in sent(env)}
-    long = sorted({button["label"] for button in sent(env) if not fits(button["label"], button)})
+    labels = {label for label, _, _ in sent(env)}
+    long = sorted({label for label, emoji, placeholder in sent(env)
+                   if not fits_a_phone(label, emoji=emoji, placeholder=placeholder)})
     assert not long, f"{game} ({locale}): {len(long)} labels over the budget: {long}"
     assert any(label_pattern(language_of(locale), shown).search(label) for label in labels), sorted(labels)
     if game == "dardz" and not options:  # each pick's holders, named in full in the table text

@@ -28,10 +28,11 @@ from tests.languages import FOREIGN, LOCALES, counted, lead, said, shows
 TIME = ("`pace:` live (2 min), casual (1 h), async (24 h) or `minutes:`; `clock:bank` gives each player a time bank "
         "instead. Each seat has its own clock. Only a player who has not looked at the table lately is pinged when "
         "their turn comes; half-way a reminder comes too; when your time runs out the rules' default move is played. "
-        "After 3 missed turns the computer plays your seat until you press **{hand}**, and the others may vote to "
+        "After 3 missed turns the computer plays your seat until you press {hand}, and the others may vote to "
         "replace you. `/me` sets your time zone, quiet hours, reminders, daily digest and away days.")
-WELCOME = ("Play dice-and-card games right here. Open a table in a channel, friends press **{join}**, the host "
-           "presses **{start}**. Everything else is buttons on the table message.")
+WELCOME = ("Play dice-and-card games right here. Open a table in a channel, friends press {join}, the host "
+           "presses {start}. Everything else is buttons on the table message.")
+BESIDE = "**{button}** (here: **{shown}**)"  # a button in the reader's words, and as this server's tables show it
 
 
 @pytest.mark.parametrize("language", FOREIGN)
@@ -42,9 +43,12 @@ async def test_help_follows_each_members_client(world, client_languages, languag
     english = await alice.slash(channel, "help")
     assert theirs.ephemeral and english.ephemeral
     help_theirs, help_en = text_of(theirs.response.message), text_of(english.response.message)
-    # the buttons as the table shows them: this server's tables speak English
-    assert said(language, WELCOME, join="Join", start="Start") in help_theirs
-    assert said(language, TIME, hand="My hand") in help_theirs
+    # the buttons in the reader's words, and as this server's tables show them: they speak English
+    join, start, hand = (said(language, BESIDE, button=said(language, label), shown=label)
+                         for label in ("Join", "Start", "My hand"))
+    assert said(language, WELCOME, join=join, start=start) in help_theirs
+    assert said(language, TIME, hand=hand) in help_theirs
+    assert said(language, "Join") != "Join" and f"**{said(language, 'Join')}** (" in help_theirs
     for heading in ("At a table", "Community", "Time", "Games"):
         assert said(language, heading) in help_theirs
     assert f"`/game hand` — {said(language, 'Your private view and your move buttons (only you see it)')}" \

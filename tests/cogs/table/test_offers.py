@@ -1,7 +1,7 @@
 """A finished table offers its players a rematch: three members press Rematch (each press one call, the table
-saying "2 of 3 want a rematch") and the same game opens again below, rotated; one No ends the offer; a press by
-someone else, or after the ten minutes, is refused privately and changes nothing. The buttons survive a restart,
-and go from the table when the offer lapses (one edit), a restart or not."""
+saying "1 of 3 wants a rematch", then "2 of 3 want") and the same game opens again below, rotated; one No ends the
+offer; a press by someone else, or after the ten minutes, is refused privately and changes nothing. The buttons
+survive a restart, and go from the table when the offer lapses (one edit), a restart or not."""
 
 from __future__ import annotations
 
@@ -35,6 +35,20 @@ def final_message(channel, table_id: int):
     return [m for m in channel.history() if is_message_of(m, table_id)][-1]
 
 
+async def test_a_spanish_server_counts_who_wants_a_rematch_in_spanish(spanish_server):
+    env, guild, channel, alice, bob, mod = spanish_server
+    lobby = (await alice.slash(channel, "armymen new", pace="live")).response.message
+    await bob.click(lobby, label="Unirme")
+    await alice.click(lobby, label="Empezar")
+    table_id = table_of(env, channel).id
+    while table_of(env, channel) is not None:
+        await env.advance_time(LIVE_TURN)
+    final = final_message(channel, table_id)
+    assert "🔁 0 de 2 quieren la revancha" in text_of(final)
+    answered = await bob.click(final, label="Revancha")
+    assert "🔁 1 de 2 quiere la revancha" in text_of(answered.response.message)
+
+
 async def test_three_players_press_rematch_and_the_same_game_opens_again_rotated(world, make_bot, simcord_env):
     env, channel, alice, bob = world
     carol = channel.guild.add_member(env.create_user("carol"))
@@ -50,7 +64,7 @@ async def test_three_players_press_rematch_and_the_same_game_opens_again_rotated
     before = len(env.http_requests)
     answered = await bob.click(final, label="Rematch")
     assert len(env.http_requests) - before == 1, "one call: the table edited through the click"
-    assert "1 of 3 want a rematch" in text_of(answered.response.message)
+    assert "1 of 3 wants a rematch" in text_of(answered.response.message)
     again = await bob.click(final, label="Rematch")
     assert again.ephemeral and "already asked for a rematch: waiting for alice and carol" in again.response.content
 

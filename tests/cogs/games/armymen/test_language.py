@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.i18n import SOURCE
 from tests.cogs.games.armymen.test_play import play_out_with_buttons
-from tests.cogs.helpers import labels, last_table_message, message_by_id, read, table_of
+from tests.cogs.helpers import labels, last_table_message, message_by_id, options, placeholders, read, table_of
 from tests.languages import NOT_YOUR_TURN, counted, language_problems, lead, said
 
 
@@ -30,7 +30,7 @@ async def test_a_whole_game_reads_in_the_servers_language_beside_an_english_memb
     refused = await bob.slash(channel, "armymen roll")
     assert refused.ephemeral
     assert refused.response.content == said(language, NOT_YOUR_TURN, who="alice")
-    refused = await alice.slash(channel, "armymen keep", dice="1")
+    refused = await alice.slash(channel, "armymen set-aside", dice="1")
     assert refused.ephemeral and refused.response.content == said(SOURCE, "Roll your dice first.")
 
     dice.script(1, 3, 4, 5, 6)
@@ -40,8 +40,10 @@ async def test_a_whole_game_reads_in_the_servers_language_beside_an_english_memb
     table = message_by_id(channel, table_of(env, channel).message_id)
     assert say("🎲 {name} rolled: {dice}", name="alice", dice="🪖0 ⚂3 ⚃4 ⚄5 ⚅6") in read(table)
     assert say("Set aside **1 or 2** of these dice; the rest are rolled again.") in read(table)
-    assert counted(language, "Keep {faces} ({n} pt)", "Keep {faces} ({n} pts)", 0, faces="🪖") in labels(table)
-    refused = await bob.slash(channel, "armymen keep", dice="1")
+    set_aside = counted(language, "Set aside {faces} ({n} pt)", "Set aside {faces} ({n} pts)", 0, faces="🪖")
+    assert set_aside in options(table)
+    assert said(language, "Set aside 1 or 2 dice…") in placeholders(table), "the keeps: one menu, one row"
+    refused = await bob.slash(channel, "armymen set-aside", dice="1")
     assert refused.response.content == said(language, NOT_YOUR_TURN, who="alice")
 
     await play_out_with_buttons(env, channel, [alice, bob])

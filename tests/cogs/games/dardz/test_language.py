@@ -27,8 +27,10 @@ async def test_a_whole_game_reads_in_the_servers_language_beside_an_english_memb
     await add_computer(alice, lobby)
     dice.script(6, 6, 1, 1, 2, 2)  # DZ-R12: alice 6+6 rolls first
     await alice.click(lobby, label=said(language, "Start"))
-    start = read(message_by_id(channel, table_of(env, channel).message_id))
-    assert lead(language, "Who rolls first: {sums}{tie} → {name}.") in start
+    message = message_by_id(channel, table_of(env, channel).message_id)
+    start = read(message)
+    hand = (await bob.click(message, label=said(language, "My hand"))).response.message  # bob reads it all there
+    assert lead(language, "Who rolls first: {sums}{tie} → {name}.") in read(hand)
     assert said(language, "**Round {round}** · first to **{target}** · draw pile {deck} cards", round=1, target=50,
                 deck="\0").replace("**", "").split("\0")[0] in start
     assert said(language, "Computer {n}", n=1) in start
