@@ -131,7 +131,7 @@ async def test_a_page_is_published_again_once_the_bot_changed_what_it_shows(play
             snapshot = await opened.json()
         context, revision, (shown,) = snapshot["context"]["id"], snapshot["publishedRevision"], pictures(snapshot)
         assert await status_of(context, shown) == 200
-        (table,) = await playground.bot.tables.open_tables()
+        (table,) = await playground.bot.tables.cache.open_tables()
         mover = sam if table.seats[min(table.to_act)].user_id == sam.id else alice
         await mover.slash(channel, "armymen roll")  # at once: the bot edits the table, its picture replaced
         assert await status_of(context, shown) != 200, "SimCord's: the page's picture is the edit's old one"

@@ -105,9 +105,18 @@ class Notices:
         return content, discord.AllowedMentions(users=users, everyone=False, roles=False)
 
     async def announce_result(self, table: Table, access: Access | None = None) -> None:
+        """The result in the channel (by DM where the bot may not post there). Its nonce is the table's, and
+        Discord enforces it: the same post again within minutes (its bookkeeping lost, bot/service/outbox.py)
+        gives back the first instead of a second."""
         def public() -> str:
             link = _("[See the table]({link})", link=self._shared.links.jump(table))
             return f"{self._shared.renderer(table).result_text(table)}\n{link}"
 
         await self.post_or_dm(table, access or self._shared.access.of(table.channel_id), "announcing the result",
-                              public, range(len(table.seats)))
+                              public, range(len(table.seats)), nonce=result_nonce(table.id))
+
+
+def result_nonce(table_id: int) -> str:
+    """A table's result's nonce: at most 25 characters (Discord's Create Message; a table id has 18 digits at most,
+    controls.TABLE_ID), the same for every post of that result by any process."""
+    return f"result-{table_id}"
