@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .rng import Rng
-from .text import N_, Text
+from .text import N_, OptionName, Text
 
 
 class IllegalAction(Exception):
@@ -234,7 +234,7 @@ def resolve_options(game: Game, given: Mapping[str, Any] | None) -> dict[str, An
         choices = game.options[name].choices
         if choices and value not in choices:
             raise IllegalAction(N_("Option {name} must be one of {choices}."),
-                                name=name, choices=", ".join(map(str, choices)))
+                                name=OptionName(name), choices=", ".join(map(str, choices)))
     return resolved
 
 

@@ -41,6 +41,11 @@ class Name(str):
     escaping helper (`bot.names.escaped`), so its markdown shows as typed; `str(Text)` keeps it as it is."""
 
 
+class OptionName(str):
+    """A game option's name as a field of a `Text` (`campaign`): shown as the reader's Discord names the slash
+    command's option (`bot.i18n.option_name`), since that is what they type; `str(Text)` keeps the English name."""
+
+
 class SeatRef(int):
     """A seat of the table as a field of a `Text`: an engine knows seats, not names, so where the table is known the
     edge shows its player's name (`str(Text)` says "seat 1")."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import LANGUAGES, SOURCE, option_name, speaking, translated
 from bot.service import PACES, errors
 
 GUILD, CHANNEL, HOST = 7, 900, 101
@@ -55,3 +56,12 @@ async def test_clearing_a_games_defaults(svc):
     await svc.tables.defaults.change(GUILD, "armymen", pace_seconds=600)
     await svc.tables.defaults.clear(GUILD, "armymen")
     assert await svc.tables.defaults.listed(GUILD) == []
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != SOURCE])
+async def test_a_refused_option_is_named_as_the_readers_discord_names_it(svc, language):
+    with pytest.raises(errors.Refusal) as refused:
+        await svc.tables.defaults.change(GUILD, "dardz", options={"target": "far"})
+    with speaking(language):
+        shown, typed = translated(refused.value.text), option_name("target")
+    assert typed != "target" and typed in shown, shown
