@@ -64,7 +64,8 @@ def results(channel) -> list:
 
 
 async def played_to_the_end(env, channel, alice) -> int:
-    """Alice plays Army Men against a computer to the end, by the first move each message offers: the table's id."""
+    """Alice plays Army Men against a computer to the end, by its first move (a button or the keep menu's first
+    option): the table's id."""
     table_id = await start_against_a_computer(env, channel, alice, "armymen")
     while (table := table_of(env, channel)) is not None:
         message = message_by_id(channel, table.message_id)
