@@ -158,7 +158,7 @@ async def test_a_table_closed_at_start_up_because_its_rules_changed_still_ends_i
     await svc.crash()
     await svc.boot()
     edge.attach()
-    (closed,) = await svc.tables.cache.load()
+    (closed,) = await svc.tables.load()
     assert closed.id == planned.table_id
     await due(svc)
     assert (await svc.tables.gatherings.get(cup.id)).round == 2 and edge.kinds()[-1] == ROUND
