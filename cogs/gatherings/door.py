@@ -35,7 +35,7 @@ from cogs.table.permissions import (
 )
 from cogs.table.shared import Shared
 
-from .controls import Hear, bound, controls
+from .controls import bound, controls
 from .messages import STATES, standings_payload
 from .scheduled import ScheduledEvents, event_payload, event_url
 from .when import when_of
@@ -65,11 +65,11 @@ def refusal(text: str, **fields: Any) -> Refusal:
 
 class GatheringDoor:
     def __init__(self, gatherings: Gatherings, events: ScheduledEvents, shared: Shared, publisher: Shows,
-                 zones: Zones, titles: Mapping[str, str], hear: Hear | None = None) -> None:
+                 zones: Zones, titles: Mapping[str, str]) -> None:
         """`titles`: each game's title by its id."""
         self._gatherings, self._events, self._shared, self._publisher = gatherings, events, shared, publisher
         self._zones, self._titles = zones, titles
-        self.button = bound(self, hear)  # the control's class the bot registers
+        self.button = bound(self)  # the control's class the click listener is handed
 
     # --- the controls -------------------------------------------------------------------------
     async def join(self, interaction: discord.Interaction, gathering_id: int) -> None:
@@ -130,7 +130,7 @@ class GatheringDoor:
         with speaking(await self._shared.languages.server(guild.id)):
             event_id = await self._create_event(gathering, where)
             announcement = self.announcement(gathering, where, event_id)
-        view = controls(self.button, gathering.id, "join", "leave", "standings")
+        view = controls(gathering.id, "join", "leave", "standings")
         announcement_id: int | None = None
         if where.id == interaction.channel_id:
             answered: list[Any] = []
