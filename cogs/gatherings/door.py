@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.gatherings import NIGHT, expected_end
-from bot.i18n import N_, Text, _, speaking
+from bot.i18n import N_, Text, _, ngettext, speaking
 from bot.names import escaped
 from bot.service.errors import Refusal
 from bot.service.gatherings import Gathering, Gatherings, NoGathering
@@ -57,6 +57,10 @@ class Zones(Protocol):
     """The servers' settings: a server's time zone (`/settings timezone`)."""
 
     async def of(self, guild_id: int | None) -> Any: ...
+
+
+def rounds_text(rounds: int) -> str:
+    return ngettext("{n} round", "{n} rounds", rounds)
 
 
 def refusal(text: str, **fields: Any) -> Refusal:
@@ -170,10 +174,10 @@ class GatheringDoor:
         payload = event_payload(
             name=gathering.title, location=f"#{where.name}", starts_at=starts,
             ends_at=expected_end(starts, gathering.rounds, gathering.pace_seconds),
-            description=_("{rounds} rounds of {game} in #{channel}, at {pace} a move. Press Interested to be called "
-                          "at the check-in; tables are seated by rating, then by the night's standings.",
-                          rounds=gathering.rounds, game=self._title(gathering.game_id), channel=where.name,
-                          pace=pace_text(gathering.pace_seconds)))
+            description=_("{rounds} of {game} in #{channel}, {pace}. Press Interested to be called at the "
+                          "check-in; tables are seated by rating, then by the night's standings.",
+                          rounds=rounds_text(gathering.rounds), game=self._title(gathering.game_id),
+                          channel=where.name, pace=pace_text(gathering.pace_seconds)))
         try:
             return await self._events.create(gathering.guild_id, payload)
         except discord.HTTPException:
@@ -181,10 +185,10 @@ class GatheringDoor:
             return None
 
     def announcement(self, gathering: Gathering, where: discord.TextChannel, event_id: int | None) -> str:
-        text = _("🎲 **{title}** — {when} ({relative}) in {channel}: {rounds} rounds at {pace} a move.",
+        text = _("🎲 **{title}** — {when} ({relative}) in {channel}: {rounds}, {pace}.",
                  title=escaped(gathering.title), when=timestamp(gathering.starts_at, "F"),
-                 relative=timestamp(gathering.starts_at), channel=where.mention, rounds=gathering.rounds,
-                 pace=pace_text(gathering.pace_seconds))
+                 relative=timestamp(gathering.starts_at), channel=where.mention,
+                 rounds=rounds_text(gathering.rounds), pace=pace_text(gathering.pace_seconds))
         if event_id is not None:
             text += "\n" + _("Press **Interested** on [its event]({url}) or **Join the night** here. At the start, "
                              "check in with **I'm here**.", url=event_url(gathering.guild_id, event_id))
