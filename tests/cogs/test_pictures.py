@@ -112,7 +112,7 @@ async def test_a_deleted_table_message_or_dm_is_posted_again_with_its_picture(wo
     for member in (alice, bob):  # everyone answers (a token each): the next turn brings the DMs up to date
         await member.slash(channel, "armadillo respond")
     dm = the_dm(alice)
-    assert alt_texts(dm) and (await size_of(picture_of(dm)))[0] == 800
+    assert alt_texts(dm) and (await size_of(picture_of(dm)))[0] == WIDTH
 
 
 async def test_settings_pictures_off_makes_the_servers_tables_text_only(moderated, dice):
