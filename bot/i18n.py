@@ -82,7 +82,7 @@ def bcp47(language: str) -> str:
 @cache
 def catalog(language: str) -> NullTranslations:
     """All of a language's `.po` files, compiled and merged (fuzzy entries are left out, as gettext does)."""
-    merged: NullTranslations | None = None
+    merged: Translations | None = None
     for po in sorted((LOCALES / language / "LC_MESSAGES").glob("*.po")):
         with po.open("rb") as source:
             compiled = BytesIO()
@@ -129,7 +129,7 @@ def count(n: int, language: str) -> str:
 
 def option_name(name: str) -> str:
     """A slash command option's name as the reader's Discord shows it (what they type: `/dardz new` `target:`)."""
-    return catalog(_language.get()).pgettext(OPTION, name)
+    return str(catalog(_language.get()).pgettext(OPTION, name))
 
 
 def clock_time(minutes: int) -> str:

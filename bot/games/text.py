@@ -32,7 +32,7 @@ class Text:
         fields = {name: str(value) if isinstance(value, Text) else f"{value:.2f}" if isinstance(value, float)
                   else value for name, value in self.fields.items()}
         counted = self.plural is not None and self.n is not None
-        source = self.plural if counted and self.n != 1 else self.message
+        source = self.plural if self.plural is not None and counted and self.n != 1 else self.message
         return source.format(**({"n": self.n} if counted else {}), **fields)
 
 

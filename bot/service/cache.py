@@ -19,7 +19,7 @@ import random
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
@@ -32,7 +32,9 @@ from ..logs import about
 from ..metrics import UNMEASURED, Unmeasured
 from . import errors
 from .dice import TableDice
-from .table import Clicked, LiveTable, Table, Typed, seat_from_row, snapshot, touched
+from .table import Clicked, LiveTable, Move, Table, Typed, seat_from_row, snapshot, touched
+from .telemetry import moves_made
+from .timer import Wake
 
 log = logging.getLogger(__name__)
 
@@ -44,9 +46,11 @@ Result = TypeVar("Result")
 
 class TableCache:
     def __init__(self, store: Store, games: Mapping[str, Game], dice: TableDice, clock: Callable[[], datetime],
-                 cache_size: int = CACHE_SIZE, metrics: Unmeasured = UNMEASURED) -> None:
+                 cache_size: int = CACHE_SIZE, metrics: Unmeasured = UNMEASURED, wake: Wake = lambda due: None
+                 ) -> None:
+        """`wake`: the timer's, told each table's next due time after every change (timer.py)."""
         self.store, self.games = store, games
-        self._dice, self._clock, self._metrics = dice, clock, metrics
+        self._dice, self._clock, self._metrics, self._wake = dice, clock, metrics, wake
         self._cache: OrderedDict[int, LiveTable] = OrderedDict()
         self._cache_size = cache_size
         self._behind: set[int] = set()  # cached tables another process changed since (read before any use)
@@ -88,8 +92,8 @@ class TableCache:
 
     async def close_unplayable(self, row: TableRow, reason: str) -> TableRow:
         """Close a table that can't be played here; `Conflict` if it changed since `row` was read."""
-        fields = {"status": "ended", "ended_at": self.now(), "end_reason": reason, "deadline_at": None,
-                  "reminder_at": None}
+        fields: dict[str, Any] = {"status": "ended", "ended_at": self.now(), "end_reason": reason,
+                                  "deadline_at": None, "reminder_at": None}
         async with self.store.transaction() as tx:
             await tx.advance_rev(row.id, row.rev)
             await tx.update_table(row.id, **fields)
@@ -175,8 +179,8 @@ class TableCache:
                     raise errors.StaleMove()
                 self._cache.move_to_end(table_id)
                 return live
-        behind = live is not None and live.state is not None
-        found = await self.store.table_log(table_id, after=live.row.seq if behind else 0)
+        behind = live if live is not None and live.state is not None else None  # a started copy: it may catch up
+        found = await self.store.table_log(table_id, after=behind.row.seq if behind is not None else 0)
         if found is None or found[0].status not in OPEN:
             self.forget(table_id)
             return None
@@ -187,8 +191,8 @@ class TableCache:
         if live is not None and live.row == row:
             self._cache.move_to_end(table_id)
             return live
-        if behind and row.status == "active":
-            caught_up = self._caught_up(live, row, seats, logged)
+        if behind is not None and row.status == "active":
+            caught_up = self._caught_up(behind, row, seats, logged)
             if caught_up is not None:
                 self.keep(caught_up)
                 return caught_up
@@ -294,9 +298,10 @@ class TableCache:
 
     # --- changing a table -------------------------------------------------------------------------
     @contextlib.asynccontextmanager
-    async def changing(self, live: LiveTable) -> AsyncIterator[Store]:
+    async def changing(self, live: LiveTable, member: str = "click") -> AsyncIterator[Store]:
         """A transaction that first claims the table's next revision (Conflict if another process changed
-        it); its failure also rolls the cached table back, so cache and database agree."""
+        it); its failure also rolls the cached table back, so cache and database agree. Once committed, the
+        change is `committed` (a member's own move in it came from `member`: click or typed)."""
         saved = (live.row, live.state, list(live.since), list(live.seats), live.opening, list(live.log))
         try:
             async with self.store.transaction() as tx:
@@ -313,6 +318,23 @@ class TableCache:
             if live.row.status in OPEN:
                 self.keep(live)
             raise
+        self.committed(live, live.log[len(saved[5]):], member)
+
+    def opened(self, live: LiveTable, moves: Sequence[Move] = ()) -> None:
+        """A table created (a lobby, a rematch begun with its computers' first moves) and committed: kept while
+        open, and `committed` like any change."""
+        if live.row.status in OPEN:
+            self.keep(live)
+        self.committed(live, moves)
+
+    def committed(self, live: LiveTable, moves: Sequence[Move], member: str = "click") -> None:
+        """What follows every committed change of a table, wherever it was made: its moves counted and logged, and
+        the timer told the table's next reminder or deadline (the change may have brought it sooner), or now when
+        it closed (a gathering's table: its gathering is due then)."""
+        if moves:
+            moves_made(live.row.id, live.game.id, moves, self._metrics, member)
+        row = live.row
+        self._wake(row.reminder_at or row.deadline_at if row.status in OPEN else self.now())
 
 
 def pressed_at(live: LiveTable, guild_id: int | None, user_id: int) -> bool:

@@ -3,29 +3,39 @@ pictures, its time zone (seasons, game nights), its house rules per game (`defau
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.core import Game
 from bot.i18n import LANGUAGES, N_, _
 from bot.service.calendar import checked_zone, zone_names
 from bot.service.errors import Refusal
+from bot.service.guild_settings import GuildSettings
+from bot.service.seasons import Seasons
+from bot.service.server_defaults import ServerDefaults
 from bot.service.table import PACES
 from cogs.commands.house_rules import defaults_line, settings_text, typed_options
 from cogs.table.clock_lines import AWAY_HELP, CLOCK_HELP
-from cogs.table.controller import controller
-from cogs.table.language import server_language
+from cogs.table.format import in_server
+from cogs.table.language import Languages
 from cogs.table.permissions import manage_server_only
 
 SERVER_DEFAULT = "server"
 
 
+
 class Settings(commands.GroupCog, group_name="settings", group_description=N_("This server's settings for its tables")):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+    def __init__(self, settings: GuildSettings, seasons: Seasons, languages: Languages, defaults: ServerDefaults,
+                 games: Mapping[str, Game]) -> None:
+        """`seasons`: the running season follows the server's time zone; `defaults`: the house rules of each of
+        `games` (by id)."""
         super().__init__()
+        self._settings, self._seasons, self._languages = settings, seasons, languages
+        self._defaults, self._games = defaults, games
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return manage_server_only(interaction, _("Only members with Manage Server can change this server's settings."))
@@ -39,9 +49,9 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def language(self, interaction: discord.Interaction, language: str) -> None:
-        await self.bot.guild_settings.change(  # type: ignore[attr-defined]
-            interaction.guild_id, language=None if language == SERVER_DEFAULT else language)
-        chosen = await server_language(self.bot, interaction.guild_id)
+        guild_id = in_server(interaction)
+        await self._settings.change(guild_id, language=None if language == SERVER_DEFAULT else language)
+        chosen = await self._languages.server(guild_id)
         await interaction.response.send_message(
             _("Public table messages here are now in {language}. Each member's own answers, DMs and "
               "My hand follow their Discord language.", language=LANGUAGES.get(chosen, chosen)),
@@ -54,7 +64,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def pictures(self, interaction: discord.Interaction, pictures: str) -> None:
-        await self.bot.guild_settings.change(interaction.guild_id, pictures=pictures == "on")  # type: ignore[attr-defined]
+        await self._settings.change(in_server(interaction), pictures=pictures == "on")
         await interaction.response.send_message(
             _("Tables here now show a picture of the table above their text; it changes with the next move.")
             if pictures == "on" else
@@ -65,9 +75,9 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def timezone(self, interaction: discord.Interaction, zone: app_commands.Range[str, 1, 100]) -> None:
-        chosen = checked_zone(zone)
-        await self.bot.guild_settings.change(interaction.guild_id, time_zone=chosen)  # type: ignore[attr-defined]
-        await controller(self.bot).tables.set_time_zone(interaction.guild_id, chosen)
+        chosen, guild_id = checked_zone(zone), in_server(interaction)
+        await self._settings.change(guild_id, time_zone=chosen)
+        await self._seasons.retime(guild_id, chosen)
         await interaction.response.send_message(
             _("This server's days and months now begin at midnight in {zone}: monthly seasons roll over, and a "
               "fair-play day begins, then.", zone=chosen), ephemeral=True)
@@ -83,12 +93,11 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
                        pace: Literal["live", "casual", "async"] | None = None,
                        clock: Literal["fixed", "bank"] | None = None, away: Literal["on", "off"] | None = None,
                        options: app_commands.Range[str, 1, 200] | None = None) -> None:
-        games = self.bot.games  # type: ignore[attr-defined]
-        if game not in games:
+        if game not in self._games:
             raise Refusal(N_("Pick a game from the list."))
-        engine = games[game].engine
-        chosen = await controller(self.bot).tables.defaults.change(
-            interaction.guild_id, game, pace_seconds=PACES[pace] if pace else None, clock=clock,
+        engine = self._games[game]
+        chosen = await self._defaults.change(
+            in_server(interaction), game, pace_seconds=PACES[pace] if pace else None, clock=clock,
             away=None if away is None else away == "on", options=typed_options(engine, options))
         await interaction.response.send_message(
             _("New {game} tables and nights here now start from: {defaults}", game=engine.title,
@@ -97,20 +106,18 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
     @defaults.autocomplete("game")
     async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         typed = current.casefold().strip()
-        return [app_commands.Choice(name=parts.engine.title, value=game_id)
-                for game_id, parts in self.bot.games.items()  # type: ignore[attr-defined]
-                if typed in parts.engine.title.casefold() or typed in game_id][:25]
+        return [app_commands.Choice(name=engine.title, value=game_id) for game_id, engine in self._games.items()
+                if typed in engine.title.casefold() or typed in game_id][:25]
 
     @app_commands.command(description=N_("This server's settings and house rules"))
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def show(self, interaction: discord.Interaction) -> None:
-        guild_id = interaction.guild_id
-        settings = await self.bot.guild_settings.of(guild_id)  # type: ignore[attr-defined]
-        titles = {g: parts.engine.title for g, parts in self.bot.games.items()}  # type: ignore[attr-defined]
+        guild_id = in_server(interaction)
+        titles = {game_id: engine.title for game_id, engine in self._games.items()}
         await interaction.response.send_message(settings_text(
-            settings, await server_language(self.bot, guild_id),
-            await controller(self.bot).tables.defaults.listed(guild_id), titles), ephemeral=True)
+            await self._settings.of(guild_id), await self._languages.server(guild_id),
+            await self._defaults.listed(guild_id), titles), ephemeral=True)
 
     @timezone.autocomplete("zone")
     async def zone_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -119,5 +126,3 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
         return [app_commands.Choice(name=z, value=z) for z in found[:25]]
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Settings(bot))

@@ -43,8 +43,8 @@ class TournamentCommands(commands.GroupCog, group_name="tournament",
                            rounds=N_("How many rounds (a round robin plays one per opponent)"),
                            pace=N_("Time per move: live 2 min, casual 1 h, async 24 h"),
                            clock=CLOCK_HELP,
-                           starts=N_("When round 1 starts: a date and time in the server's time zone, or a Discord "
-                                     "timestamp (default: the host's Start)"),
+                           starts=N_("When round 1 starts: a time in the server's zone or a Discord timestamp "
+                                     "(default: the host's Start)"),
                            name=N_("The tournament's name (default: the game's)"))
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: str, format: Literal["swiss", "round-robin"],

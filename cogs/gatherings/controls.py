@@ -2,22 +2,24 @@
 here** and **Start now** (the check-in; Start is the host's), **Standings** (anyone's, privately).
 
 Each is a `DynamicItem` whose custom id carries the verb and the gathering's id (`g:join:12`), so it works after a
-restart. The template is the edge's parser (the id bounded, so a match is a checked value). The class the bot
-registers is made with the door it answers through (`bound`: the gatherings' controller, door.py, and the member's
-language), so nothing is looked up on the bot; the door makes the one service call for the click, whatever the
-message shows now, so a doubled or late click gets the service's refusal, never "This interaction failed".
+restart. The template is the edge's parser (the id bounded, so a match is a checked value). Like every control it is
+never dispatchable: the edge's click listener (cogs/table/clicks.py) reads the click, finds it by its template and
+has it answer. The class the bot hands that listener is made with the door it answers through (`bound`: the
+gatherings' controller, door.py), so nothing is looked up on the bot; the door makes the one service call for the
+click, whatever the message shows now, so a doubled or late click gets the service's refusal, never "This
+interaction failed".
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar, Protocol
 
 import discord
 
 from bot.i18n import N_, _
-from cogs.table.errors import answer_error
+from cogs.table.controls import Control, sent_as_is
 
 GATHERING_ID = r"(?P<gathering>[1-9][0-9]{0,17})"  # below 10**18, as a table's id
 VERBS = ("join", "leave", "here", "start", "standings")
@@ -27,8 +29,6 @@ LABELS = {"join": N_("Join the night"), "leave": N_("Leave"), "here": N_("I'm he
 EMOJI = {"join": "🙋", "here": "✅", "start": "▶️", "standings": "📊"}
 STYLES = {"join": discord.ButtonStyle.success, "here": discord.ButtonStyle.success,
           "start": discord.ButtonStyle.primary}
-
-Hear = Callable[[discord.Interaction], Awaitable[None]]  # every interaction's entry (the member's language)
 
 
 class GatheringDoor(Protocol):
@@ -45,9 +45,8 @@ class GatheringDoor(Protocol):
     async def standings(self, interaction: discord.Interaction, gathering_id: int) -> None: ...
 
 
-class GatheringButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    answered_by: ClassVar[tuple[GatheringDoor, Hear | None] | None] = None  # the door (and the member's language
-    # first), set on the class `bound` makes
+class GatheringButton(Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    door: ClassVar[GatheringDoor | None] = None  # set on the class `bound` makes
 
     def __init__(self, gathering_id: int, verb: str, label: str | None = None) -> None:
         """`label`: a catalog text naming the control where its message has its own word for it."""
@@ -61,31 +60,21 @@ class GatheringButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
                              match: re.Match[str]) -> GatheringButton:
         return cls(int(match["gathering"]), match["verb"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            assert self.answered_by is not None, "a gathering's control is answered by the class `bound` made"
-            hear = self.answered_by[1]
-            if hear is not None:
-                await hear(interaction)
-            await self.answer(interaction)
-        except Exception as error:  # noqa: BLE001 - the one error path answers every failure
-            await answer_error(interaction, error)
-
     async def answer(self, interaction: discord.Interaction, *_: Any) -> None:
-        assert self.answered_by is not None, "a gathering's control is answered by the class `bound` made"
-        await getattr(self.answered_by[0], self.verb)(interaction, self.gathering_id)
+        """The click, through the door (the click listener hands every control the table's controller too)."""
+        assert self.door is not None, "a gathering's control is answered by the class `bound` made"
+        await getattr(self.door, self.verb)(interaction, self.gathering_id)
 
 
-def bound(door: GatheringDoor, hear: Hear | None = None) -> type[GatheringButton]:
-    """The control's class the bot registers, answering through `door`."""
-    return type("BoundGatheringButton", (GatheringButton,), {"answered_by": (door, hear)}, template=TEMPLATE)
+def bound(door: GatheringDoor) -> type[GatheringButton]:
+    """The control's class the bot hands the click listener, answering through `door`."""
+    return type("BoundGatheringButton", (GatheringButton,), {"door": door}, template=TEMPLATE)
 
 
-def controls(button: type[GatheringButton], gathering_id: int, *verbs: str,
-             labels: Mapping[str, str] | None = None) -> discord.ui.View:
-    """A message's controls, of the class the bot registered (`bound`): discord.py runs a shown control by the
-    class of the view it was sent in. `labels`: the message's own words for some of them (catalog texts)."""
+def controls(gathering_id: int, *verbs: str, labels: Mapping[str, str] | None = None) -> discord.ui.View:
+    """A message's controls, sent as they are (their clicks are the click listener's to read). `labels`: the
+    message's own words for some of them (catalog texts)."""
     view = discord.ui.View(timeout=None)
     for verb in verbs:
-        view.add_item(button(gathering_id, verb, (labels or {}).get(verb)))
-    return view
+        view.add_item(GatheringButton(gathering_id, verb, (labels or {}).get(verb)))
+    return sent_as_is(view)

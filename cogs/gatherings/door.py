@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.gatherings import NIGHT, expected_end
-from bot.i18n import N_, Text, _, speaking
+from bot.i18n import N_, Text, _, ngettext, speaking
 from bot.names import escaped
 from bot.service.errors import Refusal
 from bot.service.gatherings import Gathering, Gatherings, NoGathering
@@ -35,7 +35,7 @@ from cogs.table.permissions import (
 )
 from cogs.table.shared import Shared
 
-from .controls import Hear, bound, controls
+from .controls import bound, controls
 from .messages import STATES, standings_payload
 from .scheduled import ScheduledEvents, event_payload, event_url
 from .signup import SignUps, dropped, signed_up
@@ -60,18 +60,22 @@ class Zones(Protocol):
     async def of(self, guild_id: int | None) -> Any: ...
 
 
+def rounds_text(rounds: int) -> str:
+    return ngettext("{n} round", "{n} rounds", rounds)
+
+
 def refusal(text: str, **fields: Any) -> Refusal:
     return Refusal(Text(text, fields))
 
 
 class GatheringDoor:
     def __init__(self, gatherings: Gatherings, events: ScheduledEvents, shared: Shared, publisher: Shows,
-                 zones: Zones, titles: Mapping[str, str], hear: Hear | None = None) -> None:
+                 zones: Zones, titles: Mapping[str, str]) -> None:
         """`titles`: each game's title by its id."""
         self._gatherings, self._events, self._shared, self._publisher = gatherings, events, shared, publisher
         self._zones, self._titles = zones, titles
-        self.button = bound(self, hear)  # the control's class the bot registers
-        self.signups = SignUps(gatherings, titles, shared, zones, self.button)  # a tournament's sign-up message
+        self.button = bound(self)  # the control's class the click listener is handed
+        self.signups = SignUps(gatherings, titles, shared, zones)  # a tournament's sign-up message
 
     # --- the controls -------------------------------------------------------------------------
     async def join(self, interaction: discord.Interaction, gathering_id: int) -> None:
@@ -139,7 +143,7 @@ class GatheringDoor:
         with speaking(await self._shared.languages.server(guild.id)):
             event_id = await self._create_event(gathering, where)
             announcement = self.announcement(gathering, where, event_id)
-        view = controls(self.button, gathering.id, "join", "leave", "standings")
+        view = controls(gathering.id, "join", "leave", "standings")
         announcement_id: int | None = None
         if where.id == interaction.channel_id:
             answered: list[Any] = []
@@ -179,10 +183,10 @@ class GatheringDoor:
         payload = event_payload(
             name=gathering.title, location=f"#{where.name}", starts_at=starts,
             ends_at=expected_end(starts, gathering.rounds, gathering.pace_seconds),
-            description=_("{rounds} rounds of {game} in #{channel}, at {pace} a move. Press Interested to be called "
-                          "at the check-in; tables are seated by rating, then by the night's standings.",
-                          rounds=gathering.rounds, game=self._title(gathering.game_id), channel=where.name,
-                          pace=pace_text(gathering.pace_seconds)))
+            description=_("{rounds} of {game} in #{channel}, {pace}. Press Interested to be called at the "
+                          "check-in; tables are seated by rating, then by the night's standings.",
+                          rounds=rounds_text(gathering.rounds), game=self._title(gathering.game_id),
+                          channel=where.name, pace=pace_text(gathering.pace_seconds)))
         try:
             return await self._events.create(gathering.guild_id, payload)
         except discord.HTTPException:
@@ -190,10 +194,10 @@ class GatheringDoor:
             return None
 
     def announcement(self, gathering: Gathering, where: discord.TextChannel, event_id: int | None) -> str:
-        text = _("🎲 **{title}** — {when} ({relative}) in {channel}: {rounds} rounds at {pace} a move.",
+        text = _("🎲 **{title}** — {when} ({relative}) in {channel}: {rounds}, {pace}.",
                  title=escaped(gathering.title), when=timestamp(gathering.starts_at, "F"),
-                 relative=timestamp(gathering.starts_at), channel=where.mention, rounds=gathering.rounds,
-                 pace=pace_text(gathering.pace_seconds))
+                 relative=timestamp(gathering.starts_at), channel=where.mention,
+                 rounds=rounds_text(gathering.rounds), pace=pace_text(gathering.pace_seconds))
         if event_id is not None:
             text += "\n" + _("Press **Interested** on [its event]({url}) or **Join the night** here. At the start, "
                              "check in with **I'm here**.", url=event_url(gathering.guild_id, event_id))

@@ -31,7 +31,7 @@ from cogs.table.permissions import CREATE_THREADS, SEND_IN_THREADS, VIEW, Access
 from cogs.table.shared import Shared
 from cogs.table.table_message import TableMessage
 
-from .controls import GatheringButton, controls
+from .controls import controls
 from .messages import check_in_closed_text, check_in_text, ended_text, standings_payload, table_call
 from .scheduled import ACTIVE, CANCELED, COMPLETED, ScheduledEvents
 from .signup import SignUps
@@ -45,10 +45,10 @@ CANCELLED_IN_DISCORD = N_("its event was cancelled in Discord")
 
 class GatheringNotices:
     def __init__(self, gatherings: Gatherings, events: ScheduledEvents, shared: Shared, table_message: TableMessage,
-                 button: type[GatheringButton], signups: SignUps) -> None:
+                 signups: SignUps) -> None:
         """`signups`: a tournament's sign-up message, closed when round 1 is seated or the tournament cancelled."""
-        self._gatherings, self._events, self._shared = gatherings, events, shared
-        self._table_message, self._button, self._signups = table_message, button, signups
+        self._gatherings, self._events, self._shared, self._table_message = gatherings, events, shared, table_message
+        self._signups = signups
 
     async def __call__(self, notice: Notice) -> None:
         gathering = notice.gathering
@@ -83,7 +83,7 @@ class GatheringNotices:
         if gathering.check_in_message_id is not None:
             return  # posted already (told again after a restart)
         posted = await self._post(gathering, "posting the check-in", content=check_in_text(gathering),
-                                  view=controls(self._button, gathering.id, "here", "start"),
+                                  view=controls(gathering.id, "here", "start"),
                                   allowed_mentions=discord.AllowedMentions(users=True))
         if posted is not None:
             await self._gatherings.record(gathering.id, check_in_message_id=posted.id)
@@ -91,7 +91,7 @@ class GatheringNotices:
     # --- a round ------------------------------------------------------------------------------
     async def round(self, notice: Notice) -> None:
         gathering = notice.gathering
-        first_telling = gathering.round == 1 and notice.to_place and \
+        first_telling = gathering.round == 1 and bool(notice.to_place) and \
             all(not t.placed for t in await self._gatherings.tables(gathering.id, 1))
         if first_telling and gathering.check_in_message_id is not None:
             await attempt("closing the check-in", self._shared.channel.edit(
@@ -104,9 +104,9 @@ class GatheringNotices:
         await self.standings(notice, final=False)
 
     async def _seat(self, gathering: Gathering, planned: PlannedTable) -> None:
-        channel = self._shared.bot.get_channel(gathering.channel_id)
+        channel = self._shared.client.get_channel(gathering.channel_id)
         if not isinstance(channel, discord.TextChannel):
-            channel = await self._shared.bot.fetch_channel(gathering.channel_id)
+            channel = await self._shared.client.fetch_channel(gathering.channel_id)
         assert isinstance(channel, discord.TextChannel)
         renderer = self._shared.renderers[gathering.game_id]
         name = _("{emoji} Round {round} · table {table} · {title}", emoji=renderer.emoji, round=planned.round,

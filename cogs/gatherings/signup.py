@@ -21,7 +21,7 @@ from cogs.table.after_commit import attempt, tell_saved
 from cogs.table.format import is_admin, timestamp
 from cogs.table.shared import Shared
 
-from .controls import GatheringButton, controls
+from .controls import controls
 from .tournament_text import signup_text
 from .when import when_of
 
@@ -37,11 +37,10 @@ class Settings(Protocol):
 
 
 class SignUps:
-    def __init__(self, gatherings: Gatherings, titles: Mapping[str, str], shared: Shared, settings: Settings,
-                 button: type[GatheringButton]) -> None:
-        """`titles`: each game's title by its id; `button`: the gatherings' control class, as bound."""
+    def __init__(self, gatherings: Gatherings, titles: Mapping[str, str], shared: Shared, settings: Settings
+                 ) -> None:
+        """`titles`: each game's title by its id."""
         self._gatherings, self._titles, self._shared, self._settings = gatherings, titles, shared, settings
-        self._button = button
 
     async def plan(self, interaction: discord.Interaction, *, game_id: str, kind: str, rounds: int, pace: str,
                    clock: str | None, starts: str | None, name: str | None) -> None:
@@ -76,7 +75,7 @@ class SignUps:
 
     def payload(self, gathering: Gathering) -> dict[str, Any]:
         """The sign-up message: its words, and its controls while sign-ups are open."""
-        view = controls(self._button, gathering.id, *SIGN_UP_VERBS, labels=SIGN_UP_LABELS) if gathering.planned \
+        view = controls(gathering.id, *SIGN_UP_VERBS, labels=SIGN_UP_LABELS) if gathering.planned \
             else None
         game = f"{self._shared.renderers[gathering.game_id].emoji} {self._titles[gathering.game_id]}"
         return {"content": signup_text(gathering, game), "view": view,

@@ -147,8 +147,9 @@ def shortened(text: str, chars: int) -> str:
     return cut + "…" + ("**" if cut.count("**") % 2 else "")
 
 
-def pace_seconds(pace: str, minutes: int | None) -> int:
-    return minutes * 60 if minutes else PACES[pace]
+def pace_seconds(pace: str | None, minutes: int | None) -> int | None:
+    """A pace as chosen (None: not chosen, the server's house rules decide)."""
+    return minutes * 60 if minutes else PACES[pace] if pace else None
 
 
 def options_text(table: Table) -> str:
@@ -194,6 +195,26 @@ def channel_url(table: Any, *, link_base: str | None = None) -> str:
     would go stale each time a buried table is posted again, and editing every DM for it would cost a call each."""
     return f"{link_base}{table.channel_id}" if link_base else \
         f"https://discord.com/channels/{table.guild_id or '@me'}/{table.channel_id}"
+
+
+class Links:
+    """Where a link to a table goes: Discord's own pages, or, with a `base` (the playground sets one once it serves
+    its pages), the playground's page that shows the table's channel."""
+
+    def __init__(self, base: str | None = None) -> None:
+        self.base = base
+
+    def jump(self, table: Table) -> str:
+        return jump_url(table, link_base=self.base)
+
+    def channel(self, table: Any) -> str:
+        return channel_url(table, link_base=self.base)
+
+
+def in_server(interaction: discord.Interaction) -> int:
+    """The server a guild-only command was used in."""
+    assert interaction.guild_id is not None, "a guild-only command"
+    return interaction.guild_id
 
 
 def is_admin(interaction: discord.Interaction) -> bool:

@@ -8,8 +8,8 @@ from datetime import timedelta
 
 import discord
 
-from tests.cogs.conftest import server_in
 from tests.languages import said
+from tests.simcord_fixtures import server_in
 
 
 async def test_house_rules_are_set_shown_and_taken_by_a_night(simcord_env, client_languages):
@@ -36,6 +36,16 @@ async def test_house_rules_are_set_shown_and_taken_by_a_night(simcord_env, clien
     shown = await mod.slash(channel, "settings show")
     text = shown.response.content
     assert shown.ephemeral and "Time zone: UTC" in text and "**DARDZ**:" in text and "time bank" in text
+
+    other = guild.create_text_channel("tables")
+    await alice.slash(other, "dardz new")  # nothing chosen: the house rules
+    table = await env.bot.tables.cache.get(other.id)
+    assert (table.pace_seconds, table.clock, table.options["target"]) == (86400, "bank", 100)
+    await bob.slash(other, "game join")
+    third = guild.create_text_channel("own")
+    await bob.slash(third, "dardz new", pace="live", target=200)  # a table's own choices win
+    own = await env.bot.tables.cache.get(third.id)
+    assert (own.pace_seconds, own.clock, own.options["target"]) == (120, "bank", 200)
 
     hosting = guild.create_role("Hosts", permissions=discord.Permissions(manage_events=True))
     host = guild.add_member(env.create_user("host"), roles=[hosting])

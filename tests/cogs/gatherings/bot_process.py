@@ -22,10 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 import simcord  # noqa: E402
 
 from bot.app import DiceBot  # noqa: E402
-from cogs.games import SEARCHED  # noqa: E402
+from tests import toy_games  # noqa: E402
 from tests.cogs.gatherings.tournament_kit import cup_world  # noqa: E402
 
-SEARCHED.append("tests.toy_games")  # Coin Race, as the tests register it
+toy_games.register()  # Coin Race, as the tests register it
 
 
 class Errors(logging.Handler):

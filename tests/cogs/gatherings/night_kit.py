@@ -9,8 +9,8 @@ from typing import Any
 
 import discord
 
-from tests.cogs.conftest import server_in
 from tests.languages import shows
+from tests.simcord_fixtures import server_in
 
 LIVE_TURN = 121
 HOUR = 3600

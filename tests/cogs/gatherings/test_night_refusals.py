@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from cogs.gatherings.scheduled import CANCELED, COMPLETED
-from tests.cogs.test_permissions import deny
+from tests.cogs.table.test_permissions import deny
 from tests.languages import said
 
 from .night_kit import CHECK_IN, HOUR, LIVE_TURN, at, bot_messages, events, night_server, open_tables, says

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from tests.cogs.helpers import message_by_id
-from tests.cogs.test_permissions import deny
+from tests.cogs.table.test_permissions import deny
 
 from .tournament_kit import (
     NAMES,

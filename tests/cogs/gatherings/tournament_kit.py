@@ -9,9 +9,9 @@ from typing import Any
 
 import discord
 
-from tests.cogs.conftest import server_in
 from tests.cogs.helpers import make_move, message_by_id, moves, tables
 from tests.languages import said, shows
+from tests.simcord_fixtures import server_in
 
 DAY, HOUR = 86_400, 3_600
 NAMES = ("carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy", "mallory", "niaj", "olivia", "peggy")
@@ -56,8 +56,7 @@ def gatherings(env) -> Any:
 
 async def open_table(env, table_id: int):
     """The table as the service has it now (rebuilt if this process has not touched it), None once it ended."""
-    table = await tables(env).get_by_id(table_id)
-    return table if table is not None and table.status in ("lobby", "active") else None
+    return await tables(env).cache.get_by_id(table_id)  # None once it closed
 
 
 def thread_of(channel, thread_id: int):
