@@ -13,14 +13,14 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.gatherings import NIGHT, expected_end
+from bot.gatherings import FINISHED, NIGHT, expected_end
 from bot.i18n import N_, Text, _, ngettext, speaking
 from bot.names import escaped
 from bot.service.errors import Refusal
 from bot.service.gatherings import Gathering, Gatherings, NoGathering
 from bot.service.table import PACES, Table
 from cogs.table.after_commit import attempt, tell_saved
-from cogs.table.format import is_admin, pace_text, timestamp
+from cogs.table.format import PLACE_MEDALS, is_admin, pace_text, timestamp
 from cogs.table.permissions import (
     ATTACH,
     CREATE_EVENTS,
@@ -232,8 +232,12 @@ class GatheringDoor:
             return
         lines = [_("**Game nights here**")]
         for gathering in listed:
-            lines.append(_("{when} · {title} · {state}", when=timestamp(gathering.starts_at, "d"),
-                           title=escaped(gathering.title), state=_(STATES[gathering.state])))
+            line = _("{when} · {title} · {state}", when=timestamp(gathering.starts_at, "d"),
+                     title=escaped(gathering.title), state=_(STATES[gathering.state]))
+            if gathering.state == FINISHED:  # its winner (one statement each, as the standings are)
+                first = (await self._gatherings.standings(gathering.id))[:1]
+                line += f" · {PLACE_MEDALS[1]} {escaped(first[0].name)}" if first else ""
+            lines.append(line)
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
     # --- helpers ------------------------------------------------------------------------------

@@ -111,6 +111,8 @@ async def test_a_nine_member_game_night_of_three_rounds(simcord_env, client_lang
     assert event.status == COMPLETED
     history = await host.slash(channel, "gamenight history")
     assert history.ephemeral and said(language, "finished") in history.response.content
+    winner = (await env.bot.tables.gatherings.standings(night.id))[0].name
+    assert f"🥇 {winner}" in history.response.content, "the archive names each night's winner"
     rated = env.bot.store  # every table of the night counted like any rated game
     assert await _rated_results(rated) == 2 + 2 + 2
     assert not language_problems(env, lambda guild: language,
