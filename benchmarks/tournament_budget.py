@@ -8,8 +8,8 @@ benchmarks/rest_budget.py).
 
 The budget (docs/architecture.md, the gatherings' edge): planning 1 (the sign-up message, the command's answer); a
 member's sign-up 2 (its answer, the sign-up message's edit); the host's Start 1 (its answer); per table of a round 3
-(its thread, its table message, one ping naming its players); at most one standings edit per table end; the end 1
-(the podium). Once a tournament: the sign-up message closed and the standings message posted (round 1).
+(its thread, its table message, one ping naming its players); at most one standings edit per table end; the end 2
+(the podium, the sign-up message saying it is over). Once a tournament: the sign-up message closed and the standings message posted (round 1).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from night_budget import LIVE_TURN, NightTally, step_of  # noqa: E402
 from rest_budget import Run  # noqa: E402
 
 MEMBERS, ROUNDS = 8, 3
-BUDGET = {"plan": 1, "click": 2, "start": 1, "per table": 3, "per table end": 1, "end": 1, "once": 2}
+BUDGET = {"plan": 1, "click": 2, "start": 1, "per table": 3, "per table end": 1, "end": 2, "once": 2}
 
 
 async def tournament(database: Path) -> NightTally:
@@ -70,6 +70,9 @@ async def tournament(database: Path) -> NightTally:
             elif call.method == "POST":
                 tally.standings_posted = True
                 tally.once += 1
+            elif call.path.endswith(f"/messages/{cup.announcement_id}") and tally.standings_posted and \
+                    tally.once >= 2:
+                tally.end += 1  # the sign-up message: over
             else:
                 tally.once += 1  # the sign-up message, closed
         tally.tables = len(threads)
@@ -88,7 +91,7 @@ def report(tally: NightTally) -> str:
         f"  per table seated  {tally.seating / tally.tables:>5.2f} calls (budget {BUDGET['per table']})",
         f"  per table end     {tally.standings_edits / tally.tables_ended:>5.2f} standings edits (budget "
         f"{BUDGET['per table end']})",
-        f"  the end           {tally.end:>5} calls (budget {BUDGET['end']}: the podium)",
+        f"  the end           {tally.end:>5} calls (budget {BUDGET['end']}: the podium, the sign-up's last words)",
         f"  once a tournament {tally.once:>5} calls (budget {BUDGET['once']}: the sign-up closed, the standings "
         f"posted)",
         f"  the tables' play  {tally.play:>5} calls (the games' own budget: benchmarks/rest_budget.py)"])

@@ -75,8 +75,8 @@ async def test_a_game_night_stays_within_its_budget_per_step_per_member_and_per_
 
 async def test_a_tournament_stays_within_its_budget_per_step_per_member_and_per_table(tmp_path):
     """The plan's budget (docs/architecture.md): planning 1, a member's sign-up 2 (its answer, the sign-up message's
-    edit), the host's Start 1, 3 per table seated, at most one standings edit per table end, the end 1 (the podium),
-    and 2 once a tournament (the sign-up closed, the standings posted)."""
+    edit), the host's Start 1, 3 per table seated, at most one standings edit per table end, the end 2 (the podium,
+    the sign-up message saying it is over), and 2 once a tournament (the sign-up closed, the standings posted)."""
     tally = await tournament_budget.tournament(tmp_path / "tournament.sqlite3")
     report, budget = tournament_budget.report(tally), tournament_budget.BUDGET
     assert tally.tables == 6 and tally.tables_ended == 6, report

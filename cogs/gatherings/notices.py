@@ -151,6 +151,8 @@ class GatheringNotices:
         if gathering.scheduled_event_id:
             await attempt("ending the scheduled event", self._events.set_status(
                 gathering.guild_id, gathering.scheduled_event_id, COMPLETED))
+        if gathering.kind != NIGHT:
+            await self._signups.changed(gathering)  # it says the tournament is over
 
     async def cancelled(self, gathering: Gathering) -> None:
         if gathering.kind != NIGHT:

@@ -33,6 +33,8 @@ async def test_five_members_of_a_round_robin_each_meet_every_other_once(simcord_
     await deny(env, closed, "create_public_threads")
     refused = await mod.slash(closed, "tournament new", game="coin", format="round-robin", rounds=1, pace="casual")
     assert refused.ephemeral and "*Create Public Threads*" in refused.response.content
+    unknown = await mod.slash(channel, "tournament new", game="chess", format="swiss", rounds=3, pace="async")
+    assert unknown.ephemeral and unknown.response.content == "Pick a game from the list."
     assert not await gatherings(env).listed(guild.id), "refused before anything was written"
 
     sign_up, gathering = await signed_up(env, channel, mod, members, "en", game="coin", format="round-robin",

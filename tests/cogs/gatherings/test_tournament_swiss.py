@@ -134,6 +134,8 @@ async def test_a_twelve_member_swiss_over_a_week(simcord_env, client_languages, 
     assert final.state == "finished"
     podium = bot_posts(channel)[-1]
     assert says(podium.content, language, "🏆 **{title}** — podium") and podium.attachments
+    assert says(message_by_id(channel, sign_up.id).content, language,
+                "This tournament is over: `/tournament standings` shows how it ended.")
     ranked = await gatherings(env).standings(gathering.id)
     assert [line.standing.place for line in ranked] == list(range(1, 13))
     assert next(line for line in ranked if line.standing.user_id == niaj.id).standing.dropped
