@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "4ece60e"  # main before the edge was typed and the service's door split among its collaborators
 GAMES = ("armymen", "armadillo", "doodle", "dardz")
+WORKER_SECONDS = 900  # a worker is killed (and the run fails, naming it) rather than left waiting for ever
 
 # Run in each tree's own folder with its own benchmarks/rest_budget.py: one game's clicks, their medians as JSON.
 WORKER = """
@@ -55,7 +56,7 @@ def export(commit: str, folder: Path) -> Path:
 def measured(tree: Path, game: str, moves: int) -> dict[str, float]:
     environment = {**os.environ, "PYTHONPATH": str(tree)}
     done = subprocess.run([sys.executable, "-c", WORKER, game, str(moves)], cwd=tree, env=environment,
-                          capture_output=True, text=True, check=True)
+                          capture_output=True, text=True, check=True, timeout=WORKER_SECONDS)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
