@@ -121,8 +121,12 @@ class GatheringNotices:
             channel.id, "making a round's thread", [VIEW, CREATE_THREADS],
             channel.create_thread(name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                                   type=discord.ChannelType.public_thread))
-        table, opened = await self._gatherings.open_table(gathering.id, planned.round, planned.number, thread.id,
-                                                          _(COMPUTER_NAME))
+        try:
+            table, opened = await self._gatherings.open_table(gathering.id, planned.round, planned.number, thread.id,
+                                                              _(COMPUTER_NAME))
+        except Exception:  # not placed (told again within a minute): this thread would be left empty
+            await attempt("deleting a thread no table was placed in", thread.delete())
+            raise
         if not opened:  # another process (or an earlier telling) placed it: this thread is spare
             await attempt("deleting a spare thread", thread.delete())
             return
