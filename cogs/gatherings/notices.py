@@ -15,6 +15,7 @@ Discord step is attempted on its own: one failure never skips the rest.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Literal
 
@@ -23,6 +24,7 @@ import discord
 from bot.gatherings import CANCELLED, FINISHED, NIGHT
 from bot.i18n import N_, _, speaking
 from bot.names import isolated
+from bot.service.errors import Refusal
 from bot.service.gatherings import CHECK_IN, ROUND, STANDINGS, Gathering, Gatherings, Notice, PlannedTable
 from bot.service.lobby import COMPUTER_NAME
 from bot.service.table import Table
@@ -73,13 +75,18 @@ class GatheringNotices:
         if gathering.kind == NIGHT and event_id and gathering.check_in_message_id is None:
             subscribers = await self._events.subscribers(gathering.guild_id, event_id)
             if subscribers is None:  # deleted in Discord: the night is off
-                await self._gatherings.cancel(gathering.id, gathering.host_id, is_admin=True,
-                                              reason=DELETED_IN_DISCORD)
+                await self._call_off(gathering, DELETED_IN_DISCORD)
                 return
             if subscribers:
                 gathering = await self._gatherings.enlist(gathering.id, [(s.user_id, s.name) for s in subscribers])
-            await attempt("starting the scheduled event", self._events.set_status(gathering.guild_id, event_id,
-                                                                                   ACTIVE))
+            started: list[int | None] = []
+
+            async def start() -> None:
+                started.append(await self._events.set_status(gathering.guild_id, event_id, ACTIVE))
+            if await attempt("starting the scheduled event", start()) and started[0] in (None, CANCELED, COMPLETED):
+                # ended in Discord while the gateway's word of it was missed: the night is off
+                await self._call_off(gathering, DELETED_IN_DISCORD if started[0] is None else CANCELLED_IN_DISCORD)
+                return
         if gathering.check_in_message_id is not None:
             return  # posted already (told again after a restart)
         posted = await self._post(gathering, "posting the check-in", content=check_in_text(gathering),
@@ -87,6 +94,11 @@ class GatheringNotices:
                                   allowed_mentions=discord.AllowedMentions(users=True))
         if posted is not None:
             await self._gatherings.record(gathering.id, check_in_message_id=posted.id)
+
+    async def _call_off(self, gathering: Gathering, reason: str) -> None:
+        """The night cancelled for what happened to its event in Discord (once: over already, nothing changes)."""
+        with contextlib.suppress(Refusal):
+            await self._gatherings.cancel(gathering.id, gathering.host_id, is_admin=True, reason=reason)
 
     # --- a round ------------------------------------------------------------------------------
     async def round(self, notice: Notice) -> None:
@@ -115,8 +127,12 @@ class GatheringNotices:
             channel.id, "making a round's thread", [VIEW, CREATE_THREADS],
             channel.create_thread(name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                                   type=discord.ChannelType.public_thread))
-        table, opened = await self._gatherings.open_table(gathering.id, planned.round, planned.number, thread.id,
-                                                          _(COMPUTER_NAME))
+        try:
+            table, opened = await self._gatherings.open_table(gathering.id, planned.round, planned.number, thread.id,
+                                                              _(COMPUTER_NAME))
+        except Exception:  # not placed (told again within a minute): this thread would be left empty
+            await attempt("deleting a thread no table was placed in", thread.delete())
+            raise
         if not opened:  # another process (or an earlier telling) placed it: this thread is spare
             await attempt("deleting a spare thread", thread.delete())
             return

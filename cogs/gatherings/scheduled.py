@@ -69,21 +69,21 @@ class ScheduledEvents:
         made = await self._http().create_guild_scheduled_event(guild_id, reason=reason, **payload)
         return int(made["id"])
 
-    async def set_status(self, guild_id: int, event_id: int, status: int) -> bool:
-        """ACTIVE, COMPLETED or CANCELED. False when the event is gone from Discord (deleted by a member). Refused
-        because Discord ended it already (at its end time, or a member did), it is read once: ended is no failure."""
+    async def set_status(self, guild_id: int, event_id: int, status: int) -> int | None:
+        """ACTIVE, COMPLETED or CANCELED; the event's status now (None: gone from Discord, deleted by a member).
+        Refused because the event ended already (at its end time, or a member ended or cancelled it), it is read
+        once: the status it has is the answer, no failure."""
         try:
-            return await self._found(self._http().edit_scheduled_event(guild_id, event_id, status=status)) is not None
+            changed = await self._found(self._http().edit_scheduled_event(guild_id, event_id, status=status))
         except discord.HTTPException as refused:
             if refused.status != 400:
                 raise
             now = await self.status(guild_id, event_id)
-            if now is None:
-                return False
-            if now in (status, COMPLETED, CANCELED):
-                log.info("scheduled event %s was %s already", event_id, now)
-                return True
-            raise
+            if now not in (None, COMPLETED, CANCELED):
+                raise
+            log.info("scheduled event %s was %s already", event_id, now)
+            return now
+        return None if changed is None else int(changed.get("status", status))
 
     async def status(self, guild_id: int, event_id: int) -> int | None:
         """The event's status as Discord has it now (None: deleted)."""

@@ -182,3 +182,20 @@ async def test_the_host_cancels_a_planned_night_and_takes_a_member_out(simcord_e
     assert event.status == CANCELED, "it had not begun: CANCELED"
     history = await host.slash(channel, "gamenight history")
     assert "Doodle Dice night · cancelled" in history.response.content
+
+
+async def test_an_event_cancelled_in_discord_unheard_is_found_at_the_check_in(simcord_env, client_languages):
+    """The gateway's word of it missed (the bot was down): starting the event is refused, its status read, and the
+    night is called off with one message instead of a check-in."""
+    env = simcord_env
+    guild, channel, host, members, _ = night_server(env, client_languages, members=2)
+    await host.slash(channel, "gamenight plan", game="doodle", when=at(env, HOUR))
+    (event,) = events(env, guild)
+    event.status = CANCELED  # in Discord, unheard
+    env.inject_error("PATCH", f"/guilds/{guild.id}/scheduled-events/{event.id}", status=400, code=180000,
+                     message="Cannot update a cancelled event")
+    posted = len(bot_messages(channel))
+    await env.advance_time(HOUR)
+    await env.advance_time(1)
+    (said_so,) = bot_messages(channel)[posted:]
+    assert "its event was cancelled in Discord" in said_so.content and "I'm here" not in said_so.content
