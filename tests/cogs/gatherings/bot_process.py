@@ -1,10 +1,11 @@
 """A bot process for the tournament's many-processes test: the real bot in a SimCord of its own, on the PostgreSQL
 schema the test names, in a world built as the test's was (the same calls at the same simulated time: the same ids).
 
-    python tests/cogs/gatherings/bot_process.py '{"url": …, "start": …, "thread": …, "member": …}'
+    python tests/cogs/gatherings/bot_process.py '{"url": …, "start": …, "thread": …, "member": …, "command": …,
+                                                  "options": {…}}'
         gives its Discord the round's table thread `thread` (made in the test's Discord), then at `start` (unix time)
-        member number `member` calls `side` there with `/coin flip` — the table's last move, its call right; the
-        bot's own timer does what the table's end brings. Prints one JSON line: the answer, the threads this bot
+        member number `member` types `command` with `options` there — the table's last move; the bot's own timer
+        does what the table's end brings. Prints one JSON line: the answer, the threads this bot
         made and the pings it posted in them, the threads it deleted, and any ERROR logged.
 """
 
@@ -25,7 +26,7 @@ from bot.app import DiceBot  # noqa: E402
 from tests import toy_games  # noqa: E402
 from tests.cogs.gatherings.tournament_kit import cup_world  # noqa: E402
 
-toy_games.register()  # Coin Race, as the tests register it
+toy_games.register()  # the games the tests' bot has: its commands take the same ids here
 
 
 class Errors(logging.Handler):
@@ -61,7 +62,7 @@ async def main(plan: dict) -> dict:
             await env.settle()
             thread = next(t for t in channel.threads if t.id == plan["thread"])
             time.sleep(max(0.0, plan["start"] - time.time()))  # the other process moves now too
-            answer = await members[plan["member"]].slash(thread, "coin flip", side=plan["side"])
+            answer = await members[plan["member"]].slash(thread, plan["command"], **plan["options"])
             await env.advance_time(1)  # the timer, woken by the table's end
             time.sleep(2)  # the other process's end and timer have run meanwhile
             await env.advance_time(61)  # a claim of the other's lapses by now, were it left

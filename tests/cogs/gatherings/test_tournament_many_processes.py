@@ -1,5 +1,5 @@
 """Two bot processes on one PostgreSQL finish a round's last two tables at the same moment, each through its own
-Discord: a member's `/coin flip` ends each table, both tables' ends wake the tournament, and round 2 is seated
+Discord: a member's typed move ends each Army Men table, both tables' ends wake the tournament, and round 2 is seated
 exactly once — its two tables opened once, in threads one process made, each with its one ping — and nothing is
 logged as an error (tests/cogs/gatherings/bot_process.py: the real bot in a SimCord of its own)."""
 
@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import DiceBot
+from bot.games.armymen.model import Keep
 from bot.games.rng import table_rng
 from tests.conftest import PostgresSchema, postgres_server_url, run_on_postgres
 
@@ -36,26 +37,35 @@ async def simcord_bot(schema):
     await bot.shutdown_storage()
 
 
-async def brink(env, channel, members, table_id: int) -> tuple[int, str]:
-    """Play the table (heads, each in turn) until the member to act has two right calls: their number among
-    `members`, and the call the table's next flip makes right — its fair dice (the table's seeds and the move's
-    number) are every process's, so each replays the log alike."""
+def typed(action) -> tuple[str, dict[str, str]]:
+    """An Army Men move as a member types it: the command and its options."""
+    if isinstance(action, Keep):
+        return "armymen set-aside", {"dice": " ".join(map(str, action.faces))}
+    return "armymen roll", {}
+
+
+async def brink(env, channel, members, table_id: int) -> tuple[int, str, dict[str, str]]:
+    """Play the table by the rules' default moves, typed by its members, until the next one ends the game: that
+    member's number among `members`, and the move as they type it. A table's dice are its seeds' and the move's
+    number (every process's alike, as each replays the log), so the next move's outcome is known beforehand."""
     by_id = {m.id: i for i, m in enumerate(members)}
     while True:
         table = await open_table(env, table_id)
         seat = min(table.to_act)
-        if table.view(None)["right"][seat] == 2:
-            face = table_rng("seed", ["a"] * len(table.seats), table.seq + 1).randint(1, 2)
-            return by_id[table.seats[seat].user_id], ("heads", "tails")[face - 1]
+        action = table.game.timeout_action(table.state, seat)
+        after = table.game.apply(table.state, seat, action, table_rng("seed", table.client_seeds, table.seq + 1))
+        command, options = typed(action)
+        if table.game.outcome(after) is not None:
+            return by_id[table.seats[seat].user_id], command, options
         member = members[by_id[table.seats[seat].user_id]]
-        answer = await member.slash(thread_of(channel, table.channel_id), "coin flip", side="heads")
+        answer = await member.slash(thread_of(channel, table.channel_id), command, **options)
         assert answer.ephemeral, answer.response.content
 
 
 async def test_two_processes_finishing_a_rounds_last_tables_at_once_seat_the_next_round_once(simcord_env, schema):
     env = simcord_env
     guild, channel, mod, members = cup_world(env)
-    answer = await mod.slash(channel, "tournament new", game="coin", format="swiss", rounds=2, pace="casual",
+    answer = await mod.slash(channel, "tournament new", game="armymen", format="swiss", rounds=2, pace="casual",
                              name="Cup")
     sign_up = answer.response.message
     for member in members:
@@ -70,8 +80,8 @@ async def test_two_processes_finishing_a_rounds_last_tables_at_once_seat_the_nex
 
     start = time.time() + 20  # both processes built and waiting by then
     workers = [subprocess.Popen([sys.executable, str(PROCESS), json.dumps(
-        {"url": schema.url, "start": start, "thread": thread, "member": member, "side": side})],
-        stdout=subprocess.PIPE, text=True) for thread, member, side in last]
+        {"url": schema.url, "start": start, "thread": thread, "member": member, "command": command,
+         "options": options})], stdout=subprocess.PIPE, text=True) for thread, member, command, options in last]
     reports = []
     for worker in workers:
         out, _ = worker.communicate(timeout=180)

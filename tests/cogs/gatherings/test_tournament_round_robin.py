@@ -23,6 +23,7 @@ from .tournament_kit import (
     tournament_server,
 )
 
+TITLE = "Army Men Dice War tournament"  # the name a tournament planned without one takes
 
 async def test_five_members_of_a_round_robin_each_meet_every_other_once(simcord_env, client_languages, make_bot):
     env = simcord_env
@@ -31,25 +32,25 @@ async def test_five_members_of_a_round_robin_each_meet_every_other_once(simcord_
 
     closed = guild.create_text_channel("no-threads")
     await deny(env, closed, "create_public_threads")
-    refused = await mod.slash(closed, "tournament new", game="coin", format="round-robin", rounds=1, pace="casual")
+    refused = await mod.slash(closed, "tournament new", game="armymen", format="round-robin", rounds=1, pace="casual")
     assert refused.ephemeral and "*Create Public Threads*" in refused.response.content
     unknown = await mod.slash(channel, "tournament new", game="chess", format="swiss", rounds=3, pace="async")
     assert unknown.ephemeral and unknown.response.content == "Pick a game from the list."
     assert not await gatherings(env).listed(guild.id), "refused before anything was written"
 
-    sign_up, gathering = await signed_up(env, channel, mod, members, "en", game="coin", format="round-robin",
+    sign_up, gathering = await signed_up(env, channel, mod, members, "en", game="armymen", format="round-robin",
                                          rounds=1, pace="casual")
-    assert "Coin Race tournament" in sign_up.content and says(
+    assert TITLE in sign_up.content and says(
         sign_up.content, "en", "{game} · round robin: everyone plays everyone once (at most {n} members)")
     full = await ninth.click(sign_up, label=label("en", "Join"))
     assert full.ephemeral and full.response.content == "A round robin takes at most 8 members."
     for leaving in members[5:7]:
         left = await leaving.click(sign_up, label=label("en", "Leave"))
-        assert left.ephemeral and left.response.content == "🚪 You are no longer signed up for Coin Race tournament."
+        assert left.ephemeral and left.response.content == f"🚪 You are no longer signed up for {TITLE}."
     not_yours = await members[0].slash(channel, "tournament remove", member=members[7])
     assert not_yours.ephemeral and not_yours.response.content == "Only the host or a server admin can do that."
     removed = await mod.slash(channel, "tournament remove", member=members[7])
-    assert removed.ephemeral and removed.response.content == f"{members[7].name} is no longer in Coin Race tournament."
+    assert removed.ephemeral and removed.response.content == f"{members[7].name} is no longer in {TITLE}."
     assert "5 signed up" in message_by_id(channel, sign_up.id).content
     playing = members[:5]
 

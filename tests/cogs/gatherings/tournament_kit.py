@@ -68,7 +68,7 @@ async def round_tables(env, gathering_id: int, round_: int) -> tuple[Any, ...]:
 
 
 async def play(env, channel, members, table_id: int, *, absent: frozenset[int] = frozenset()):
-    """The members at the table play the first move offered (heads, at Coin Race) until it ends or an `absent`
+    """The members at the table play the first move offered until it ends or an `absent`
     member is to act: the table then (None once it ended)."""
     by_id = {m.id: m for m in members}
     while (table := await open_table(env, table_id)) is not None:
@@ -99,9 +99,9 @@ def says(text: str | None, language: str, message: str, plural: str | None = Non
 
 def cup_world(env):
     """The many-processes test's world, built alike in every process (the same ids): a server, its channel, a
-    moderator and eight members — (guild, channel, mod, members)."""
+    moderator and four members — (guild, channel, mod, members)."""
     guild = env.create_guild(name="Cup")
     channel = guild.create_text_channel("cup")
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
-    return guild, channel, mod, [guild.add_member(env.create_user(name)) for name in NAMES[:8]]
+    return guild, channel, mod, [guild.add_member(env.create_user(name)) for name in NAMES[:4]]
