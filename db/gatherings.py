@@ -267,12 +267,14 @@ class GatheringBook:
                 " RETURNING *", (now + CLAIM_SECONDS, now, now, limit))
         return sorted((from_mapping(GatheringRow, row) for row in rows), key=lambda g: g.id)
 
-    async def release(self, gathering_id: int, wakes: int, due_at: float | None, told: str | None) -> None:
+    async def release(self, gathering_id: int, wakes: int, rev: int, due_at: float | None, told: str | None
+                      ) -> None:
         """The claim's work is done: the claim goes, `told` is recorded, and the gathering is next due at `due_at`
-        — unless one of its tables ended since the claim read it (`wakes` moved), whose wake stays."""
+        — unless one of its tables ended since the claim read it (`wakes` moved), or it was changed meanwhile (`rev`
+        moved: cancelled while its notice was told, say), whose due time stays."""
         await self._store._write(
-            "UPDATE gatherings SET claimed_until = NULL, told = ?, due_at = CASE WHEN wakes = ? THEN ? ELSE due_at"
-            " END WHERE id = ?", (told, wakes, due_at, gathering_id))
+            "UPDATE gatherings SET claimed_until = NULL, told = ?, due_at = CASE WHEN wakes = ? AND rev = ? THEN ?"
+            " ELSE due_at END WHERE id = ?", (told, wakes, rev, due_at, gathering_id))
 
     async def wake(self, gathering_id: int, at: float) -> None:
         """Due by `at` (a sooner due time stays)."""

@@ -57,6 +57,15 @@ GALLERY_ITEMS = 10
 # the same author with the same nonce, that message will be returned and no new message will be created" (taken
 # here as two minutes: the bot must not count on more).
 NONCE_CHARS, NONCE_SECONDS = 25, 120
+# DOCS/resources/guild-scheduled-event (Guild Scheduled Event Structure; Create and Modify): name "(1-100
+# characters)", description "(1-1000 characters)", entity_metadata.location "(1-100 characters)", and "for EXTERNAL
+# events ... scheduled_end_time [is] required"; SPEC ExternalScheduledEventCreateRequest (name maxLength 100,
+# description maxLength 1000, entity_metadata required) and EntityMetadataExternal (location maxLength 100, required).
+# Statuses (GuildScheduledEventStatuses): SCHEDULED 1, ACTIVE 2, COMPLETED 3, CANCELED 4; a PATCH may set only the
+# next ones ("SCHEDULED → ACTIVE, ACTIVE → COMPLETED, SCHEDULED → CANCELED"). The users route's limit: SPEC minimum
+# 1, maximum 100.
+EVENT_NAME_CHARS, EVENT_DESCRIPTION_CHARS, EVENT_LOCATION_CHARS, EVENT_USERS_PAGE = 100, 1000, 100, 100
+EXTERNAL_EVENT, SETTABLE_STATUSES = 3, (2, 3, 4)
 TOO_LARGE = (413, 40005)  # DOCS/topics/opcodes-and-status-codes: 40005 "Request entity too large"
 INVALID = (400, 50035)  # the same page: 50035 "Invalid form body"
 EMBED_URLS = (("image", "url"), ("thumbnail", "url"), ("author", "icon_url"), ("footer", "icon_url"))
@@ -65,8 +74,9 @@ EMBED_URLS = (("image", "url"), ("thumbnail", "url"), ("author", "icon_url"), ("
 class Call:
     """One REST call as the bot sent it: the route, the JSON body, the uploaded files."""
 
-    def __init__(self, method: str, path: str, body: Any, files: list[Any], application_id: int) -> None:
-        self.method, self.path, self.body, self.files = method, path, body, files
+    def __init__(self, method: str, path: str, body: Any, files: list[Any], application_id: int,
+                 params: dict[str, Any] | None = None) -> None:
+        self.method, self.path, self.body, self.files, self.params = method, path, body, files, params
         self.parts = path.strip("/").split("/")
         self.application_id = application_id
 
@@ -279,9 +289,43 @@ def nonce_problems(call: Call) -> Iterator[Problem]:
         yield INVALID, f"the nonce {nonce} is not an int64"
 
 
+def scheduled_event_problems(call: Call) -> Iterator[Problem]:
+    """A scheduled event created or modified, and its subscribers' page (see EVENT_NAME_CHARS)."""
+    if call.parts[:1] != ["guilds"] or call.parts[2:3] != ["scheduled-events"]:
+        return
+    creating = call.method == "POST" and len(call.parts) == 3
+    modifying = call.method == "PATCH" and len(call.parts) == 4
+    if call.method == "GET" and call.parts[-1] == "users":
+        limit = (call.params or {}).get("limit")
+        if limit is not None and not 1 <= int(limit) <= EVENT_USERS_PAGE:
+            yield INVALID, f"a scheduled event's users read {limit} at a time, not 1 to {EVENT_USERS_PAGE}"
+    if not (creating or modifying):
+        return
+    body = call.body or {}
+    texts = (("name", body.get("name"), EVENT_NAME_CHARS), ("description", body.get("description"),
+             EVENT_DESCRIPTION_CHARS), ("location", (body.get("entity_metadata") or {}).get("location"),
+             EVENT_LOCATION_CHARS))
+    for field, text, chars in texts:
+        if text is not None and not 1 <= len(text) <= chars:
+            yield INVALID, f"a scheduled event's {field} of {len(text)} characters, not 1 to {chars}"
+    if creating and body.get("entity_type") == EXTERNAL_EVENT:
+        if not body.get("scheduled_end_time"):
+            yield INVALID, "an EXTERNAL scheduled event without its scheduled_end_time"
+        if not (body.get("entity_metadata") or {}).get("location"):
+            yield INVALID, "an EXTERNAL scheduled event without its entity_metadata.location"
+    if creating and body.get("name") is None:
+        yield INVALID, "a scheduled event without a name"
+    if body.get("scheduled_end_time") and body.get("scheduled_start_time") and \
+            body["scheduled_end_time"] <= body["scheduled_start_time"]:
+        yield INVALID, "a scheduled event ending before it starts"
+    if modifying and "status" in body and body["status"] not in SETTABLE_STATUSES:
+        yield INVALID, f"a scheduled event's status set to {body['status']}"
+
+
 CHECKS: tuple[Callable[[Call], Iterator[Problem]], ...] = (
     file_problems, attachment_reference_problems, media_reference_problems, ephemeral_problems,
-    autocomplete_problems, command_sync_problems, components_v2_problems, component_id_problems, nonce_problems)
+    autocomplete_problems, command_sync_problems, components_v2_problems, component_id_problems, nonce_problems,
+    scheduled_event_problems)
 
 
 class DiscordLimits:
@@ -295,7 +339,7 @@ class DiscordLimits:
     def wrap(self, dispatch: Callable[..., Any]) -> Callable[..., Any]:
         def checked(backend: Any, method: str, path: str, *, json: Any = None, files: list[Any] | None = None,
                     **rest: Any) -> Any:
-            call = Call(method, path, json, list(files or ()), backend.application_id)
+            call = Call(method, path, json, list(files or ()), backend.application_id, rest.get("params"))
             self.checked.append(str(call))
             problems = [problem for check in CHECKS for problem in check(call)]
             try:

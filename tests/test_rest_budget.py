@@ -1,5 +1,6 @@
 """The REST budget, from one SimCord run of every registered game (benchmarks/rest_budget.py), each seated and held
-to the passing-turn budget its own test folder declares (tests/cogs/games/<id>/measures.py).
+to the passing-turn budget its own test folder declares (tests/cogs/games/<id>/measures.py), and a game night's
+(benchmarks/night_budget.py).
 
 A move that does not end the turn and calls nobody costs at most 1.2 calls on average in every game, and
 edits no DM: moves are made on the table message (or My hand), and a DM shows only its member's secret,
@@ -25,6 +26,7 @@ from .per_game import rest_budget
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import channel_messages  # noqa: E402
+import night_budget  # noqa: E402
 import rest_budget as benchmark  # noqa: E402
 
 WITHIN_TURN = 1.2
@@ -54,3 +56,17 @@ async def test_a_live_armadillo_game_of_three_members_leaves_its_table_and_its_r
     assert left == {"table": 1, "result": 1}, left
     assert pinged == 0, "members answering within seconds are never pinged"
     assert max(calls) <= 5 and calls.count(1) > len(calls) / 2, "most moves cost their one answer"
+
+
+async def test_a_game_night_stays_within_its_budget_per_step_per_member_and_per_table(tmp_path):
+    """The plan's budget (docs/architecture.md): planning 2, a member's click 1, the check-in 2 + a page of
+    subscribers, 3 per table seated, at most one standings edit per table end, the end 2, and 2 once a night."""
+    tally = await night_budget.night(tmp_path / "night.sqlite3")
+    report, budget = night_budget.report(tally), night_budget.BUDGET
+    assert tally.tables == 6 and tally.tables_ended == 6, report
+    assert tally.steps["plan"] == [budget["plan"]], report
+    assert set(tally.steps["click"]) == {budget["click"]}, report
+    assert tally.steps["check-in"] == [budget["check-in"]], report
+    assert tally.seating == budget["per table"] * tally.tables, report
+    assert tally.standings_edits <= budget["per table end"] * tally.tables_ended, report
+    assert (tally.end, tally.once) == (budget["end"], budget["once"]), report

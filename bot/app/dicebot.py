@@ -23,11 +23,15 @@ from discord.ext import commands
 from cogs.commands.community import Community
 from cogs.commands.followers import Followers
 from cogs.commands.game import TableCommands
+from cogs.commands.gamenight import GameNight
 from cogs.commands.me import Me
 from cogs.commands.profile import ProfileCommand
 from cogs.commands.seasons import SeasonCommands
 from cogs.commands.settings import Settings
 from cogs.games import GameParts, registered
+from cogs.gatherings.door import GatheringDoor
+from cogs.gatherings.notices import GatheringNotices
+from cogs.gatherings.scheduled import ScheduledEvents
 from cogs.table.clicks import EDGE_CONTROLS, Clicks
 from cogs.table.edge import Edge
 from cogs.table.errors import answer_error
@@ -122,13 +126,19 @@ class DiceBot(commands.Bot):
                                       {g: parts.drawer for g, parts in self.games.items()},
                                       links=self.links, metrics=self.metrics)
         shared, controller = edge.shared, edge.controller
-        controls = (*EDGE_CONTROLS, *(control for parts in self.games.values() for control in parts.controls))
+        titles = {game_id: parts.engine.title for game_id, parts in self.games.items()}
+        events = ScheduledEvents(lambda: self.http)
+        door = GatheringDoor(tables.gatherings, events, shared, edge.publisher, settings, titles)
+        tables.gatherings.listener = GatheringNotices(tables.gatherings, events, shared, edge.table_message)
+        controls = (*EDGE_CONTROLS, door.button,
+                    *(control for parts in self.games.values() for control in parts.controls))
         cogs: list[commands.Cog] = [
             Clicks(controls, controller, self.hear, edge.closing, edge.table_message, self.games),
             TableCommands(controller, tables.records, shared.languages, engines),
             Community(tables.standings, tables.seasons, tables.cache, shared.languages, shared.links, self.tree,
                       self.games),
-            Settings(settings, tables.seasons, shared.languages),
+            Settings(settings, tables.seasons, shared.languages, tables.defaults, engines),
+            GameNight(door, tables.gatherings, settings, titles),
             SeasonCommands(tables.seasons, tables.standings, self.games, shared.languages, shared.access,
                            shared.channel),
             Followers(tables.follows, shared),

@@ -17,6 +17,7 @@ from typing import Any
 
 from db import Store
 from db.away import AwayBook
+from db.gatherings import GatheringBook
 from db.votes import VoteBook
 
 from ..games.core import encode_action
@@ -109,6 +110,10 @@ class Turns:
             if user_id != live.row.host_id and not is_admin:
                 raise errors.NotHost(N_("Only the host or a server admin can end this table."),
                                      hint=Hint.ADMIN_MAY_END)
+            if not is_admin and await GatheringBook(self._cache.store).table_of(live.row.id) is not None:
+                # its members and the night's standings count on it: only an admin may end it unrated
+                raise errors.NotHost(N_("This table is a game night's or a tournament's: only a server admin can "
+                                        "end it."))
             if live.row.status == "active" and not running_too:
                 return snapshot(live)
             async with self._cache.changing(live) as tx:

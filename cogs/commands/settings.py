@@ -1,16 +1,25 @@
 """/settings: a server's own choices, for members with Manage Server: the language of its public messages,
-pictures, and its time zone (seasons)."""
+pictures, its time zone (seasons, game nights), its house rules per game (`defaults`), and all of them (`show`)."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.core import Game
 from bot.i18n import LANGUAGES, N_, _
 from bot.service.calendar import checked_zone, zone_names
+from bot.service.errors import Refusal
 from bot.service.guild_settings import GuildSettings
 from bot.service.seasons import Seasons
+from bot.service.server_defaults import ServerDefaults
+from bot.service.table import PACES
+from cogs.commands.house_rules import defaults_line, settings_text, typed_options
+from cogs.table.clock_lines import AWAY_HELP, CLOCK_HELP
 from cogs.table.format import in_server
 from cogs.table.language import Languages
 from cogs.table.permissions import manage_server_only
@@ -20,10 +29,13 @@ SERVER_DEFAULT = "server"
 
 
 class Settings(commands.GroupCog, group_name="settings", group_description=N_("This server's settings for its tables")):
-    def __init__(self, settings: GuildSettings, seasons: Seasons, languages: Languages) -> None:
-        """`seasons`: the running season follows the server's time zone."""
+    def __init__(self, settings: GuildSettings, seasons: Seasons, languages: Languages, defaults: ServerDefaults,
+                 games: Mapping[str, Game]) -> None:
+        """`seasons`: the running season follows the server's time zone; `defaults`: the house rules of each of
+        `games` (by id)."""
         super().__init__()
         self._settings, self._seasons, self._languages = settings, seasons, languages
+        self._defaults, self._games = defaults, games
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return manage_server_only(interaction, _("Only members with Manage Server can change this server's settings."))
@@ -69,6 +81,43 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
         await interaction.response.send_message(
             _("This server's days and months now begin at midnight in {zone}: monthly seasons roll over, and a "
               "fair-play day begins, then.", zone=chosen), ephemeral=True)
+
+    @app_commands.command(description=N_("House rules: what a game's new tables and nights start from here"))
+    @app_commands.describe(game=N_("The game"), pace=N_("Time per move: live 2 min, casual 1 h, async 24 h"),
+                           clock=CLOCK_HELP, away=AWAY_HELP,
+                           options=N_("The game's own options as name:value pairs (target:100 teams:true); "
+                                      "name:default gives one back"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def defaults(self, interaction: discord.Interaction, game: str,
+                       pace: Literal["live", "casual", "async"] | None = None,
+                       clock: Literal["fixed", "bank"] | None = None, away: Literal["on", "off"] | None = None,
+                       options: app_commands.Range[str, 1, 200] | None = None) -> None:
+        if game not in self._games:
+            raise Refusal(N_("Pick a game from the list."))
+        engine = self._games[game]
+        chosen = await self._defaults.change(
+            in_server(interaction), game, pace_seconds=PACES[pace] if pace else None, clock=clock,
+            away=None if away is None else away == "on", options=typed_options(engine, options))
+        await interaction.response.send_message(
+            _("New {game} tables and nights here now start from: {defaults}", game=engine.title,
+              defaults=defaults_line(engine.title, chosen).split(": ", 1)[1]), ephemeral=True)
+
+    @defaults.autocomplete("game")
+    async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        typed = current.casefold().strip()
+        return [app_commands.Choice(name=engine.title, value=game_id) for game_id, engine in self._games.items()
+                if typed in engine.title.casefold() or typed in game_id][:25]
+
+    @app_commands.command(description=N_("This server's settings and house rules"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def show(self, interaction: discord.Interaction) -> None:
+        guild_id = in_server(interaction)
+        titles = {game_id: engine.title for game_id, engine in self._games.items()}
+        await interaction.response.send_message(settings_text(
+            await self._settings.of(guild_id), await self._languages.server(guild_id),
+            await self._defaults.listed(guild_id), titles), ephemeral=True)
 
     @timezone.autocomplete("zone")
     async def zone_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

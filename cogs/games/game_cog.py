@@ -22,12 +22,14 @@ from cogs.table.controller import Controller
 from cogs.table.render import Renderer, send_rules
 
 RULES = N_("How to play, with the project's rulings")
-SHARED = {  # every game's table options, in the order /new shows them: (type, default, description)
-    "pace": (Literal["live", "casual", "async"], "casual", N_("Time per move: live 2 min, casual 1 h, async 24 h")),
+SHARED = {  # every game's table options, in the order /new shows them: (type, default, description). None: left
+    # out, so the server's house rules (`/settings defaults`) decide, then the bot's own (casual, fixed, on)
+    "pace": (Literal["live", "casual", "async"] | None, None,
+             N_("Time per move: live 2 min, casual 1 h, async 24 h")),
     "minutes": (app_commands.Range[int, 1, 10080] | None, None, N_("Or a pace in minutes")),
     "thread": (bool, False, N_("Open the table in a new thread")),
-    "clock": (Literal["fixed", "bank"], "fixed", CLOCK_HELP),
-    "away": (Literal["on", "off"], "on", AWAY_HELP),
+    "clock": (Literal["fixed", "bank"] | None, None, CLOCK_HELP),
+    "away": (Literal["on", "off"] | None, None, AWAY_HELP),
 }
 
 
@@ -83,8 +85,9 @@ def new_command(game: Registered, controller: Controller) -> app_commands.Comman
     async def new(interaction: discord.Interaction, **chosen: Any) -> None:
         shared = {name: chosen.pop(name) for name in SHARED}
         await controller.open_table(interaction, engine.id, pace=shared["pace"], minutes=shared["minutes"],
-                                    thread=shared["thread"], clock=shared["clock"], away=shared["away"] == "on",
-                                    options=chosen)
+                                    thread=shared["thread"], clock=shared["clock"],
+                                    away=None if shared["away"] is None else shared["away"] == "on",
+                                    options={name: value for name, value in chosen.items() if value is not None})
 
     parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                     annotation=discord.Interaction)]
@@ -93,9 +96,9 @@ def new_command(game: Registered, controller: Controller) -> app_commands.Comman
         parameters.append(inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default,
                                             annotation=kind))
         described[name] = description
-    for name, option in engine.options.items():
-        parameters.append(inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=option.default,
-                                            annotation=type(option.default)))
+    for name, option in engine.options.items():  # left out: None, for the server's house rules to decide
+        parameters.append(inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
+                                            annotation=type(option.default) | None))
         described[name] = opening.options[name]
     # discord.py reads a command's options from its callback's signature: this one's is made for the game
     cast(Any, new).__signature__ = inspect.Signature(parameters)

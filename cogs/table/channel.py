@@ -32,7 +32,7 @@ class Channel:
         channel = self._bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         return await self._access.guard(table.channel_id, what, needs, channel.send(**payload))
 
-    async def edit(self, table: Table, access: Access, message_id: int, what: str, **payload: Any) -> None:
+    async def edit(self, table: Any, access: Access, message_id: int, what: str, **payload: Any) -> None:
         """Edit one of the bot's messages there. An embed or a file counts only where the bot may send."""
         carries = [*([EMBED] if embeds(payload) else []), *([ATTACH] if payload.get("attachments") else [])]
         needs = [VIEW, *([access.sending] if carries else []), *carries]

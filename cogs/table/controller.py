@@ -79,10 +79,12 @@ class Controller:
         await self.play(interaction, Typed(in_channel(interaction), game_id), reading, None)
 
     # --- the lobby ----------------------------------------------------------------------------
-    async def open_table(self, interaction: discord.Interaction, game_id: str, *, pace: str, minutes: int | None,
-                         thread: bool, options: dict[str, Any], clock: str = "fixed", away: bool = True) -> None:
+    async def open_table(self, interaction: discord.Interaction, game_id: str, *, pace: str | None,
+                         minutes: int | None, thread: bool, options: dict[str, Any], clock: str | None = None,
+                         away: bool | None = None) -> None:
         """`/<game> new`: a lobby in this channel, or in a new thread of it. The member's hosting is checked before
-        a thread is made (so none is left behind), then the table is opened there."""
+        a thread is made (so none is left behind), then the table is opened there. None (a pace, clock, away days
+        or game option the member left out): the server's house rules, then the bot's own."""
         shared, channel = self._shared, interaction.channel
         if interaction.guild is None or channel is None:
             raise Refusal(N_("Tables are opened in a server channel, not in DMs."))

@@ -147,8 +147,9 @@ def shortened(text: str, chars: int) -> str:
     return cut + "…" + ("**" if cut.count("**") % 2 else "")
 
 
-def pace_seconds(pace: str, minutes: int | None) -> int:
-    return minutes * 60 if minutes else PACES[pace]
+def pace_seconds(pace: str | None, minutes: int | None) -> int | None:
+    """A pace as chosen (None: not chosen, the server's house rules decide)."""
+    return minutes * 60 if minutes else PACES[pace] if pace else None
 
 
 def options_text(table: Table) -> str:

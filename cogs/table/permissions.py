@@ -52,9 +52,13 @@ CREATE_THREADS = Permission("create_public_threads", N_("Create Public Threads")
 EMBED = Permission("embed_links", N_("Embed Links"))
 ATTACH = Permission("attach_files", N_("Attach Files"))
 HISTORY = Permission("read_message_history", N_("Read Message History"))
+# A server-wide permission: a game night's entry on Discord's calendar. Create Events lets the bot create events
+# and edit or delete those it created; Manage Events (which would also let it touch everyone's) is never asked.
+CREATE_EVENTS = Permission("create_events", N_("Create Events"))
 
 NEEDED = (VIEW, SEND, SEND_IN_THREADS, CREATE_THREADS, EMBED, ATTACH, HISTORY)
-INVITE = discord.Permissions(**{p.flag: True for p in NEEDED})
+INVITED = (*NEEDED, CREATE_EVENTS)  # what the invite asks: a table's channel's, and the server's for game nights
+INVITE = discord.Permissions(**{p.flag: True for p in INVITED})
 SCOPES = ("bot", "applications.commands")
 
 

@@ -25,9 +25,11 @@ def attachments(files: list[discord.File]) -> list[dict]:
             for i, f in enumerate(files)]
 
 
-def cases(channel: int, application: int) -> list[tuple[str, Route, object, list[discord.File], int, str]]:
+def cases(channel: int, application: int, guild: int) -> list[tuple[str, Route, object, list[discord.File], int,
+                                                                  str]]:
     """(kind, route, body, files, status, what the guard says)."""
     send = Route("POST", "/channels/{channel_id}/messages", channel_id=channel)
+    events = Route("POST", "/guilds/{g}/scheduled-events", g=guild)
     callback = Route("POST", "/interactions/{id}/{token}/callback", id=1, token="t")
     eleven = [upload(f"f{i}.txt") for i in range(11)]
     big = [upload("big.png", FILE_BYTES + 1)]
@@ -88,7 +90,26 @@ def cases(channel: int, application: int) -> list[tuple[str, Route, object, list
          "component ids [1005, 1005] repeat in one message"),
         ("component id size", send, v2_message([{**text("a"), "id": 2**31}]), [], 400,
          f"the component id {2**31} is not a positive 32-bit integer"),
+        ("event name", events, external(name="n" * 101), [], 400,
+         "a scheduled event's name of 101 characters, not 1 to 100"),
+        ("event description", events, external(description="d" * 1001), [], 400,
+         "a scheduled event's description of 1001 characters, not 1 to 1000"),
+        ("event location", events, external(entity_metadata={"location": "#" * 101}), [], 400,
+         "a scheduled event's location of 101 characters, not 1 to 100"),
+        ("event end", events, external(scheduled_end_time=None), [], 400,
+         "an EXTERNAL scheduled event without its scheduled_end_time"),
+        ("event order", events, external(scheduled_end_time="2030-01-01T19:00:00+00:00"), [], 400,
+         "a scheduled event ending before it starts"),
+        ("event status", Route("PATCH", "/guilds/{g}/scheduled-events/{e}", g=guild, e=1), {"status": 1}, [], 400,
+         "a scheduled event's status set to 1"),
     ]
+
+
+def external(**changed: object) -> dict:
+    """An EXTERNAL scheduled event's body, Discord's limits kept but for `changed`."""
+    return {"name": "Doodle Dice night", "description": "3 rounds", "entity_type": 3, "privacy_level": 2,
+            "entity_metadata": {"location": "#games"}, "scheduled_start_time": "2030-01-01T20:00:00+00:00",
+            "scheduled_end_time": "2030-01-01T22:00:00+00:00", **changed}
 
 
 def text(content: str) -> dict:
@@ -106,7 +127,7 @@ def v2_message(components: list[dict]) -> dict:
 async def test_each_limit_the_guard_checks_fires(world, discord_limits):
     env, channel, alice, bob = world
     http = env.bot.http
-    for kind, route, body, files, status, says in cases(channel.id, env.bot.application_id):
+    for kind, route, body, files, status, says in cases(channel.id, env.bot.application_id, channel.guild.id):
         before = len(discord_limits.broken)
         with pytest.raises(discord.HTTPException) as refused:
             await http.request(route, json=body, files=files)
@@ -134,4 +155,8 @@ async def test_what_discord_accepts_goes_through(world, discord_limits):
                           *[{"type": 14} for _ in range(36)]])
     await http.request(Route("POST", "/channels/{c}/messages", c=channel.id), json={**at_most, "content": None,
                                                                                      "embeds": []})
-    assert discord_limits.broken == []
+    made = await http.request(Route("POST", "/guilds/{g}/scheduled-events", g=channel.guild.id),
+                              json=external(name="n" * 100, description="d" * 1000,
+                                            entity_metadata={"location": "#" * 100}))
+    page = await http.get_scheduled_event_users(channel.guild.id, made["id"], 100, True)
+    assert page == [] and discord_limits.broken == []

@@ -173,6 +173,27 @@ async def test_the_host_starts_early_and_cancels(svc):
     assert (await svc.tables.gatherings.get(night.id)).end_reason == "cancelled by the host"
 
 
+async def test_its_event_moved_or_cancelled_in_discord_moves_or_cancels_a_planned_night(svc):
+    edge = Edge(svc)
+    gatherings = svc.tables.gatherings
+    night = await planned_night(svc)
+    later = night.starts_at + 3600
+    moved = await gatherings.move(night.id, later)
+    assert moved.starts_at == later
+    svc.now += timedelta(hours=1)
+    await due(svc)
+    assert edge.kinds() == [], "nothing at the old time"
+    with pytest.raises(errors.Refusal, match="has passed"):
+        await gatherings.move(night.id, (svc.now - timedelta(hours=2)).timestamp())
+    svc.now += timedelta(hours=1)
+    await due(svc)
+    assert edge.kinds() == [CHECK_IN], "the check-in at the new time"
+    with pytest.raises(errors.Refusal, match="begun already"):
+        await gatherings.move(night.id, later + 3600)
+    cancelled = await gatherings.cancel(night.id, HOST, is_admin=True, reason="its event was deleted in Discord")
+    assert cancelled.end_reason == "its event was deleted in Discord"
+
+
 async def test_a_round_the_edge_could_not_place_is_told_again_when_its_claim_lapses(svc):
     """The edge fails to make a thread (Discord is down, or the process dies mid-way): nothing is lost — the round's
     tables without a thread are told again once the claim lapses, and each is opened once."""

@@ -11,7 +11,8 @@ must be looked at) and `run_due` (look at every due one). Each due gathering is 
    process that dies mid-way leaves it to the next claim (at least once; every step the edge takes is idempotent or
    checked). A round's tables are told until each has a thread.
 3. The claim is released, the gathering due again at its next time — unless one of its tables ended meanwhile
-   (`wakes` moved), whose wake stays.
+   (`wakes` moved), whose wake stays, or it was changed meanwhile (the edge cancelling it while told its
+   check-in, a member joining), whose due time stays (at worst, a look that finds nothing new).
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ class Progress:
             else:
                 told = key
         async with self._store.transaction() as tx:
-            await GatheringBook(tx).release(row.id, row.wakes, due, told)
+            await GatheringBook(tx).release(row.id, row.wakes, row.rev, due, told)
         return notice
 
     async def _step(self, row: GatheringRow, now: float) -> bool:

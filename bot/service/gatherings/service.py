@@ -231,17 +231,31 @@ class Gatherings:
         self._wake(self.now())
         return gathering
 
-    async def cancel(self, gathering_id: int, by_user: int, is_admin: bool = False) -> Gathering:
-        """The host (or a server admin) cancels it. Tables under way play on as ordinary rated tables."""
+    async def cancel(self, gathering_id: int, by_user: int, is_admin: bool = False, reason: str | None = None
+                     ) -> Gathering:
+        """The host (or a server admin) cancels it. Tables under way play on as ordinary rated tables. `reason`: a
+        catalog text saying why, when not the host's choice (its event cancelled in Discord)."""
         def change(row: GatheringRow, members: dict[int, MemberRow], book: GatheringBook):
             if by_user != row.host_id and not is_admin:
                 raise errors.NotHost(N_("Only the host or a server admin can do that."))
             if row.state not in (PLANNED, CHECKING_IN, PLAYING):
                 raise Refusal(N_("This game night or tournament is over."))
             return book.change(row.id, row.rev, state=CANCELLED, ended_at=self.now(),
-                               end_reason=N_("cancelled by the host"), due_at=self.now())
+                               end_reason=reason or N_("cancelled by the host"), due_at=self.now())
         gathering, _ = await self._changed(gathering_id, change, own_revision=True)
         self._wake(self.now())
+        return gathering
+
+    async def move(self, gathering_id: int, starts_at: float) -> Gathering:
+        """Its start moved (its event moved in Discord): a planned gathering starts then; once begun, nothing."""
+        def change(row: GatheringRow, members: dict[int, MemberRow], book: GatheringBook):
+            if row.state != PLANNED:
+                raise Refusal(N_("It has begun already."))
+            if starts_at < self.now() - 60:
+                raise Refusal(N_("That time has passed: choose a time to come."))
+            return book.change(row.id, row.rev, starts_at=starts_at, due_at=starts_at)
+        gathering, _ = await self._changed(gathering_id, change, own_revision=True)
+        self._wake(starts_at)
         return gathering
 
     async def _changed(self, gathering_id: int, change, own_revision: bool = False) -> tuple[Gathering, GatheringRow]:

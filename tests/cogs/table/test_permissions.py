@@ -25,7 +25,7 @@ from simcord.http import router
 
 from bot.app import DiceBot, ShardedDiceBot
 from bot.games.armadillo.engine import Roll
-from cogs.table.permissions import INVITE, NEEDED, invite_url
+from cogs.table.permissions import INVITE, INVITED, NEEDED, invite_url
 from tests.cogs.games.armadillo.test_play import open_three_seat_table, roll
 from tests.cogs.helpers import alt_texts, components, has_card, message_by_id, shows_the_last_change, table_of, text_of
 
@@ -93,7 +93,7 @@ def test_the_readme_invite_asks_for_exactly_the_permissions_the_code_lists():
     assert f"permissions={INVITE.value}" in invite_url(1)
     table = readme.split("| permission | why the bot needs it |")[1].split("\n\n")[0]
     listed = re.findall(r"^\s*\| \*([^*]+)\* \|", table, re.M)
-    assert len(listed) == len(NEEDED) and all(name.startswith(p.name) for name, p in zip(listed, NEEDED, strict=True))
+    assert len(listed) == len(INVITED) and all(name.startswith(p.name) for name, p in zip(listed, INVITED, strict=True))
 
 
 async def test_the_live_bot_logs_its_invite_link_and_a_bot_in_simcord_alone_none(make_bot, caplog):
