@@ -110,6 +110,7 @@ class Deadlines:
         """The rules' timeout default decides for every human seat whose own clock ran out (a bank is empty)."""
         game = live.game
         moves: list[Move] = []
+        await self._reminders.ready(live)
         async with self._cache.changing(live) as tx:
             await tx.update_table(live.row.id, claimed_until=None)
             for seat in due:

@@ -42,6 +42,12 @@ class Reminders:
     def __init__(self, cache: TableCache, preferences: MemberPreferences) -> None:
         self._cache, self._preferences = cache, preferences
 
+    async def ready(self, live: LiveTable) -> None:
+        """Before a change's transaction opens: its members' preferences at hand (read now if this process has none
+        fresh), so planning their reminders inside it reads nothing — a transaction that only writes shares its
+        commit with the others ending beside it; one that reads commits alone."""
+        await self._preferences.of(s.user_id for s in live.seats if s.human)
+
     async def plan(self, tx: Store, live: LiveTable, started: Iterable[int]) -> float | None:
         """Within a change that started seats' clocks (`started`): each of them its reminder; the table's, the
         earliest of every seat to act, is given back (its row is written with the deadline, in one write)."""

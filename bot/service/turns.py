@@ -133,6 +133,7 @@ class Turns:
                 await self._calls.touch(live, seat)
                 raise
             moves: list[Move] = []
+            await self._reminders.ready(live)
             async with self._cache.changing(live) as tx:
                 await self.move(tx, live, seat, action, "player", moves)
                 await self.reclaim_seat(tx, live, seat)
