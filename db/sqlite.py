@@ -17,9 +17,10 @@ import asyncio
 import contextlib
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextvars import ContextVar
 from pathlib import Path
+from typing import TypeVar
 
 import aiosqlite
 
@@ -133,7 +134,16 @@ def _run_batch(raw: sqlite3.Connection, batch: _Batch, commit: bool) -> None:
         raise
 
 
+def _fetch(raw: sqlite3.Connection, batch: _Batch | None, sql: str, args: Sequence) -> list[dict]:
+    """In aiosqlite's thread: a transaction's writes so far (BEGIN first), then the query, its rows as dicts —
+    one hop to the thread however many statements."""
+    if batch is not None:
+        _run_batch(raw, batch, commit=False)
+    return [dict(row) for row in raw.execute(sql, args).fetchall()]
+
+
 MANY = -1
+Result = TypeVar("Result")
 
 
 class SqliteDriver:
@@ -179,10 +189,10 @@ class SqliteDriver:
             release_file(self._path)
             self._path = None
 
-    async def _in_thread(self, batch: _Batch, commit: bool) -> None:
+    async def _in_thread(self, function: Callable[..., Result], *args: object) -> Result:
         # aiosqlite runs queued functions on its connection's thread; `_execute` is how its own methods
         # do it (there is no public name for running several statements in one hop).
-        await self._conn._execute(_run_batch, self._conn._conn, batch, commit)
+        return await self._conn._execute(function, self._conn._conn, *args)
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
@@ -196,7 +206,7 @@ class SqliteDriver:
                     await self._conn.execute("ROLLBACK")
                 raise
             if batch.begun:
-                await self._in_thread(batch, commit=True)
+                await self._in_thread(_run_batch, batch, True)
             elif batch.writes:
                 await self._group_commit.commit(batch)
         finally:
@@ -206,19 +216,17 @@ class SqliteDriver:
 
     async def _send_group(self, batches: list[_Batch]) -> list[BaseException | None]:
         async with self._lock:
-            return await self._conn._execute(_run_group, self._conn._conn, batches)
+            return await self._in_thread(_run_group, batches)
 
     async def fetch(self, sql: str, args: Sequence = ()) -> list[dict]:
         batch = self._batch.get()
         if batch is None:
-            async with self._lock, self._conn.execute(sql, args) as cursor:
-                return [dict(row) for row in await cursor.fetchall()]
+            async with self._lock:
+                return await self._in_thread(_fetch, None, sql, args)
         if not batch.holds_lock:
             await self._lock.acquire()  # released when the transaction ends
             batch.holds_lock = True
-        await self._in_thread(batch, commit=False)  # what this transaction wrote so far, first
-        async with self._conn.execute(sql, args) as cursor:
-            return [dict(row) for row in await cursor.fetchall()]
+        return await self._in_thread(_fetch, batch, sql, args)  # what this transaction wrote so far, first
 
     async def execute(self, sql: str, args: Sequence = (), *, expect: int | None = None, tag: object = None) -> None:
         """A write inside `transaction()`, sent at commit; with `expect`, the transaction fails with
