@@ -20,13 +20,12 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
-from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
 
 from db import Conflict, Store, TableRow
 
-from ..games.core import Game
+from ..games.core import Game, replace
 from ..games.text import N_
 from ..logs import about
 from ..metrics import UNMEASURED, Unmeasured

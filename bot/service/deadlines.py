@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 
 from db import Store
 
+from ..games.core import replace
 from ..games.text import N_
 from ..logs import about
 from ..metrics import UNMEASURED, Unmeasured

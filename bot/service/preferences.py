@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from datetime import datetime, timedelta
 
 from db import Store
 from db.preferences import CHOSEN, MemberPrefsRow, Preferences
 
+from ..games.core import replace
 from ..games.text import N_
 from .calendar import checked_zone, zone
 from .errors import Refusal

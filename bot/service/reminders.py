@@ -8,10 +8,10 @@ decision: no reminder, ping or digest line for it."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from db import Store
 
+from ..games.core import replace
 from ..games.text import N_
 from . import errors
 from .cache import TableCache

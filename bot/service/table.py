@@ -9,12 +9,12 @@ every event of a closed table.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from db import SeatRow, TableRow
 
-from ..games.core import Event, Game
+from ..games.core import Event, Game, replace
 from ..games.levels import DEFAULT_LEVEL
 from ..games.rng import FAIR, commitment
 from ..games.text import Text

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -19,7 +18,7 @@ from db import RatingRow, Store, TableRow
 from db.preferences import MemberPrefsRow
 from db.seasons import SeasonRow
 
-from ..games.core import Game
+from ..games.core import Game, replace
 from ..games.levels import DEFAULT_LEVEL
 from ..games.rng import table_rng
 from ..metrics import UNMEASURED, Unmeasured

@@ -9,7 +9,6 @@ why a member may not move now too (`explain`): the refusal carries the engine's 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -17,7 +16,7 @@ from db import Store
 from db.away import AwayBook
 from db.votes import VoteBook
 
-from ..games.core import decode_action, encode_action
+from ..games.core import decode_action, encode_action, replace
 from ..games.text import N_
 from . import clocks, errors
 from .cache import TableCache
