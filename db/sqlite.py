@@ -2,9 +2,10 @@
 
 Writes inside a transaction are buffered. At its end the transaction joins a group commit: the batches
 of every transaction that ended meanwhile (moves of different tables) go to aiosqlite's thread in one
-hop and one BEGIN … COMMIT, each batch in a savepoint of its own so one failing check fails only its
-transaction. Each `async with transaction()` returns only after that COMMIT. A transaction that reads
-takes the connection's lock at its first read and commits on its own.
+hop and one BEGIN … COMMIT; should one fail a check, the group is rolled back and each batch runs again
+on its own, so one failing check fails only its transaction. Each `async with transaction()` returns only
+after its COMMIT. A transaction that reads takes the connection's lock at its first read, reads in one hop
+(its writes so far, then the query), and commits on its own.
 
 A SQLite file serves ONE bot process: a process trusts the tables it holds in memory. Opening the file claims
 it for the process (an exclusive lock on `<file>.lock`, held until the last store on it closes); a second
@@ -94,27 +95,35 @@ def _run_writes(raw: sqlite3.Connection, batch: _Batch) -> None:
             raw.executemany(sql, args)
         elif raw.execute(sql, args).rowcount != expect and expect is not None:
             raise RowcountMismatch(tag)
-    batch.writes.clear()
 
 
 def _run_group(raw: sqlite3.Connection, batches: list[_Batch]) -> list[BaseException | None]:
-    """In aiosqlite's thread: one transaction for many batches, each in its own savepoint."""
-    raw.execute("BEGIN IMMEDIATE")
-    failures: list[BaseException | None] = []
-    try:
-        for batch in batches:
-            raw.execute("SAVEPOINT batch")
-            try:
+    """In aiosqlite's thread: one transaction for many batches. Should one fail (a revision check, a value SQLite
+    refuses), the whole group is rolled back and each batch runs again on its own, so only the failing one fails.
+    One process writes a SQLite file, so that hardly ever happens: a savepoint around each batch would cost every
+    batch two more statements."""
+    if len(batches) > 1:
+        raw.execute("BEGIN IMMEDIATE")
+        try:
+            for batch in batches:
                 _run_writes(raw, batch)
-                failures.append(None)
-            except Exception as failure:
-                raw.execute("ROLLBACK TO batch")
-                failures.append(failure)
-            raw.execute("RELEASE batch")
-        raw.execute("COMMIT")
-    except BaseException:
-        raw.execute("ROLLBACK")
-        raise
+            raw.execute("COMMIT")
+        except Exception:
+            raw.execute("ROLLBACK")
+        except BaseException:
+            raw.execute("ROLLBACK")
+            raise
+        else:
+            for batch in batches:
+                batch.writes.clear()
+            return [None] * len(batches)
+    failures: list[BaseException | None] = []
+    for batch in batches:
+        try:
+            _run_batch(raw, batch, commit=True)
+            failures.append(None)
+        except Exception as failure:
+            failures.append(failure)
     return failures
 
 
@@ -125,6 +134,7 @@ def _run_batch(raw: sqlite3.Connection, batch: _Batch, commit: bool) -> None:
             raw.execute("BEGIN IMMEDIATE")
             batch.begun = True
         _run_writes(raw, batch)
+        batch.writes.clear()
         if commit:
             raw.execute("COMMIT")
     except BaseException:
