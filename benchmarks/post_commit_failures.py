@@ -144,7 +144,7 @@ async def play_one(env, bot, database, channel, alice, counts) -> None:
         else:
             lowest = sorted(view["rolled"], key=lambda f: 0 if f == 1 else f)[0]
             result = await act(database, channel, counts,
-                               alice.slash(channel, "armymen keep", dice=str(lowest)))
+                               alice.slash(channel, "armymen set-aside", dice=str(lowest)))
         if any(t.startswith(("✅", "🏆", "🤝")) for t in texts(result)) or (
                 result is not None and result.response is not None and not result.ephemeral):
             acknowledged += 1

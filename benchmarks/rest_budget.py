@@ -3,10 +3,12 @@ call kind, plus the handling time of a move against a no-op slash command with m
 
     .venv/bin/python benchmarks/rest_budget.py [--games N] [--tables N]
 
-Members play whole games the way a person would: the move buttons and menus of the table message, their
-DM, or My hand. Each move is classed as `within` (the turn goes on and nobody else is called), `calls` (the
-turn goes on and calls other members to act: Armadillo's roll, which everyone answers, so one ping must go
-out), `passes` (the next turn begins) or `end` (the game ends), by the engine's own `turn_key`.
+Members play whole games the way a person would: the move buttons and menus of the table message (or the
+choices a table's control opens in a modal only its presser sees: Armadillo's Discard a card…), their DM, or My
+hand. Opening a view (My hand, a choices modal) is not a move: a modal's one call is counted apart (`opens`).
+Each move is classed as `within` (the turn goes on and nobody else is called), `calls` (the turn goes on and
+calls other members to act: Armadillo's roll, which everyone answers, so one ping must go out), `passes` (the
+next turn begins) or `end` (the game ends), by the engine's own `turn_key`.
 `w+c` adds `within` and `calls` up: every move that does not end the turn. `tests/test_rest_budget.py`
 keeps every game under its budget.
 """
@@ -44,6 +46,7 @@ CLASSES = ("within", "calls", "passes", "end")
 @dataclass
 class Tally:
     calls: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))  # class -> calls per move
+    opens: list[int] = field(default_factory=list)  # calls of each choices modal opened before a move
     kinds: dict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
     problems: list[str] = field(default_factory=list)
 
@@ -118,9 +121,23 @@ def choose(controls: list[Any], table: Any, seat: int) -> tuple[Any, str | None]
     return first, first.options[0].value if isinstance(first, discord.SelectMenu) else None
 
 
-async def press(actor, message: discord.Message, choice: tuple[Any, str | None]) -> None:
+def opener(message: discord.Message | None) -> Any:
+    """The table's control that opens the presser's own choices (custom id `o:…`), if it shows one."""
+    return next((c for c in components(message) if (getattr(c, "custom_id", None) or "").startswith("o:")), None) \
+        if message is not None else None
+
+
+def modal_offers(opened: Any, code: str) -> bool:
+    """Whether a choices modal a member opened offers the move `code`."""
+    menus = [c["component"] for c in (opened.modal or {}).get("components", []) if c.get("component")]
+    return any(o["value"] == code for menu in menus for o in menu.get("options", []))
+
+
+async def press(actor, message: Any, choice: tuple[Any, str | None]) -> None:
     control, value = choice
-    if value is not None:
+    if getattr(message, "modal", None) is not None:  # a choices modal: its submit plays the move
+        await actor.submit_modal(message, {"choice": [value]})
+    elif value is not None:
         await actor.select(message, [value], custom_id=control.custom_id)
     else:
         await actor.click(message, custom_id=control.custom_id)
@@ -205,8 +222,11 @@ class Run:
                 return
             seat = min(s for s in table.to_act if table.seats[s].human)
             member = next(m for m in self.members if m.id == table.seats[seat].user_id)
+            opening = len(self.env.http_requests)
             actor, message, control = await self._control(channel, table, seat, member)
             before = len(self.env.http_requests)
+            if getattr(message, "modal", None) is not None:
+                tally.opens.append(before - opening)
             await press(actor, message, control)
             after = self.table(channel)
             self._count(tally, table, seat, after, self.env.http_requests[before:], channel.id)
@@ -220,6 +240,10 @@ class Run:
         controls = move_controls(message)
         if controls and (len(table.to_act) == 1 or offers(controls, wanted(table, seat))):
             return member, message, choose(move_controls(message), table, seat)
+        if (button := opener(message)) is not None:
+            opened = await member.click(message, custom_id=button.custom_id)
+            if modal_offers(opened, wanted(table, seat)):
+                return member, opened, (None, wanted(table, seat))
         dm = member.user.dm_channel
         latest = next((m for m in reversed(dm.history()) if move_controls(m)), None) if dm else None
         if latest is not None and table.seats[seat].dm_message_id == latest.id:
@@ -329,6 +353,9 @@ def report(tallies: dict[str, Tally]) -> str:
         if tally.calls.get("calls"):  # the issue's "moves that do not end the turn": both classes together
             both = tally.calls["within"] + tally.calls["calls"]
             lines.append(f"{game:<10} {'w+c':<7} {len(both):>4} {statistics.mean(both):>5.2f} {max(both):>4}")
+        if tally.opens:  # a choices modal opened before the move (Armadillo's Discard a card…)
+            lines.append(f"{game:<10} {'opens':<7} {len(tally.opens):>4} {statistics.mean(tally.opens):>5.2f} "
+                         f"{max(tally.opens):>4}  the modal of the presser's own choices, before its move")
     return "\n".join(lines)
 
 

@@ -10,6 +10,11 @@ ids with `N_()` and carry fields in a `Text` (bot/games/text.py), which the edge
 The `.po` files are compiled in memory with Babel the first time a language is used; a language
 without a catalog falls back to English. Each game keeps its texts in its own catalog file
 (`locales/<language>/LC_MESSAGES/<domain>.po`, see `scripts/i18n.py`); a language's files are merged.
+
+A language is its line in `LANGUAGES` and its catalog folder, nothing else: `python scripts/i18n.py` writes the
+folder's catalogs from the line, a translator fills them, and Discord's locales reach it by their code
+(`language_of`: "pt-BR" is `pt_BR`, "es-419" is `es`). Numbers, counts and clock times are written as the reader
+writes them (Babel's CLDR data for the language).
 """
 
 from __future__ import annotations
@@ -17,11 +22,13 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from contextvars import ContextVar
-from functools import cache
+from datetime import time
+from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+from babel.dates import format_time
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -30,26 +37,46 @@ from babel.support import NullTranslations, Translations
 from .games.text import N_, Name, Text, counted
 from .names import escaped
 
-__all__ = ["N_", "Text", "_", "counted", "language_of", "languages", "ngettext", "speaking", "translated"]
+__all__ = ["N_", "Text", "_", "clock_time", "counted", "language_of", "languages", "ngettext", "option_name",
+           "speaking", "translated"]
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 SOURCE = "en"
-LANGUAGE_NAMES = {"en": "English", "es": "Español"}  # each language's name in itself, for pickers
+# The languages the bot speaks, one line each: the catalog folder under locales/ (a Babel locale: "de", "pt_BR"),
+# and the language's name in itself, as /settings language offers it. Discord's locale codes find their language
+# by `language_of`; a sixth language is a line here and the folder `python scripts/i18n.py` then writes.
+LANGUAGES = {
+    "en": "English",
+    "es": "Español",
+    "pt_BR": "Português do Brasil",
+    "fr": "Français",
+    "de": "Deutsch",
+}
+# A slash command option's name is a catalog entry of its own, told apart from the same word in a sentence ("card"
+# the option, "card" a word) by this gettext context: Discord wants it lower-case, without spaces, 1-32 characters.
+OPTION = "slash command option name: 1-32 lower-case letters, digits, - or _, no spaces"
 
 _language: ContextVar[str] = ContextVar("language", default=SOURCE)
 
 
-@cache
 def languages() -> tuple[str, ...]:
-    """The languages with a catalog, English first."""
-    found = sorted(path.name for path in LOCALES.iterdir() if (path / "LC_MESSAGES").is_dir())
-    return tuple(sorted(found, key=lambda code: code != SOURCE))
+    """The languages the bot speaks, English first."""
+    return tuple(LANGUAGES)
 
 
 def language_of(locale: object) -> str:
-    """A Discord locale ("es-ES", "es-419", `discord.Locale.spain_spanish`, None…) as one of our languages."""
-    code = str(getattr(locale, "value", locale) or "").split("-")[0].lower()
-    return code if code in languages() else SOURCE
+    """A Discord locale ("pt-BR", "es-419", `discord.Locale.german`, None…) as one of our languages: its own
+    catalog ("pt-BR" → pt_BR), else its language's ("es-419" → es), else English."""
+    code = str(getattr(locale, "value", locale) or "")
+    for candidate in (code.replace("-", "_"), code.split("-")[0].lower()):
+        if candidate in LANGUAGES:
+            return candidate
+    return SOURCE
+
+
+def bcp47(language: str) -> str:
+    """A language as the web and Discord write it ("pt_BR" → "pt-BR")."""
+    return language.replace("_", "-")
 
 
 @cache
@@ -69,7 +96,7 @@ def catalog(language: str) -> NullTranslations:
 @contextlib.contextmanager
 def speaking(language: str) -> Iterator[None]:
     """Texts made inside this block are in `language` (an unknown one falls back to English)."""
-    token = _language.set(language if language in languages() else SOURCE)
+    token = _language.set(language if language in LANGUAGES else SOURCE)
     try:
         yield
     finally:
@@ -87,8 +114,27 @@ def _(message: str, /, **fields: Any) -> str:
 
 
 def ngettext(singular: str, plural: str, n: int, /, **fields: Any) -> str:
-    """The form for `n` in the current language's plural rules; `{n}` is one of the fields."""
-    return catalog(_language.get()).ngettext(singular, plural, n).format(n=n, **_spoken(fields))
+    """The form for `n` in the current language's plural rules; `{n}` is one of the fields, written as the reader
+    writes a count ("1,000", "1.000", "1 000")."""
+    language = _language.get()
+    return catalog(language).ngettext(singular, plural, n).format(n=count(n, language), **_spoken(fields))
+
+
+@lru_cache(maxsize=4096)
+def count(n: int, language: str) -> str:
+    """A count as `language` writes it; cached, for Babel takes about as long as the rest of a text (a count is most
+    often small, and the same few come again)."""
+    return format_decimal(n, locale=language)
+
+
+def option_name(name: str) -> str:
+    """A slash command option's name as the reader's Discord shows it (what they type: `/dardz new` `target:`)."""
+    return catalog(_language.get()).pgettext(OPTION, name)
+
+
+def clock_time(minutes: int) -> str:
+    """A time of day, `minutes` after midnight, as the reader writes it ("11:00 PM", "23:00")."""
+    return format_time(time(minutes // 60 % 24, minutes % 60), "short", locale=_language.get())
 
 
 def _spoken(fields: dict[str, Any]) -> dict[str, Any]:
@@ -111,4 +157,4 @@ def translated(text: Text | str) -> str:
 def use_language(language: str) -> None:
     """Speak `language` for the rest of the current task: discord.py handles each interaction in a task
     of its own, so its entry point sets the member's language once and every reply follows it."""
-    _language.set(language if language in languages() else SOURCE)
+    _language.set(language if language in LANGUAGES else SOURCE)

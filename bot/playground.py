@@ -33,7 +33,7 @@ import simcord  # noqa: E402
 import simcord.interactions  # noqa: E402
 
 from .app import DiceBot, utcnow  # noqa: E402
-from .i18n import LANGUAGE_NAMES, N_, _, language_of, languages, speaking  # noqa: E402
+from .i18n import LANGUAGES, N_, _, bcp47, language_of, speaking  # noqa: E402
 
 log = logging.getLogger(__name__)
 
@@ -74,8 +74,7 @@ class Playground:
         self._viewer_id: int | None = None  # the member last chosen in "Viewing as"
         self._runner: web.AppRunner | None = None
         self._tasks: list[asyncio.Task] = []
-        self._seen_requests = 0
-        self._seen_revisions = 0
+        self._published_after: dict[str, int] = {}  # a page -> the bot's requests made when it was last published
         self._started = False
         # The world, built before the bot connects so the READY event already carries it.
         with contextlib.suppress(AttributeError):  # cosmetic: SimCord calls every bot "TestBot"
@@ -178,6 +177,7 @@ class Playground:
                         raise
             self._preview_port = urlsplit(self.preview.url).port or 0
             self._remember_viewers(self.preview)
+            self._note_publications(self.preview)
             for tab in open_tabs:
                 self._follow(tab)
             self._tasks = [task for task in self._tasks if not task.done()]
@@ -187,15 +187,34 @@ class Playground:
         return self.preview.url
 
     def _remember_viewers(self, preview: simcord.Preview) -> None:
-        """Note each member chosen in "Viewing as" (SimCord resolves every explicit choice of viewer here)."""
-        resolve = preview._viewer
+        """Note each member chosen in "Viewing as" (SimCord resolves every explicit choice of viewer here), and open
+        a page that names none — a reload, a return to the channel from the front page — as that member, where
+        SimCord would open it as the first one (Sam)."""
+        resolve, open_page = preview._viewer, preview._open_page
+        allowed = {viewer.id for viewer in preview.viewers}
 
         def chosen(viewer_id: Any) -> Any:
             viewer = resolve(viewer_id)
             self._viewer_id = viewer.id
             return viewer
 
+        def opened(viewer_id: Any = None, target_id: Any = None) -> Any:
+            if viewer_id is None and self._viewer_id in allowed:
+                viewer_id = self._viewer_id
+            return open_page(viewer_id, target_id)
+
         preview._viewer = chosen
+        preview._open_page = opened
+
+    def _note_publications(self, preview: simcord.Preview) -> None:
+        """Note how many requests the bot had made when each page was last published (`_publish_background_work`)."""
+        publish = preview._publish
+
+        def published(page: Any, **how: Any) -> None:
+            publish(page, **how)
+            self._published_after[page.id] = len(self.env.http_requests)
+
+        preview._publish = published
 
     def _follow(self, tab: Any) -> None:
         """Reopen a tab of the closed preview in the new one under its own context id (the page polls with it),
@@ -219,23 +238,26 @@ class Playground:
             self.closed.set()
 
     async def _publish_background_work(self) -> None:
-        """Republish the page when the bot acted on its own (a deadline, a reminder, a computer's move).
+        """Republish the pages when the bot made requests since one of them was last published: it acted on its own
+        (a deadline, a reminder, a computer's move) or for a member outside that page (another tab).
 
-        A browser action publishes its own result; refreshing then would only make the page's revision
-        stale, so refresh only when the bot made requests and no page was published since.
+        A browser action publishes its own result, and refreshing then would only make the page's revision stale;
+        but a request made after a publication, however soon, must be shown: a page left on the snapshot before a
+        table message's edit keeps its text, and asks for a picture the edit replaced, which SimCord then calls
+        unavailable ("Gallery item 1 unavailable", until the next change).
         """
         while True:
             await asyncio.sleep(1)
             preview = self.preview
             if preview is None or self._switching or getattr(self.env, "_operation_task", None) is not None:
                 continue
-            requests = len(self.env.http_requests)
-            revisions = sum(page.revision for page in getattr(preview, "_pages", {}).values())
-            if requests != self._seen_requests and revisions == self._seen_revisions:
+            made = len(self.env.http_requests)
+            pages = {page_id for page_id, page in getattr(preview, "_pages", {}).items()
+                     if page is not getattr(preview, "_python", None)}  # the browser's (SimCord's own shows nothing)
+            self._published_after = {page: n for page, n in self._published_after.items() if page in pages}
+            if any(self._published_after.get(page) != made for page in pages):
                 with contextlib.suppress(simcord.SetupError):
                     await preview.refresh()
-                revisions = sum(page.revision for page in getattr(preview, "_pages", {}).values())
-            self._seen_requests, self._seen_revisions = requests, revisions
 
     # --- the front page: the channel list --------------------------------------------------------------
     async def _serve_front_page(self) -> None:
@@ -284,7 +306,7 @@ class Playground:
     async def _choose_language(self, request: web.Request) -> web.Response:
         """The language picker: the server's public messages (`/settings language` does the same in Discord)."""
         chosen = (await request.post()).get("language")
-        if chosen not in languages():
+        if chosen not in LANGUAGES:
             raise web.HTTPBadRequest()
         await self.bot.guild_settings.change(GUILD_ID, language=chosen)
         raise web.HTTPSeeOther(f"/{self.token}/")
@@ -296,18 +318,22 @@ class Playground:
         return web.Response(text=page, content_type="text/html")
 
     def _front_page_html(self, language: str) -> str:
+        thread, table = html.escape(_("thread")), html.escape(_("table"))
         items = "".join(
             f'<li><a href="{html.escape(game_id)}">#{html.escape(game_id)}</a> — {html.escape(parts.engine.title)}'
-            + "".join(f' · {html.escape(_("thread"))} <a href="at/{t.id}">{html.escape(t.name or _("table"))}</a>'
+            + "".join(f' · {thread} <a href="at/{t.id}">{html.escape(t.name) if t.name else table}</a>'
                       for t in self.channels[game_id].threads)
             + "</li>" for game_id, parts in self.bot.games.items())
         dms = " · ".join(f'<a href="dm/{quote(name)}">{html.escape(name)}</a>' for name in self.users)
         picker = " ".join(
             f'<button name="language" value="{code}"{" disabled" if code == language else ""}>'
-            f"{html.escape(LANGUAGE_NAMES.get(code, code))}</button>" for code in languages())
+            f"{html.escape(name)}</button>" for code, name in LANGUAGES.items())
         texts = {key: html.escape(_(text)) for key, text in FRONT_PAGE.items()}
-        return f"""<!doctype html><html lang="{language}"><head><meta charset="utf-8"><title>{texts["title"]}</title>
-<style>body{{font:16px system-ui,sans-serif;background:#313338;color:#dbdee1;max-width:42em;margin:3em auto}}
+        lang = bcp47(language)
+        return f"""<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>{texts["title"]}</title>
+<style>body{{font:16px system-ui,sans-serif;background:#313338;color:#dbdee1;max-width:42em;margin:3em auto;
+padding:0 1em;overflow-wrap:anywhere}}
 a{{color:#00a8fc;font-weight:600}} li{{margin:.5em 0}} code{{background:#2b2d31;padding:0 .3em}}
 button{{font:inherit;margin-right:.3em}}</style></head>
 <body><h1>🎲 Game Night</h1><p>{texts["intro"]}</p><ul>{items}</ul>

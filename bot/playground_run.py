@@ -10,7 +10,7 @@ import sys
 import webbrowser
 from pathlib import Path
 
-from db import StoreUnavailable, hold_sqlite_file
+from db import DatabaseInUse, StoreUnavailable, hold_sqlite_file
 
 from .app.lifecycle import on_stop_signals
 from .config import DEFAULT_PLAYGROUND_DATABASE, Settings
@@ -36,9 +36,12 @@ async def serve(database: Path, *, port: int | None, seed: str | None, open_brow
                 metrics_port: int | None = None) -> int:
     try:
         hold_sqlite_file(database)  # before anything is written beside it
-    except StoreUnavailable:
+    except DatabaseInUse:
         print(f"Cannot start the playground: {database} is in use by another process, and a SQLite file serves "
               f"only one: stop that one, or give this one another file with --database PATH.")
+        return 2
+    except StoreUnavailable as refused:
+        print(f"Cannot start the playground: {refused}")
         return 2
     if port is None:
         port = DEFAULT_PORT if port_is_free(DEFAULT_PORT) else 0
@@ -50,6 +53,9 @@ async def serve(database: Path, *, port: int | None, seed: str | None, open_brow
         await playground.stop()
         print(f"Could not listen on {HOST}:{port} ({error.strerror}); try --port with another number.")
         return 1
+    except BaseException:
+        await playground.stop()  # the database's thread, left open, would keep the process from ever ending
+        raise
     print(f"\n🎲 Playground: the real bot in a simulated Discord server, offline, on {HOST} only.\n"
           f"   Open      {playground.url}\n"
           f"   Database  {database.resolve()} (the playground's own; --database PATH for another)\n"

@@ -2,7 +2,7 @@
 
 The copy is taken in one step, inside one read transaction of the source: it is the database as of one commit, and
 a bot writing it meanwhile is not held up (in WAL mode readers and the writer don't wait for each other). A live
-source is opened read-only and never claimed (`<file>.lock` stays the running bot's). A copy onto a database goes
+source is opened read-only and never claimed (the running bot's lock on it is untouched). A copy onto a database goes
 into it as one write transaction: a copy cut short leaves the target as it was. A backup is kept as one file (a
 rollback journal, not WAL), so reading it later leaves nothing beside it.
 """

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -10,6 +12,10 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 class StoreUnavailable(Exception):
     """The configured database can't be used; the message is one sentence naming the setting."""
+
+
+class DatabaseInUse(StoreUnavailable):
+    """Another process holds the SQLite file."""
 
 
 def is_postgres(target: str | Path) -> bool:
@@ -38,28 +44,43 @@ async def open_driver(target: str | Path):
         return await PostgresDriver.open(await _connect_postgres(str(target), PostgresDriver))
     if isinstance(target, str) and "://" in target:
         raise _not_postgres(target)
-    from .sqlite import FileInUse, SqliteDriver
+    from .sqlite import SqliteDriver
+
+    with _claiming(target):
+        return await SqliteDriver.open(target)
+
+
+@contextlib.contextmanager
+def _claiming(path: str | Path) -> Iterator[None]:
+    """A claim on a SQLite file refused as one sentence naming DATABASE_PATH (`DatabaseInUse` when another process
+    holds it)."""
+    from .sqlite import FileHasOtherNames, FileInUse
 
     try:
-        return await SqliteDriver.open(target)
+        yield
     except FileInUse as in_use:
-        raise StoreUnavailable(_in_use(target)) from in_use
+        raise DatabaseInUse(
+            f"DATABASE_PATH {path} is in use by another bot process (under this name or another of the same file), "
+            f"and a SQLite file serves only one: to run several processes, give them one PostgreSQL database with "
+            f"DATABASE_URL.") from in_use
+    except FileHasOtherNames as linked:
+        raise StoreUnavailable(other_names(path, linked.names)) from linked
 
 
-def _in_use(path: str | Path) -> str:
-    return (f"DATABASE_PATH {path} is in use by another bot process, and a SQLite file serves only one: to run "
-            f"several processes, give them one PostgreSQL database with DATABASE_URL.")
+def other_names(path: str | Path, names: int) -> str:
+    return (f"DATABASE_PATH {path} is one of {names} names of the same file (hard links), and SQLite keeps its log "
+            f"of recent moves beside the name a process opened, so another name would miss them: remove every other "
+            f"name of it (`find / -samefile {path}` lists them).")
 
 
 def hold_sqlite_file(path: str | Path) -> None:
     """Claim the SQLite file for this process until it ends, before anything is read or written (the bot's
-    start-up); `StoreUnavailable`, one sentence naming DATABASE_PATH, when another process has it."""
-    from .sqlite import FileInUse, claim_file
+    start-up); `StoreUnavailable`, one sentence naming DATABASE_PATH, when it can't (`DatabaseInUse`: another
+    process has it)."""
+    from .sqlite import claim_file
 
-    try:
+    with _claiming(path):
         claim_file(path)
-    except FileInUse as in_use:
-        raise StoreUnavailable(_in_use(path)) from in_use
 
 
 async def check_database(url: str) -> None:

@@ -8,9 +8,19 @@ after its COMMIT. A transaction that reads takes the connection's lock at its fi
 (its writes so far, then the query), and commits on its own.
 
 A SQLite file serves ONE bot process: a process trusts the tables it holds in memory. Opening the file claims
-it for the process (an exclusive lock on `<file>.lock`, held until the last store on it closes); a second
-process is refused with `FileInUse` before it reads or writes anything. Stores of one process share the
-claim (the tests open several)."""
+it for the process: an exclusive `flock` on the database file itself (created empty if it is new — SQLite reads an
+empty file as an empty database), held until the last store on it closes. The lock is the file's, whatever name
+reached it, so a second process is refused with `FileInUse` before it reads or writes anything even through a hard
+link, a symlink or another mount of the same file (a lock beside the path, `<file>.lock`, would not be: the second
+name's process would see an empty database and write a WAL of its own). `flock` locks are independent of the POSIX
+record locks SQLite takes on the same file, and belong to the descriptor that took them, so SQLite opening and
+closing the file meanwhile leaves the claim in place. Stores of one process share the claim, found by the file's
+device and inode (the tests open several).
+
+A file with several names (hard links) is refused even with no other process about (`FileHasOtherNames`): SQLite
+keeps the write-ahead log beside the name it opened, so a process on the other name — after a crash, say — would
+see the file without the commits still in the first name's log, and a log recovered later would overwrite its own
+(SQLite's "How To Corrupt An SQLite Database File", 2.4)."""
 
 from __future__ import annotations
 
@@ -42,36 +52,54 @@ class FileInUse(Exception):
         self.path = path
 
 
-_claims: dict[str, list[int]] = {}  # the real path of a file this process claimed -> [lock file fd, stores]
+class FileHasOtherNames(Exception):
+    """The SQLite file is reached by more than one name (hard links)."""
+
+    def __init__(self, path: str | Path, names: int) -> None:
+        super().__init__(f"{path} is one of {names} names of the same file")
+        self.path, self.names = path, names
 
 
-def claim_file(path: str | Path) -> None:
-    """Claim a SQLite file for this process (again, for another store of it); FileInUse if another has it."""
+Claim = tuple[int, int]  # a claimed file: its device and inode
+_claims: dict[Claim, list[int]] = {}  # a file this process claimed -> [the locked descriptor, stores sharing it]
+
+
+def claim_file(path: str | Path) -> Claim | None:
+    """Claim a SQLite file for this process (again, for another store of it): FileInUse if another process has it,
+    FileHasOtherNames if it has several names. None where nothing is claimed (`:memory:`, or no flock: Windows)."""
     if str(path) == ":memory:" or fcntl is None:
-        return
-    key = os.path.realpath(path)
-    if key in _claims:
-        _claims[key][1] += 1
-        return
-    Path(key).parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(key + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        return None
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    claim = (os.fstat(fd).st_dev, os.fstat(fd).st_ino)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+        if claim not in _claims:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise FileInUse(path) from None
+        names = os.fstat(fd).st_nlink  # read under the lock: a link made later is refused at the next claim
+        if names > 1:
+            raise FileHasOtherNames(path, names)
+    except BaseException:
+        os.close(fd)  # and its lock, if it took one (a lock another descriptor holds stays)
+        raise
+    if claim in _claims:  # this process holds it already: one more store shares the claim
         os.close(fd)
-        raise FileInUse(path) from None
-    _claims[key] = [fd, 1]
+        _claims[claim][1] += 1
+    else:
+        _claims[claim] = [fd, 1]
+    return claim
 
 
-def release_file(path: str | Path) -> None:
-    key = os.path.realpath(path)
-    claim = _claims.get(key)
-    if claim is None:
+def release_file(claim: Claim | None) -> None:
+    held = _claims.get(claim) if claim is not None else None
+    if held is None:
         return
-    claim[1] -= 1
-    if claim[1] == 0:
-        del _claims[key]
-        os.close(claim[0])  # the lock goes with its descriptor
+    held[1] -= 1
+    if held[1] == 0:
+        del _claims[claim]
+        os.close(held[0])  # the lock goes with its descriptor
 
 
 class RowcountMismatch(Exception):
@@ -163,26 +191,26 @@ class SqliteDriver:
     dialect = "sqlite"
     single_process = True  # one bot process per SQLite file: its cached tables are current
 
-    def __init__(self, conn: aiosqlite.Connection, path: str | Path = ":memory:") -> None:
+    def __init__(self, conn: aiosqlite.Connection, claim: Claim | None = None) -> None:
         self._conn = conn
-        self._path = path
+        self._claim = claim
         self._lock = asyncio.Lock()
         self._batch: ContextVar[_Batch | None] = ContextVar(f"sqlite_tx_{id(self)}", default=None)
         self._group_commit = GroupCommit(self._send_group)
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteDriver:
-        claim_file(path)  # before anything is read or written
+        claim = claim_file(path)  # before anything is read or written
         try:
             conn = await aiosqlite.connect(path, isolation_level=None)
             conn.row_factory = aiosqlite.Row
             for pragma in ("journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000"):
                 async with conn.execute(f"PRAGMA {pragma}") as cursor:
                     await cursor.fetchall()
-            driver = cls(conn, path)
+            driver = cls(conn, claim)
             await driver._migrate()
         except BaseException:
-            release_file(path)
+            release_file(claim)
             raise
         return driver
 
@@ -195,9 +223,8 @@ class SqliteDriver:
 
     async def close(self) -> None:
         await self._conn.close()
-        if self._path is not None:  # the first close gives the claim back
-            release_file(self._path)
-            self._path = None
+        release_file(self._claim)  # the first close gives the claim back
+        self._claim = None
 
     async def _in_thread(self, function: Callable[..., Result], *args: object) -> Result:
         # aiosqlite runs queued functions on its connection's thread; `_execute` is how its own methods

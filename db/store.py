@@ -271,6 +271,12 @@ class Store:
         row = await self._one("SELECT * FROM sessions WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
         return from_mapping(TableRow, row) if row else None
 
+    async def played_tables_in(self, channel_id: int, limit: int) -> list[int]:
+        """The channel's tables whose game began and closed (finished, or ended after its start), newest first."""
+        rows = await self._all("SELECT id FROM sessions WHERE channel_id = ? AND status IN ('finished', 'ended')"
+                               " AND started_at IS NOT NULL ORDER BY id DESC LIMIT ?", (channel_id, limit))
+        return [row["id"] for row in rows]
+
     async def hosted_channels(self, guild_id: int, host_id: int) -> list[int]:
         """Channels of the open tables a member hosts in a server."""
         rows = await self._all(

@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.app import DiceBot  # noqa: E402
+from bot.i18n import LANGUAGES  # noqa: E402
 from cogs.games import live, registered  # noqa: E402
 
 DOCS = ROOT / "docs"
@@ -38,6 +39,11 @@ Every `/<game> new` takes `pace` (live: 2-minute turns, casual: 1 hour, async: 2
 `thread` (open the table in a new thread), `clock` (`fixed`: a deadline per move; `bank`: each player's time
 bank, 3 days / 3 hours / 10 minutes by pace, +1 day / hour / minute a turn up to the start) and `away` (`off`:
 members' away days do not pause their clock at this table). Options after those belong to the game.
+
+Names here are English. A member's Discord shows each command's description, its options' names and its choices in
+the member's language — {languages} — so `/dardz new` `target:` is `meta:` in Portuguese, `objectif:` in
+French, `ziel:` in German; the commands' own names stay English, so players of a mixed server can tell each other
+what to type.
 """
 
 
@@ -67,7 +73,7 @@ async def command_tree() -> list:
 
 
 def commands_markdown(commands: list) -> str:
-    lines = [COMMANDS_INTRO]
+    lines = [COMMANDS_INTRO.format(languages=", ".join(LANGUAGES.values()))]
     for command in commands:
         subcommands = getattr(command, "commands", None)
         if subcommands is None:
@@ -129,7 +135,7 @@ def main(argv: list[str]) -> int:
         return 1 if stale else 0
     for path, text in expected_files().items():
         path.write_text(text, encoding="utf-8")
-    print(f"wrote {len(stale)} file(s)" if stale else "docs/ already up to date")
+    print(f"files written: {len(stale)}" if stale else "docs/ already up to date")
     return 0
 
 

@@ -1,21 +1,27 @@
 """Keep the catalogs in step with the code: `python scripts/i18n.py`.
 
 Extracts every marked text (`_`, `N_`, `ngettext`, `counted`) from bot/ and cogs/ with
-Babel, and updates each language's `.po` files under locales/: new ids are added (English: the id
-itself; other languages: empty, for a translator), ids no longer in the code are dropped, existing
-translations are kept. Each game's texts (its folders bot/games/<id>/ and cogs/games/<id>/) go to its own
-catalog file, `<id>.po`, so work on one game never touches another's; a text used by more than one game, or
-outside the games, goes to `bot.po`; the words drawn in pictures to `pictures.po`.
+Babel, and every slash command option's name from the commands the bot registers (each in the gettext context
+`bot.i18n.OPTION`), and updates the `.po` files of each language of `bot.i18n.LANGUAGES` under locales/ (a
+language's folder is written from its line there): new ids are added (English: the id itself; other languages:
+empty, for a translator), ids no longer in the code are dropped, existing translations are kept. Each game's
+texts (its folders bot/games/<id>/ and cogs/games/<id>/) go to its own catalog file, `<id>.po`, so work on one
+game never touches another's; a text used by more than one game, or outside the games, goes to `bot.po`; the
+words drawn in pictures to `pictures.po`.
 No line numbers are written, so moving code does not churn the catalogs.
-`--check` changes nothing and exits 1 when a catalog is out of step (tests/test_catalogs.py runs it).
+`--check` changes nothing and exits 1 when a catalog is out of step, or a catalog folder has no line in
+`LANGUAGES` (tests/test_catalogs.py runs it).
 """
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import gettext
+import inspect
 import sys
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -23,7 +29,10 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
-LOCALES = ROOT / "locales"
+sys.path.insert(0, str(ROOT))
+
+from bot.i18n import LANGUAGES, LOCALES, OPTION, SOURCE  # noqa: E402
+
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "counted": (1, 2)}
 PICTURES = "pictures"  # the words drawn inside pictures (bot/pictures/labels.py)
 
@@ -31,7 +40,6 @@ PICTURES = "pictures"  # the words drawn inside pictures (bot/pictures/labels.py
 def domains() -> dict[str, tuple[str, ...]]:
     """Where each catalog's texts live (a path ending in "/" is a folder): each game's, by its id, is its engine's
     folder and its edge folder (the registry's games, cogs/games); the pictures' words their own."""
-    sys.path.insert(0, str(ROOT))
     from cogs.games import live
 
     games = {game_id: (f"bot/games/{game_id}/", f"cogs/games/{game_id}/") for game_id in live()}
@@ -41,6 +49,17 @@ def domains() -> dict[str, tuple[str, ...]]:
 SHARED = "bot"
 
 
+@dataclass(frozen=True, order=True)
+class InContext:
+    """A message id looked up in a gettext context (a slash command option's name: `bot.i18n.OPTION`)."""
+
+    context: str
+    id: str
+
+
+Message = str | tuple[str, str] | InContext  # a text, a singular and plural pair, or a text in a context
+
+
 def domain_of(path: str, places_of: dict[str, tuple[str, ...]]) -> str:
     for domain, places in places_of.items():
         if any(path == place or (place.endswith("/") and path.startswith(place)) for place in places):
@@ -48,9 +67,9 @@ def domain_of(path: str, places_of: dict[str, tuple[str, ...]]) -> str:
     return SHARED
 
 
-def extracted() -> dict[str, dict[str | tuple[str, str], str]]:
-    """{domain: {message id (or singular/plural pair): an auto comment}} for every marked text in the code."""
-    found: dict[str | tuple[str, str], set[str]] = defaultdict(set)
+def extracted() -> dict[str, dict[Message, str]]:
+    """{domain: {message: an auto comment}} for every marked text in the code and every option's name."""
+    found: dict[Message, set[str]] = defaultdict(set)
     places_of = domains()
     for folder in ("bot", "cogs"):
         for filename, _lineno, message, _comments, _context in extract_from_dir(
@@ -64,6 +83,8 @@ def extracted() -> dict[str, dict[str | tuple[str, str], str]]:
     for domain, places in places_of.items():
         for name in data_texts(places):
             found[name].add(domain)
+    for name, path in option_names():
+        found[InContext(OPTION, name)].add(domain_of(path, places_of))
     by_domain: dict[str, dict] = defaultdict(dict)
     for message, where in found.items():
         by_domain[where.pop() if len(where) == 1 else SHARED][message] = ""
@@ -81,18 +102,44 @@ def data_texts(places: tuple[str, ...]) -> list[str]:
     return names
 
 
+def option_names() -> list[tuple[str, str]]:
+    """(name, file) of every option of the slash commands the bot registers, the file being its command's: an option
+    goes to the catalog of the commands that have it (`/dardz pick number`: dardz.po; `pace`, in every game: bot.po)."""
+    from discord import app_commands
+
+    from bot.app import DiceBot
+    from cogs.games import live
+
+    async def registered() -> list[tuple[str, str]]:
+        bot = DiceBot(":memory:", games=live())
+        await bot.load_commands()
+        return [(parameter.name, Path(inspect.getsourcefile(command.callback)).relative_to(ROOT).as_posix())
+                for command in bot.tree.walk_commands() if isinstance(command, app_commands.Command)
+                for parameter in command.parameters]
+
+    return asyncio.run(registered())
+
+
+def key_of(message: Message) -> tuple[str, str | None]:
+    """How a catalog finds a message: its (singular) id and its context."""
+    if isinstance(message, InContext):
+        return message.id, message.context
+    return (message if isinstance(message, str) else message[0]), None
+
+
 def po_path(language: str, domain: str) -> Path:
     return LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-def translations(language: str) -> dict[str, object]:
+def translations(language: str) -> dict[tuple[str, str | None], object]:
     """Every translated entry of the language, whichever of its files holds it: a text that moves from
     one catalog file to another (it became shared) keeps its translation."""
     found = {}
     for path in sorted((LOCALES / language / "LC_MESSAGES").glob("*.po")):
         for message in read_po(path.open("rb"), locale=language):
             if message.id and message.string and not message.fuzzy:
-                found.setdefault(message.id if isinstance(message.id, str) else message.id[0], message)
+                found.setdefault((message.id if isinstance(message.id, str) else message.id[0], message.context),
+                                 message)
     return found
 
 
@@ -120,23 +167,23 @@ def plural_forms(forms: tuple[str, ...], was: str | None, now: str) -> tuple[str
     return tuple(rearranged.get(index, "") for index in range(max(rearranged) + 1))
 
 
-def updated(language: str, domain: str, messages: dict, old: dict[str, object], was: str | None) -> Catalog:
+def updated(language: str, domain: str, messages: dict, old: dict, was: str | None) -> Catalog:
     new = Catalog(locale=language, domain=domain, project="Dice Table", version="1", fuzzy=False,
                   copyright_holder="the Dice Table contributors",
                   header_comment=f"# Dice Table: the {domain} texts in {language}. Translate the msgstr lines;\n"
                                  "# after changing texts in the code, run `python scripts/i18n.py`.")
-    for message in sorted(messages, key=lambda m: m if isinstance(m, str) else m[0]):
-        key = message if isinstance(message, str) else message[0]
-        before = old.get(key)
-        same_kind = before is not None and isinstance(before.id, tuple) == isinstance(message, tuple)
+    for message in sorted(messages, key=lambda m: (key_of(m)[0], key_of(m)[1] or "")):
+        msgid, context = key_of(message)
+        plural = isinstance(message, tuple)
+        before = old.get((msgid, context))
+        same_kind = before is not None and isinstance(before.id, tuple) == plural
         if same_kind and before.string and not before.fuzzy:
-            string = before.string if isinstance(message, str) else plural_forms(before.string, was, new.plural_expr)
-            flags = ()
-        elif language == "en":
-            string, flags = message, ()
+            string = plural_forms(before.string, was, new.plural_expr) if plural else before.string
+        elif language == SOURCE:
+            string = message if plural else msgid
         else:
-            string, flags = ("", "") if isinstance(message, tuple) else "", ()
-        new.add(message, string, flags=flags)
+            string = ("", "") if plural else ""
+        new.add(message if plural else msgid, string, context=context)
     return new
 
 
@@ -154,10 +201,8 @@ def render(catalog: Catalog) -> bytes:
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     wanted = extracted()
-    present = {p.name for p in LOCALES.iterdir() if p.is_dir()} if LOCALES.exists() else set()
-    languages = sorted(present | {"en", "es"})
     stale = []
-    for language in languages:
+    for language in LANGUAGES:
         old, was = translations(language), old_plural_rule(language)
         files = set(wanted) | {p.stem for p in (LOCALES / language / "LC_MESSAGES").glob("*.po")}
         for domain in sorted(files):
@@ -165,12 +210,17 @@ def main(argv: list[str]) -> int:
             text = render(updated(language, domain, wanted.get(domain, {}), old, was))
             if path.exists() and path.read_bytes() == text:
                 continue
-            stale.append(str(path.relative_to(ROOT)))
+            stale.append(str(path.relative_to(LOCALES.parent)))
             if not check:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(text)
+    unknown = sorted(p.name for p in LOCALES.iterdir() if p.is_dir() and p.name not in LANGUAGES)
+    if unknown:
+        print("Catalog folders without a line in bot/i18n.py LANGUAGES (add one, or remove the folder):",
+              *unknown, sep="\n  ")
     if check and stale:
         print("Out of step with the code (run `python scripts/i18n.py`):", *stale, sep="\n  ")
+    if check and (stale or unknown):
         return 1
     if not check:
         print("Updated:", *stale, sep="\n  ") if stale else print("The catalogs are up to date.")

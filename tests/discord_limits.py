@@ -1,10 +1,12 @@
 """A pytest plugin (tests/conftest.py loads it): every REST call the bot makes in SimCord, in every test, is
 checked against the limits of Discord that SimCord lets through (issue 22). SimCord already checks message
-content, embeds, components (Components V2 included) and modals; this adds files, alt texts, embed
-attachment references, the ephemeral flag, autocomplete answers and the command sync, and checks the
-Components V2 limits the bot's table messages live by (issue 26) on its own, each with its source. A call that
+content, embeds, components (Components V2 included) and modals; this adds files, alt texts, embed and
+component attachment references (every edit keeping its `attachments` in step with its `attachment://` names),
+the ephemeral flag, autocomplete answers, the command sync and a message's nonce, and checks the Components V2
+limits the bot's table messages live by (issue 26) on its own, each with its source. A call that
 breaks one is answered as Discord would (400 Invalid Form Body, or 413 for a size) and the test fails, naming
-the call and the limit.
+the call and the limit. A message created again with a nonce Discord enforces, within minutes, gives back the
+first one, as Discord does (SimCord ignores nonces).
 
 Sources, cited beside each check:
 - DOCS = https://discord.com/developers/docs (the pages named after it)
@@ -17,6 +19,7 @@ import io
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import discord
 import pytest
 import simcord.http.router
 from simcord.backend.errors import BackendError
@@ -49,6 +52,11 @@ V2_TEXT_CHARS = 4000
 # characters" (SPEC MediaGalleryItemRequest.description maxLength 1024); a gallery holds "1 to 10 media gallery
 # items".
 GALLERY_ITEMS = 10
+# SPEC MessageCreateRequest.nonce: an int64, or a string of maxLength 25; DOCS/resources/message#create-message:
+# with enforce_nonce, "it will be checked for uniqueness in the past few minutes. If another message was created by
+# the same author with the same nonce, that message will be returned and no new message will be created" (taken
+# here as two minutes: the bot must not count on more).
+NONCE_CHARS, NONCE_SECONDS = 25, 120
 TOO_LARGE = (413, 40005)  # DOCS/topics/opcodes-and-status-codes: 40005 "Request entity too large"
 INVALID = (400, 50035)  # the same page: 50035 "Invalid form body"
 EMBED_URLS = (("image", "url"), ("thumbnail", "url"), ("author", "icon_url"), ("footer", "icon_url"))
@@ -133,6 +141,35 @@ def attachment_reference_problems(call: Call) -> Iterator[Problem]:
                 yield INVALID, f"the embed's {part} is {url}, but no file of that name is in the request"
 
 
+def shown_media(message: dict[str, Any]) -> list[str]:
+    """The URLs of the media a message's components show: a Thumbnail's, a File's, each Media Gallery item's."""
+    urls = []
+    for component in walk(message.get("components")):
+        for media in (component.get("media"), component.get("file"), *(i.get("media") for i in component.get(
+                "items") or ())):
+            if (media or {}).get("url"):
+                urls.append(media["url"])
+    return urls
+
+
+def media_reference_problems(call: Call) -> Iterator[Problem]:
+    """DOCS/components/reference#unfurled-media-item-structure: a component shows an upload by "attachment://<filename>",
+    which DOCS/reference#uploading-files resolves among the files of the same request — uploaded, or kept in
+    `attachments` (an edit's `attachments` replaces the message's: a file left out of it is gone, and a component
+    still naming it shows "unavailable"). So every create and edit whose components name an upload carries that
+    file, under that name, with its bytes: a discord.File whose reader an earlier send used up uploads nothing."""
+    message = call.message
+    if message is None:
+        return
+    present = {f.filename for f in call.files} | {a.get("filename") for a in message.get("attachments") or ()}
+    for url in shown_media(message):
+        if url.startswith("attachment://") and url.removeprefix("attachment://") not in present:
+            yield INVALID, f"a component shows {url}, but no file of that name is in the request"
+    for file in call.files:
+        if size_of(file) == 0:
+            yield INVALID, f"{file.filename} is uploaded empty (its reader was used up by an earlier send)"
+
+
 def ephemeral_problems(call: Call) -> Iterator[Problem]:
     """DOCS/resources/message#message-object-message-flags: EPHEMERAL is "only visible to the user who invoked
     the Interaction"; DOCS/resources/message#create-message-json/form-params: a channel message may set only
@@ -199,12 +236,7 @@ def components_v2_problems(call: Call) -> Iterator[Problem]:
     if message is None or not int(message.get("flags") or 0) & COMPONENTS_V2:
         return
     components = walk(message.get("components"))
-    shown = set()
-    for component in components:
-        for media in (component.get("media"), component.get("file"), *(i.get("media") for i in component.get(
-                "items") or ())):
-            url = (media or {}).get("url") or ""
-            shown.add(url.removeprefix("attachment://"))
+    shown = {url.removeprefix("attachment://") for url in shown_media(message)}
     for file in call.files:
         if file.filename not in shown:
             yield INVALID, f"{file.filename} is uploaded with Components V2 but no component shows it"
@@ -238,9 +270,18 @@ def component_id_problems(call: Call) -> Iterator[Problem]:
         yield INVALID, f"component ids {sorted(ids)} repeat in one message"
 
 
+def nonce_problems(call: Call) -> Iterator[Problem]:
+    """A message's nonce: SPEC MessageCreateRequest.nonce (see NONCE_CHARS)."""
+    nonce = (call.message or {}).get("nonce") if call.method == "POST" else None
+    if isinstance(nonce, str) and len(nonce) > NONCE_CHARS:
+        yield INVALID, f"the nonce {nonce!r} is over {NONCE_CHARS} characters"
+    elif isinstance(nonce, int) and not -(2**63) <= nonce < 2**63:
+        yield INVALID, f"the nonce {nonce} is not an int64"
+
+
 CHECKS: tuple[Callable[[Call], Iterator[Problem]], ...] = (
-    file_problems, attachment_reference_problems, ephemeral_problems, autocomplete_problems,
-    command_sync_problems, components_v2_problems, component_id_problems)
+    file_problems, attachment_reference_problems, media_reference_problems, ephemeral_problems,
+    autocomplete_problems, command_sync_problems, components_v2_problems, component_id_problems, nonce_problems)
 
 
 class DiscordLimits:
@@ -249,6 +290,7 @@ class DiscordLimits:
     def __init__(self) -> None:
         self.broken: list[str] = []  # "POST /channels/1/messages: 11 files, more than 10"
         self.checked: list[str] = []  # every call seen: "POST /interactions/…/callback"
+        self.created: dict[str, tuple[float, Any]] = {}  # a message's enforced nonce -> when, and the answer
 
     def wrap(self, dispatch: Callable[..., Any]) -> Callable[..., Any]:
         def checked(backend: Any, method: str, path: str, *, json: Any = None, files: list[Any] | None = None,
@@ -256,11 +298,25 @@ class DiscordLimits:
             call = Call(method, path, json, list(files or ()), backend.application_id)
             self.checked.append(str(call))
             problems = [problem for check in CHECKS for problem in check(call)]
-            if problems:
-                self.broken += [f"{call}: {text}" for _, text in problems]
-                (status, code), _ = problems[0]
-                raise BackendError(status, code, "; ".join(text for _, text in problems))
-            return dispatch(backend, method, path, json=json, files=files, **rest)
+            try:
+                if problems:
+                    self.broken += [f"{call}: {text}" for _, text in problems]
+                    (status, code), _ = problems[0]
+                    raise BackendError(status, code, "; ".join(text for _, text in problems))
+                nonce = (call.message or {}).get("nonce") if call.method == "POST" and call.parts[0] == "channels" \
+                    else None
+                now = discord.utils.utcnow().timestamp()
+                enforced = nonce is not None and (call.message or {}).get("enforce_nonce")
+                if enforced and nonce in self.created and now - self.created[nonce][0] <= NONCE_SECONDS:
+                    return self.created[nonce][1]  # the same message again, within minutes: the first
+                answer = dispatch(backend, method, path, json=json, files=files, **rest)
+            except BackendError:
+                for file in call.files:  # an HTTP request sends its body whatever the answer (SimCord reads a
+                    file.fp.read()     # file only once it accepts the call): a file sent again is sent empty
+                raise
+            if nonce is not None:
+                self.created[nonce] = (now, answer)
+            return answer
 
         return checked
 

@@ -25,7 +25,7 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])  # not tests/, whose cogs
 from bot.app.lifecycle import on_stop_signals  # noqa: E402
 from bot.logs import configure  # noqa: E402
 from bot.playground import Playground  # noqa: E402
-from tests.cogs.helpers import message_by_id, move_ids  # noqa: E402
+from tests.cogs.helpers import make_move, message_by_id, moves  # noqa: E402
 
 
 def write(ledger: Path, line: str) -> None:
@@ -55,11 +55,11 @@ class Players:
         await sam.click(lobby, label="Start")
 
     async def move(self, prefix: str = "") -> bool:
-        """The member to act presses the table's first move button; True when the bot acknowledged the move (then
-        "[prefix ]table move" is written to the ledger)."""
+        """The member to act plays the table's first move (a button, or a menu's first option); True when the bot
+        acknowledged the move (then "[prefix ]table move" is written to the ledger)."""
         table = self.table()
         message = message_by_id(self.channel, table.message_id)
-        answer = await self.member_to_act(table).click(message, custom_id=move_ids(message)[0])
+        answer = await make_move(self.member_to_act(table), message, moves(message)[0])
         if answer.ephemeral:  # refused: the bot is stopping
             return False
         moved = self.table()

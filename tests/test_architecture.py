@@ -1,7 +1,8 @@
 """The layers of docs/architecture.md, enforced on the source with `ast`, folder by folder.
 
-Engines (bot/games) import only the standard library and each other (no discord, no global random); the service
-(bot/service) and the pictures' kit (bot/pictures) know no Discord and no cogs; only cogs/ and the app wiring
+Engines (bot/games) and the gatherings' domain (bot/gatherings) import only the standard library and themselves (no
+discord, no global random); the service (bot/service) and the pictures' kit (bot/pictures) know no Discord and no
+cogs; only cogs/ and the app wiring
 (bot/app, bot/__main__.py, bot/playground.py) import discord or cogs; SQL lives only in db/; nothing reads the wall
 clock directly; no module imports itself back through others (no circle); no module is over 400 lines.
 """
@@ -17,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SQL = re.compile(r"^\s*(SELECT|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+TABLE|PRAGMA)\b", re.I)
-PURE = ("bot/games", "bot/service", "bot/pictures")  # no Discord, no cogs
+PURE = ("bot/games", "bot/gatherings", "bot/service", "bot/pictures")  # no Discord, no cogs
 WIRING = ("bot/app/", "bot/__main__.py", "bot/playground.py")  # the composition root: it may import anything
 TEXT_ESCAPES = {"bot/names.py": {"discord.utils"}}  # the one escaping helper uses discord.py's text escapes only
 MAX_LINES = 400
@@ -65,10 +66,11 @@ def top(module: str) -> str:
     return module.split(".")[0]
 
 
-@pytest.mark.parametrize("path", sources("bot/games"), ids=relpath)
-def test_engines_import_only_the_standard_library(path):
+@pytest.mark.parametrize("path", sources("bot/games", "bot/gatherings"), ids=relpath)
+def test_engines_and_the_gatherings_domain_import_only_the_standard_library(path):
+    own = module_name(path).split(".")[:2]
     for module in imported_modules(path):
-        if module.startswith("bot.games"):
+        if module.split(".")[:2] == own:
             continue
         assert top(module) in sys.stdlib_module_names, f"{relpath(path)} imports {module}"
         assert top(module) != "random", f"{relpath(path)} uses global randomness: take an injected Rng"

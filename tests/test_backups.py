@@ -99,8 +99,8 @@ async def test_a_backup_taken_while_moves_are_made_holds_every_move_acknowledged
         (open_then,), (their_moves,) = conn.execute(
             "SELECT COUNT(*) FROM sessions WHERE status IN ('lobby', 'active') UNION ALL SELECT COUNT(*) FROM events"
             " JOIN sessions ON sessions.id = session_id WHERE status IN ('lobby', 'active')").fetchall()
-    assert out == (f"✓ Backed up {bot.path} to backups/tonight.sqlite3: {open_then} open table(s) replayed from "
-                   f"their {their_moves} move(s).\n")
+    assert out == (f"✓ Backed up {bot.path} to backups/tonight.sqlite3; the copy replays every open table (open "
+                   f"tables: {open_then}, their moves: {their_moves}).\n")
     assert open_then and their_moves  # tables in play were copied (those whose game had just ended are closed)
     copied = moves_in(backup)
     before = {(table, move) for when, table, move in bot.acknowledged if when < began}
@@ -127,7 +127,8 @@ async def test_a_restore_puts_a_backup_in_place_and_its_tables_resume_there(tmp_
 
     status, out, err = await command(tmp_path, "restore", "saved.sqlite3", "--database", str(bot.path))
     assert (status, err) == (0, ""), err
-    assert out.startswith(f"✓ Restored {bot.path} from saved.sqlite3: 1 open table(s) replayed"), out
+    assert out.startswith(f"✓ Restored {bot.path} from saved.sqlite3, which replays every open table (open tables: "
+                          "1, their moves: "), out
     assert out.endswith(f"the database it replaced is kept as {bot.path}.before-restore.\n"), out
     await bot.open()
     resumed = await bot.tables.get_by_id(table.id)

@@ -13,7 +13,7 @@ import chaos  # noqa: E402
 
 
 async def test_a_small_chaos_run_loses_nothing(tmp_path):
-    counts = await chaos.Chaos(tmp_path, seed=9).run(games=4, tables=4)  # a seed whose run meets every kind of chaos
+    counts = await chaos.Chaos(tmp_path, seed=6).run(games=4, tables=4)  # a seed whose run meets every kind of chaos
     report = f"{counts.coverage()}\n{counts.checks()}\n{counts.line()}"
     assert counts.games == 4 and counts.restarts and counts.faults and counts.resent, report
     assert counts.by.get("timeout") and counts.by.get("autopilot") and counts.taken_back, report

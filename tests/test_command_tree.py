@@ -1,6 +1,7 @@
 """Issue 22: the slash commands as the bot syncs them — every shipped language's translations in them — are
 within Discord's limits (SimCord does not check them; Discord refuses the whole sync with a 400), and each
-limit's check names the command and the field it found."""
+limit's check names the command and the field it found. In every language the descriptions, the options' names and
+the choices are the member's; the commands' names stay English."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from bot.__main__ import main as bot_main
 from bot.app import DiceBot, commands_problem
 from bot.app.command_limits import COMMAND_CHARS, combined_size, tree_problems
 from bot.app.command_sync import InvalidCommandTree, checked_commands, synced_payload
-from bot.i18n import SOURCE, catalog, language_of, languages
+from bot.i18n import OPTION, SOURCE, catalog, language_of, languages
 from cogs.games import live
+
+SUBCOMMAND, GROUP = 1, 2
 
 
 async def synced(guild_id: int | None = None) -> list[dict]:
@@ -56,6 +59,24 @@ async def test_every_shipped_language_is_in_what_is_synced_and_checked():
         assert spoken == shipped, f"{where}: translated into {spoken}, not {shipped}"
 
 
+async def test_in_every_language_options_are_named_and_choices_said_in_it_and_commands_stay_english():
+    payload = await synced()
+    shipped = set(languages()) - {SOURCE}
+    for where, entry in entries(payload):
+        if entry.get("type") in (SUBCOMMAND, GROUP) or where.count(" ") == 0:
+            assert not entry.get("name_localizations"), f"{where}: a command's name stays English"
+            continue
+        named = {language_of(locale): name for locale, name in (entry.get("name_localizations") or {}).items()}
+        for language in shipped:
+            assert named.get(language, entry["name"]) == catalog(language).pgettext(OPTION, entry["name"]), where
+        assert set(named) | {language for language in shipped
+                             if catalog(language).pgettext(OPTION, entry["name"]) == entry["name"]} == shipped, where
+        for choice in entry.get("choices") or ():
+            said = {language_of(locale) for locale in choice.get("name_localizations") or {}}
+            for language in shipped - said:  # a choice said alike in a language: a number, a name, "normal"
+                assert catalog(language).gettext(choice["name"]) == choice["name"], (where, choice["name"], language)
+
+
 async def test_a_servers_commands_are_checked_the_same_way():
     bot = DiceBot(":memory:", games=live())
     await bot.load_commands()
@@ -87,6 +108,8 @@ async def test_each_limit_names_the_command_and_the_field():
                   "/dardz pick: the name (es-ES) 'elige número' is not"),
         "33 characters": (lambda p: command(p, "/game join seed").update(name="s" * 33),
                           f"/game join {'s' * 33}: the name"),
+        "the same name twice": (lambda p: spanish(command(p, "/dardz new minutes"), "name", "ritmo"),
+                                "/dardz new: the option names (es-ES) ['ritmo'] repeat; each must be unique."),
         "options": (lambda p: command(p, "/dardz new")["options"].extend(
                         {"type": 5, "name": f"o{i}", "description": "d"}
                         for i in range(26 - len(command(real, "/dardz new")["options"]))),
@@ -148,7 +171,11 @@ def test_python_m_bot_refuses_such_a_tree_in_one_sentence_before_connecting(monk
         def gettext(self, message: str) -> str:
             return "Abre " + "x" * 100 if message == "Open a DARDZ table here" else spanish_catalog.gettext(message)
 
-    monkeypatch.setattr(bot.app.translator, "catalog", lambda language: LongerSpanish())
+        def pgettext(self, context: str, message: str) -> str:
+            return spanish_catalog.pgettext(context, message)
+
+    monkeypatch.setattr(bot.app.translator, "catalog",
+                        lambda language: LongerSpanish() if language == "es" else catalog(language))
     for name in ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("DISCORD_TOKEN", "a-token")
@@ -168,4 +195,5 @@ def test_python_m_bot_refuses_such_a_tree_in_one_sentence_before_connecting(monk
     said = capsys.readouterr().err
     assert said == ("Cannot start: Discord would refuse the slash commands: /dardz new: the description (es-419) "
                     f"has 105 characters, not 1–100: 'Abre {'x' * 100}' (and 1 more).\n")
-    assert not (tmp_path / "bot.sqlite3").exists()
+    claimed = tmp_path / "bot.sqlite3"  # the claim only (a lock on the file): an empty file, no database
+    assert claimed.stat().st_size == 0

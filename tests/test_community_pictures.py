@@ -13,7 +13,11 @@ from PIL import Image, ImageChops, ImageStat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import pytest  # noqa: E402
+
 from bot.i18n import speaking  # noqa: E402
+from bot.pictures import community  # noqa: E402
+from bot.pictures.canvas import WIDTH  # noqa: E402
 from bot.pictures.community import Placed, podium, profile  # noqa: E402
 from bot.service.profiles import GameRecord, Profile  # noqa: E402
 from db import RatingRow  # noqa: E402
@@ -50,7 +54,7 @@ def test_the_podium_and_the_profile_card_match_their_references():
     for name, png in drawn().items():
         reference = image((REFERENCES / f"{name}.png").read_bytes())
         picture = image(png)
-        assert picture.size == reference.size and picture.width == 800, name
+        assert picture.size == reference.size and picture.width == WIDTH, name
         difference = ImageStat.Stat(ImageChops.difference(picture, reference)).mean
         assert max(difference) < TOLERANCE, f"{name} differs from its reference by {difference}"
 
@@ -65,6 +69,37 @@ def test_the_chart_follows_the_history_and_a_name_keeps_only_what_can_be_drawn()
     rising, falling = (profile("Ana", sample_profile(h), TITLES) for h in (HISTORY, tuple(reversed(HISTORY))))
     assert rising != falling
     assert podium("S", {"G": [Placed(1, "Ana 🎲", 1)]}) == podium("S", {"G": [Placed(1, "Ana", 1)]})
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_provisional_rating_is_drawn_whole_beside_its_chart(monkeypatch, language):
+    """"rating 976 (provisional)" is wider than the words' column: it goes on two lines, every word of it left of
+    the chart (which once covered "provisional)")."""
+    beside = []
+
+    class Watched(community.Canvas):
+        def text(self, x, y, text, **style):
+            right = super().text(x, y, text, **style)
+            if x == community.PAD + 12:  # the words' column of a game's panel
+                beside.append((text, right))
+            return right
+
+    monkeypatch.setattr(community, "Canvas", Watched)
+    new_member = Profile((GameRecord("armymen", 2, 1, {1: 1, 2: 1}, RatingRow(1, 27.0, 7.0, 2, 1), (1000, 1024)),),
+                         1, ())
+    with speaking(language):
+        profile("Ana", new_member, TITLES)
+    words = " ".join(text for text, _ in beside)
+    assert "(provisional)" in words and ("rating" if language == "en" else "puntuación") in words, words
+    assert all(right <= WIDTH - community.PAD - 12 - community.CHART for _, right in beside), beside
+
+
+def test_names_with_line_breaks_and_overrides_are_drawn_on_one_line():
+    """A member's or a season's name as its one line (`bot.names.one_line`): Pillow would draw a line break as a
+    new line over what follows."""
+    unruly, tidy = "Eve\r\n# hacked\u2028x\u202e", "Eve # hacked x"
+    assert podium(unruly, {"G": [Placed(1, unruly, 1)]}) == podium(tidy, {"G": [Placed(1, tidy, 1)]})
+    assert profile(unruly, sample_profile(), TITLES) == profile(tidy, sample_profile(), TITLES)
 
 
 if __name__ == "__main__":  # write the references again

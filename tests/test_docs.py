@@ -36,7 +36,7 @@ def test_every_option_and_typed_command_is_documented():
             assert f"- `{name}`" in commands
     for name in ("campaign", "teams", "target", "pace", "minutes", "thread"):
         assert f"- `{name}`" in commands
-    for typed in ("/armymen keep", "/doodle reroll", "/dardz pick", "/armadillo respond", "/game end"):
+    for typed in ("/armymen set-aside", "/doodle reroll", "/dardz pick", "/armadillo respond", "/game end"):
         assert f"### `{typed}`" in commands
 
 

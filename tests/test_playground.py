@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import socket
 import sqlite3
+import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -57,6 +59,20 @@ async def test_front_page_and_preview_page_are_served_on_loopback(playground):
     assert status == 200 and headers["Content-Type"].startswith("text/html") and "Viewing as" in page
 
 
+async def test_the_front_page_fits_a_phone_and_the_playground_logs_no_invite(tmp_path, caplog):
+    """A phone draws a page without a viewport meta tag 980 px wide at 0.4; and the playground's application is
+    SimCord's, whose id no Discord invite can use (the live bot logs its own: tests/cogs/test_permissions.py)."""
+    with caplog.at_level(logging.INFO):
+        playground = Playground(tmp_path / "playground.sqlite3", port=0, seed="test")
+        await playground.start()
+        try:
+            _, _, page = await get(playground.url)
+        finally:
+            await playground.stop()
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert not [r.getMessage() for r in caplog.records if "invite" in r.getMessage()]
+
+
 async def test_the_front_page_refuses_foreign_hosts_and_unknown_paths(playground):
     assert (await get(playground.url, headers={"Host": f"evil.example:{playground.port}"}))[0] == 403
     assert (await get(f"http://{HOST}:{playground.port}/"))[0] == 404  # no capability, no page
@@ -90,6 +106,43 @@ async def test_one_person_plays_alone_with_a_computer_player(playground):
     (table,) = await playground.bot.tables.open_tables()
     assert table.status == "active" and table.seats[1].is_computer
     assert table.seats[0].name == "Sam", "a real name: 'You rolls' and 'You's turn' read wrong"
+
+
+async def test_a_page_is_published_again_once_the_bot_changed_what_it_shows(playground):
+    """SimCord's preview serves a page's picture only while its message still has it: a page left on a snapshot
+    older than the table message's last edit shows the old table, its picture "Gallery item 1 unavailable". A page
+    published (a browser's own action, "Viewing as" changed) just before the bot edits the table — a deadline, a
+    computer, a member in another tab — is published again within a second or two, its picture the new one."""
+    sam, alice, channel = playground.members["Sam"], playground.members["Alice"], playground.channels["armymen"]
+    lobby = (await sam.slash(channel, "armymen new")).response.message
+    await alice.click(lobby, label="Join")
+    await sam.click(lobby, label="Start")
+    api = f"http://{urlsplit(await playground.show('armymen')).netloc}/api"
+    capability = {"X-Simcord-Capability": playground.capability}
+    async with aiohttp.ClientSession(headers=capability) as http:
+        def pictures(snapshot) -> list[str]:
+            return [a for a, asset in snapshot["assets"].items() if asset.get("filename") == "table.png"]
+
+        async def status_of(context: str, asset: str) -> int:
+            async with http.get(f"{api}/assets/{asset}", headers={"X-Simcord-Context": context}) as response:
+                return response.status
+
+        async with http.post(f"{api}/pages", json={}) as opened:  # a page opened: published now
+            snapshot = await opened.json()
+        context, revision, (shown,) = snapshot["context"]["id"], snapshot["publishedRevision"], pictures(snapshot)
+        assert await status_of(context, shown) == 200
+        (table,) = await playground.bot.tables.open_tables()
+        mover = sam if table.seats[min(table.to_act)].user_id == sam.id else alice
+        await mover.slash(channel, "armymen roll")  # at once: the bot edits the table, its picture replaced
+        assert await status_of(context, shown) != 200, "SimCord's: the page's picture is the edit's old one"
+        for _ in range(50):
+            await asyncio.sleep(0.1)
+            async with http.get(f"{api}/state", headers={"X-Simcord-Context": context}) as state:
+                snapshot = await state.json()
+            if snapshot["publishedRevision"] > revision and pictures(snapshot):
+                break
+        (now,) = pictures(snapshot)
+        assert now != shown and await status_of(context, now) == 200, "published again, with the new picture"
 
 
 async def test_thread_tables_dms_and_table_links_are_reachable(playground):
@@ -212,3 +265,19 @@ async def test_python_m_bot_without_a_token_runs_the_playground_until_ctrl_c(tmp
             process.kill()
             await process.wait()
     assert database.exists()
+
+
+def test_a_playground_whose_start_fails_says_why_and_ends(tmp_path):
+    """A start that fails once the database is open (here its welcome) closes it again: aiosqlite's thread, left
+    running, would keep the process from ever ending, and whatever waits for it (a service manager, a test) with it."""
+    failing = ("import sys; sys.path.insert(0, sys.argv[1])\n"
+               "from bot.playground import Playground\n"
+               "async def welcome(self, now): raise RuntimeError('the welcome failed')\n"
+               "Playground._welcome = welcome\n"
+               "from bot.__main__ import main; raise SystemExit(main(['--port', '0', '--no-browser', '--database', "
+               "sys.argv[2]]))")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "DATABASE_PATH")}
+    env.update(DISCORD_TOKEN="")
+    ended = subprocess.run([sys.executable, "-c", failing, str(ROOT), str(tmp_path / "p.sqlite3")], cwd=tmp_path,
+                           env=env, capture_output=True, text=True, timeout=120)
+    assert ended.returncode != 0 and "RuntimeError: the welcome failed" in ended.stderr

@@ -82,7 +82,8 @@ async def test_a_token_discord_refuses_is_named_with_nothing_half_written(tmp_pa
     assert status == 2
     assert capsys.readouterr().err == ("Cannot start: DISCORD_TOKEN was refused by Discord: copy the bot's token "
                                        "again (Developer Portal, your application, Bot, Reset Token).\n")
-    assert [p.name for p in tmp_path.iterdir()] == ["dicetable.sqlite3.lock"]  # the claim only: no database
+    claimed = tmp_path / "dicetable.sqlite3"  # the claim only (a lock on the file): an empty file, no database
+    assert list(tmp_path.iterdir()) == [claimed] and claimed.stat().st_size == 0
 
 
 

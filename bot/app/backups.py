@@ -3,10 +3,11 @@ put back while it does not.
 
 A backup is written beside PATH under a temporary name, proved — opened, and every open table replayed from its
 log — and only then renamed to PATH: a backup that fails leaves nothing half-written. A restore refuses while a bot
-holds the database (its `<file>.lock`), proves the backup the same way, keeps the database it replaces beside it
-(`<file>.before-restore`), and copies the backup in as one transaction. PostgreSQL has its own tools (pg_dump,
-pg_restore: docs/operating.md). Each failure is one sentence naming the setting or the path; exit status 2 for
-input the command can't use, 1 for a copy that does not replay.
+holds the database (its lock on the file, db/sqlite.py), proves the backup the same way, keeps the database it
+replaces beside it (`<file>.before-restore`), and copies the backup in as one transaction. A database file with
+several names (hard links) is refused by both: SQLite keeps its log beside one name. PostgreSQL has its own
+tools (pg_dump, pg_restore: docs/operating.md). Each failure is one sentence naming the setting or the path; exit
+status 2 for input the command can't use, 1 for a copy that does not replay.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ import os
 from pathlib import Path
 
 from cogs.games import engines
-from db import Store, StoreUnavailable, hold_sqlite_file
+from db import DatabaseInUse, Store, StoreUnavailable, hold_sqlite_file
 from db.backup import HELD, STILL, as_one_file, copy_sqlite, database_problem
+from db.connect import other_names
 
 from ..config import Settings
 from ..service.audit import Replayed, replay_open
@@ -53,8 +55,8 @@ def scratch(beside: Path, suffix: str) -> Path:
 
 
 def remove(path: Path, *, quietly: bool = True) -> None:
-    """A database file we made, with whatever SQLite and the bot's claim left beside it."""
-    for leftover in (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm", ".lock"))):
+    """A database file we made, with whatever SQLite left beside it."""
+    for leftover in (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm"))):
         try:
             leftover.unlink(missing_ok=True)
         except OSError:
@@ -78,6 +80,8 @@ async def backup(settings: Settings, target: Path) -> str:
     source = sqlite_source(settings, "pg_dump")
     if not source.is_file():
         raise Refused(f"DATABASE_PATH {source} does not exist: there is nothing to back up.")
+    if source.stat().st_nlink > 1:  # read through one name, SQLite would miss the log kept beside another
+        raise Refused(other_names(source, source.stat().st_nlink))
     if target.is_dir():
         raise Refused(f"The backup PATH {target} is a folder: name the file to write, e.g. "
                       f"{target / 'dicetable.sqlite3'}.")
@@ -88,13 +92,11 @@ async def backup(settings: Settings, target: Path) -> str:
         await asyncio.to_thread(copy_sqlite, source, partial)
         found = await replayed(partial)
         await asyncio.to_thread(as_one_file, partial)
-        partial.with_name(partial.name + ".lock").unlink()
         os.replace(partial, target)
     except BaseException:
         remove(partial)
         raise
-    return (f"✓ Backed up {source} to {target}: {found.tables} open table(s) replayed from their "
-            f"{found.moves} move(s).")
+    return f"✓ Backed up {source} to {target}; the copy replays {replay_counts(found)}."
 
 
 async def restore(settings: Settings, backup_file: Path) -> str:
@@ -106,16 +108,18 @@ async def restore(settings: Settings, backup_file: Path) -> str:
     problem = database_problem(backup_file)
     if problem:
         raise Refused(f"The backup PATH {backup_file} is {problem}.")
+    replacing = target.exists() and target.stat().st_size > 0  # the claim makes an empty file of a new one
     try:  # held until this process ends: no bot starts on the file while it is being replaced
         hold_sqlite_file(target)
-    except StoreUnavailable:
+    except DatabaseInUse:
         raise Refused(f"DATABASE_PATH {target} is in use by a running bot: stop the bot first, then restore.") from None
+    except StoreUnavailable as refused:
+        raise Refused(str(refused)) from None
     trial = scratch(target, "restoring")
     kept = target.with_name(target.name + ".before-restore")
     try:
         await asyncio.to_thread(copy_sqlite, backup_file, trial, reading=STILL)
         found = await replayed(trial)  # migrated to this version's schema, if the backup is older
-        replacing = target.exists()
         if replacing:
             await asyncio.to_thread(copy_sqlite, target, kept, reading=HELD)
             await asyncio.to_thread(as_one_file, kept)
@@ -123,5 +127,9 @@ async def restore(settings: Settings, backup_file: Path) -> str:
     finally:
         remove(trial)
     kept_note = f"; the database it replaced is kept as {kept}" if replacing else ""
-    return (f"✓ Restored {target} from {backup_file}: {found.tables} open table(s) replayed from their "
-            f"{found.moves} move(s){kept_note}.")
+    return f"✓ Restored {target} from {backup_file}, which replays {replay_counts(found)}{kept_note}."
+
+
+def replay_counts(found: Replayed) -> str:
+    """What a replay went through, counted without plural endings (the operator's line is English only)."""
+    return f"every open table (open tables: {found.tables}, their moves: {found.moves})"

@@ -24,6 +24,8 @@ DESCRIPTION_CHARS = 100
 # subcommands in a group, "max 25" choices (the spec's options and choices: maxItems 25).
 OPTIONS = 25
 CHOICES = 25
+# APP_COMMANDS#application-command-object-application-command-option-structure: an option's "name must be unique
+# within an array of application command options" — in each locale, where a missing translation is the name itself.
 # APP_COMMANDS#application-command-object-application-command-option-choice-structure: a choice's name is
 # "1-100 character", a string value "up to 100 characters".
 CHOICE_CHARS = 100
@@ -78,6 +80,7 @@ def _entry_problems(entry: dict[str, Any], where: str) -> Iterator[str]:
     if len(options) > OPTIONS:
         kind = "subcommands" if any(option.get("type") in (SUBCOMMAND, GROUP) for option in options) else "options"
         yield f"{where} has {len(options)} {kind}, more than Discord's {OPTIONS}."
+    yield from _repeated_names(options, where)
     choices = entry.get("choices") or []
     if len(choices) > CHOICES:
         yield f"{where} has {len(choices)} choices, more than Discord's {CHOICES}."
@@ -89,6 +92,16 @@ def _entry_problems(entry: dict[str, Any], where: str) -> Iterator[str]:
             yield f"{where}: the choice value {choice['value']!r} is longer than {CHOICE_CHARS} characters."
     for option in options:
         yield from _entry_problems(option, f"{where} {option['name']}")
+
+
+def _repeated_names(options: list[dict[str, Any]], where: str) -> Iterator[str]:
+    """Options (or subcommands) of one command whose names repeat in some locale."""
+    locales = sorted({locale for option in options for locale in option.get("name_localizations") or {}})
+    for locale in ("", *locales):
+        names = [(option.get("name_localizations") or {}).get(locale, option["name"]) for option in options]
+        repeated = sorted({name for name in names if names.count(name) > 1})
+        if repeated:
+            yield f"{where}: the option names{f' ({locale})' if locale else ''} {repeated} repeat; each must be unique."
 
 
 def _variants(entry: dict[str, Any], field: str) -> Iterator[tuple[str, str]]:

@@ -21,6 +21,7 @@ from discord.ext import commands
 from cogs.games import GameParts, engines, registered
 from cogs.table.edge import Edge
 from cogs.table.errors import answer_error
+from cogs.table.permissions import invite_url
 from db import Store
 
 from ..games.rng import Rng, table_rng
@@ -171,6 +172,12 @@ class DiceBot(commands.Bot):
 class ShardedDiceBot(DiceBot, commands.AutoShardedBot):
     """The live bot: discord.py's sharding. Without SHARD_COUNT it picks the count and runs every shard in
     this process; with SHARD_COUNT and SHARD_IDS, several processes share the shards (and one PostgreSQL)."""
+
+    async def setup_hook(self) -> None:
+        await super().setup_hook()
+        # Logged in, the application is known: the link asks for exactly what the bot uses. Only the live bot has
+        # an application anyone can invite (the playground's is SimCord's).
+        log.info("invite link: %s", invite_url(self.application_id))
 
 
 async def commands_problem(dev_guild_id: int | None = None) -> str | None:

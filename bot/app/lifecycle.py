@@ -55,13 +55,13 @@ class Stopping:
         current = asyncio.current_task()
         waiting = [task for task in self._handling if task is not current and not task.done()]
         if waiting:
-            log.info("stopping: waiting for %d interaction(s) being handled", len(waiting))
+            log.info("stopping: waiting for the interactions being handled (%d)", len(waiting))
         work = [*(asyncio.ensure_future(step) for step in also), *waiting]
         if not work:
             return
         _done, left = await asyncio.wait(work, timeout=grace)
         if left:
-            log.warning("stopping: %d task(s) still running after %.0f s, stopped all the same", len(left), grace)
+            log.warning("stopping: tasks still running after %.0f s (%d), stopped all the same", grace, len(left))
             for task in left:
                 task.cancel()
             await asyncio.gather(*left, return_exceptions=True)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
-from functools import cache
+from collections.abc import Collection
+from functools import cache, lru_cache
 from typing import Any
 
 from bot.games.levels import NAMES
 from bot.i18n import _, languages, speaking
-from bot.service.lobby import COMPUTER_NAME
+from bot.names import one_line
+from bot.service.lobby import COMPUTER_FOR, COMPUTER_NAME
 from bot.service.table import Seat, Table
 
 from . import labels
@@ -34,16 +36,26 @@ def _computer_names() -> re.Pattern[str]:
 
 def seat_name(seat: Seat) -> str:
     """A seat's player as a picture (and its description) names them: a computer named by the lobby in the
-    reader's language, whatever language it was seated in."""
-    if seat.is_computer and (found := _computer_names().fullmatch(seat.name)):
-        n = next(int(value) for value in found.groups() if value)
+    reader's language, whatever language it was seated in; the computer playing a member's seat to the end, named for
+    them (the table's text names it so too)."""
+    if seat.is_computer and seat.user_id is not None:
+        return _(COMPUTER_FOR, name=seat.name)
+    if seat.is_computer and (n := _computer_number(seat.name)) is not None:
         return _(COMPUTER_NAME, n=n)
     return seat.name
 
 
+@lru_cache(maxsize=1024)
+def _computer_number(name: str) -> int | None:
+    """The number of a computer the lobby named `name` ("Computer 2", "Ordenador 2": 2), else None."""
+    found = _computer_names().fullmatch(name)
+    return next(int(value) for value in found.groups() if value) if found else None
+
+
 def drawable(text: str) -> str:
-    """`text` without the characters the shipped font cannot draw (emoji)."""
-    return "".join(c for c in text if _drawable(c)).strip()
+    """A member's `text` on one line (`bot.names.one_line`: no line break, no directional override), without the
+    characters the shipped font cannot draw (emoji)."""
+    return "".join(c for c in one_line(text) if _drawable(c)).strip()
 
 
 def name(table: Table, seat: int) -> str:
@@ -54,11 +66,13 @@ def names(table: Table, seats: Any) -> str:
     return ", ".join(name(table, s) for s in seats)
 
 
-def seat_rows(table: Table) -> list[SeatRow]:
+def seat_rows(table: Table, blocked: Collection[int] = ()) -> list[SeatRow]:
+    """The seats as the seats panel shows them (`blocked`: those that lose their coming turn)."""
     outcome = table.outcome if table.status == "finished" else None
     to_act = table.to_act if table.status == "active" else frozenset()
     return [SeatRow(name(table, s), to_act=s in to_act, computer=table.seats[s].is_computer,
-                    place=outcome.placings[s] if outcome else None, level=level(table.seats[s]))
+                    place=outcome.placings[s] if outcome else None, level=level(table.seats[s]),
+                    blocked=s in blocked and table.status == "active")
             for s in range(len(table.seats))]
 
 

@@ -7,14 +7,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from PIL import ImageDraw
+
 from bot.i18n import _, ngettext
 from bot.service.profiles import Profile
 from bot.service.ratings import is_provisional, shown_rating
 
-from .canvas import DIE_INK, GOLD, GREEN, INK, MEDALS, MUTED, PAD, PANEL, RED, SMALL, TEXT, WIDTH, Canvas
+from .canvas import GOLD, GREEN, MUTED, PAD, PANEL, RED, ROW, SMALL, TEXT, WIDTH, Canvas
 from .common import drawable
 
-ROW = 48
+CHART = 210  # a game's rating chart, at the right of its panel
+CHART_GROUND = (36, 39, 47)
 
 
 @dataclass(frozen=True)
@@ -26,26 +29,23 @@ class Placed:
     rating: int
 
 
-def medal(canvas: Canvas, x: float, mid: float, place: int) -> None:
-    canvas.draw.ellipse((x, mid - 13, x + 26, mid + 13), fill=MEDALS.get(place, MUTED))
-    canvas.text(x + 13, mid, str(place), size=SMALL, bold=True, fill=DIE_INK, anchor="mm")
-
-
 def podium(season: str, games: Mapping[str, Sequence[Placed]]) -> bytes:
     """`games`: a game's title -> its three best, best first."""
     canvas = Canvas()
-    canvas.heading(_("Season {name}", name=season), _("podium"))
+    canvas.heading(_("Season {name}", name=drawable(season) or "?"), _("podium"))
     if not games:
         canvas.line(_("No rated game was played in this season."), fill=MUTED)
     for title, placed in games.items():
         canvas.line(title, bold=True, fill=GOLD)
         for entry in placed:
-            top = canvas.y
-            canvas.draw.rounded_rectangle((PAD, top, WIDTH - PAD, top + ROW), 10, fill=PANEL)
-            medal(canvas, PAD + 10, top + ROW / 2, entry.place)
-            canvas.text(PAD + 50, top + ROW / 2, canvas.fit(drawable(entry.name) or "?", 460), anchor="lm")
-            canvas.text(WIDTH - PAD - 14, top + ROW / 2, str(entry.rating), bold=True, anchor="rm")
-            canvas.y += ROW + 8
+            top, mid = canvas.y, canvas.y + ROW / 2
+            canvas.panel(PAD, top, WIDTH - PAD, top + ROW, PANEL, radius=8)
+            canvas.medal(PAD + 6, mid, entry.place)
+            rating = str(entry.rating)
+            room = WIDTH - 2 * PAD - 58 - canvas.width_of(rating, bold=True) - 20
+            canvas.text(PAD + 46, mid, canvas.fit(drawable(entry.name) or "?", room), anchor="lm")
+            canvas.text(WIDTH - PAD - 12, mid, rating, bold=True, anchor="rm")
+            canvas.y += ROW + 6
         canvas.gap()
     return canvas.finish()
 
@@ -60,21 +60,25 @@ def places_text(placings: Mapping[int, int]) -> str:
     return " · ".join(f"#{place} ×{games}" for place, games in sorted(placings.items()))
 
 
-def chart(canvas: Canvas, box: tuple[float, float, float, float], history: Sequence[int]) -> None:
+def chart(canvas: Canvas, left: int, top: int, width: int, height: int, history: Sequence[int]) -> None:
     """The ratings after each game as a line, lowest to highest of them; the last one marked."""
-    left, top, right, bottom = box
-    canvas.draw.rounded_rectangle(box, 8, fill=(36, 39, 47))
     if len(history) < 2:
-        canvas.text((left + right) / 2, (top + bottom) / 2, _("one rated game"), size=SMALL, fill=MUTED, anchor="mm")
+        canvas.panel(left, top, left + width, top + height, CHART_GROUND, radius=8)
+        canvas.text(left + width / 2, top + height / 2, _("one rated game"), size=SMALL, fill=MUTED, anchor="mm")
         return
-    low, high = min(history), max(history)
-    span = max(high - low, 1)
-    step = (right - left - 20) / (len(history) - 1)
-    points = [(left + 10 + i * step, bottom - 10 - (value - low) / span * (bottom - top - 20))
-              for i, value in enumerate(history)]
-    canvas.draw.line(points, fill=GREEN if history[-1] >= history[0] else RED, width=3)
-    x, y = points[-1]
-    canvas.draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=GOLD)
+    low, span = min(history), max(max(history) - min(history), 1)
+    step = (width - 20) / (len(history) - 1)
+    points = [(10 + i * step, height - 10 - (value - low) / span * (height - 20)) for i, value in enumerate(history)]
+    colour = GREEN if history[-1] >= history[0] else RED
+
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        d.rounded_rectangle((0, 0, width - 1, height - 1), 8, fill=CHART_GROUND)
+        d.line(points, fill=colour, width=3)
+        x, y = points[-1]
+        d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=GOLD)
+
+    canvas.figure(SMALL)
+    canvas.drawing(("chart", tuple(history)), left, top, width, height, paint)
 
 
 def profile(name: str, card: Profile, titles: Mapping[str, str]) -> bytes:
@@ -82,33 +86,42 @@ def profile(name: str, card: Profile, titles: Mapping[str, str]) -> bytes:
     canvas = Canvas()
     canvas.heading(drawable(name) or "?", _("favourite: {game}", game=titles.get(card.favourite, card.favourite)))
     canvas.line(streak_text(card.streak), fill=GREEN if card.streak > 0 else MUTED)
+    words = WIDTH - 2 * PAD - CHART - 36  # the room left of a game's chart
+    line = TEXT + 8
     for game in card.games:
-        top = canvas.y
-        height = 150
-        canvas.draw.rounded_rectangle((PAD, top, WIDTH - PAD, top + height), 12, fill=PANEL)
-        canvas.text(PAD + 16, top + 14, canvas.fit(titles.get(game.game, game.game), 330), bold=True)
+        shown = _("not rated yet")
         if game.rating is not None:
             rating = shown_rating(game.rating.mu, game.rating.sigma)
             shown = _("rating {n} (provisional)", n=rating) if is_provisional(game.rating.games) else \
                 _("rating {n}", n=rating)
-            canvas.text(PAD + 16, top + 48, shown, size=TEXT, fill=GOLD, bold=True)
-        else:
-            canvas.text(PAD + 16, top + 48, _("not rated yet"), size=TEXT, fill=MUTED)
-        canvas.text(PAD + 16, top + 82, _("{won} won of {played}", won=game.won, played=game.played), size=SMALL)
-        canvas.text(PAD + 16, top + 112, canvas.fit(places_text(game.placings), 330, size=SMALL), size=SMALL,
-                    fill=MUTED)
+        rated = game.rating is not None
+        rating_lines = canvas.wrap(shown, words, size=SMALL, bold=rated)  # whole, never under the chart
+        below = (len(rating_lines) - 1) * line
+        top, height = canvas.y, 4 * line + 12 + below
+        canvas.panel(PAD, top, WIDTH - PAD, top + height, PANEL)
+        title = titles.get(game.game, game.game)  # the whole width; the rest beside the chart, under it
+        canvas.text(PAD + 12, top + 10, canvas.fit(title, WIDTH - 2 * PAD - 24, bold=True), bold=True)
+        for i, text in enumerate(rating_lines):
+            canvas.text(PAD + 12, top + 10 + (1 + i) * line, text, size=SMALL, fill=GOLD if rated else MUTED,
+                        bold=rated)
+        canvas.text(PAD + 12, top + 10 + 2 * line + below,
+                    canvas.fit(_("{won} won of {played}", won=game.won, played=game.played), words, size=SMALL),
+                    size=SMALL)
+        canvas.text(PAD + 12, top + 10 + 3 * line + below, canvas.fit(places_text(game.placings), words, size=SMALL),
+                    size=SMALL, fill=MUTED)
+        left, chart_top = WIDTH - PAD - 12 - CHART, top + 10 + line
         if game.history:
-            chart(canvas, (380, top + 14, WIDTH - PAD - 14, top + height - 14), game.history)
+            chart(canvas, left, chart_top, CHART, height - line - 20, game.history)
         else:
-            canvas.text((380 + WIDTH - PAD) / 2, top + height / 2, _("no rated games"), size=SMALL, fill=MUTED,
-                        anchor="mm")
-        canvas.y += height + 10
+            canvas.text(left + CHART / 2, (chart_top + top + height) / 2, _("no rated games"), size=SMALL,
+                        fill=MUTED, anchor="mm")
+        canvas.y += height + 8
     if card.medals:
         canvas.line(_("Medals"), bold=True, fill=GOLD)
         for won in card.medals[:12]:
             mid = canvas.y + 16
-            medal(canvas, PAD, mid, won.place)
-            canvas.text(PAD + 40, mid, canvas.fit(f"{won.season} · {titles.get(won.game, won.game)}", 680),
-                        size=SMALL, fill=INK, anchor="lm")
-            canvas.y += 40
+            canvas.medal(PAD, mid, won.place)
+            canvas.text(PAD + 38, mid, canvas.fit(f"{won.season} · {titles.get(won.game, won.game)}",
+                                                  WIDTH - 2 * PAD - 38, size=SMALL), size=SMALL, anchor="lm")
+            canvas.y += 36
     return canvas.finish()

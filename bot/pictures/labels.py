@@ -10,10 +10,6 @@ def computer() -> str:
     return _("computer")
 
 
-def title(game: str, table_id: int) -> str:
-    return _("{game} · table {id}", game=game, id=table_id)
-
-
 def round_of(number: int, total: int) -> str:
     return _("Round {n} of {total}", n=number, total=total)
 
@@ -50,10 +46,6 @@ def total(n: int) -> str:
     return _("total {n}", n=n)
 
 
-def answered(done: int, players: int) -> str:
-    return _("answers in: {done}/{players}", done=done, players=players)
-
-
 def your_hand() -> str:
     return _("Your hand")
 
@@ -63,24 +55,16 @@ def your_pile(count: int, pile_points: int) -> str:
                     points=points(pile_points))
 
 
-def gallery(deck: int) -> str:
-    return ngettext("Gallery · deck {n} card", "Gallery · deck {n} cards", deck)
+def deck(n: int) -> str:
+    return ngettext("deck: {n} card", "deck: {n} cards", n)
 
 
 def rerolls_left(n: int) -> str:
     return ngettext("{n} re-roll left", "{n} re-rolls left", n)
 
 
-def steals(name: str, card: str, owner: str) -> str:
-    return _("{name} steals {card} from {owner}", name=name, card=card, owner=owner)
-
-
-def blocked(names: str) -> str:
-    return _("Blocked: {names}", names=names)
-
-
-def first_to(target: int, deck: int) -> str:
-    return _("first to {target} · draw pile {n}", target=target, n=deck)
+def first_to(target: int) -> str:
+    return _("first to {target}", target=target)
 
 
 def bonus_roll() -> str:
@@ -109,10 +93,6 @@ def draw() -> str:
 
 def closed() -> str:
     return _("Table closed · not rated")
-
-
-def token() -> str:
-    return _("token")
 
 
 def your_answer(card: int | None, paid: int) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from db import ChannelTaken, Store
 
-from ..games.core import Game, replace, resolve_options
+from ..games.core import Game, replace
 from ..games.levels import DEFAULT_LEVEL, LEVELS
 from ..games.rng import FAIR
 from ..games.text import N_
@@ -21,8 +21,8 @@ from . import errors
 from .cache import TableCache
 from .calls import Calls
 from .errors import Hint
+from .server_defaults import ServerDefaults
 from .table import (
-    PACES,
     Clicked,
     LiveTable,
     Move,
@@ -38,6 +38,9 @@ from .table import (
 from .turns import Turns
 
 COMPUTER_NAME = N_("Computer {n}")
+# The computer playing a member's seat to the end of the game (they left, or the others voted to replace them): the
+# seat is the computer's now, and its result too (results.member_places).
+COMPUTER_FOR = N_("Computer for {name}")
 CLIENT_SEED_CHARS = 32
 MAX_HOSTED_TABLES = 3  # open tables one member may host in one server
 
@@ -66,9 +69,10 @@ def named(at: int | Clicked) -> Typed | Clicked:
 
 class Lobby:
     def __init__(self, cache: TableCache, turns: Turns, calls: Calls, games: Mapping[str, Game],
-                 clock: Callable[[], datetime], new_seed: Callable[[], str], new_client_seed: Callable[[], str]
-                 ) -> None:
+                 clock: Callable[[], datetime], new_seed: Callable[[], str], new_client_seed: Callable[[], str],
+                 defaults: ServerDefaults) -> None:
         self._cache, self._turns, self._calls, self._games, self._clock = cache, turns, calls, games, clock
+        self._defaults = defaults
         self._new_seed = new_seed
         self._new_client_seed = new_client_seed  # a seat's client seed when its player chose none
         self._open_lock = asyncio.Lock()
@@ -82,13 +86,16 @@ class Lobby:
         host_id: int,
         host_name: str,
         options: dict[str, Any] | None = None,
-        pace_seconds: int = PACES["casual"],
-        clock: str = "fixed",
-        away: bool = True,
+        pace_seconds: int | None = None,
+        clock: str | None = None,
+        away: bool | None = None,
     ) -> Table:
-        """`clock`: fixed or bank (clocks.py); `away` False: members' away days do not stop clocks here."""
+        """`clock`: fixed or bank (clocks.py); `away` False: members' away days do not stop clocks here. What is
+        not chosen (None, an option left out) comes from the server's defaults for the game (server_defaults.py)."""
         game = self._games[game_id]
-        resolved = resolve_options(game, options)
+        opening = await self._defaults.opening(guild_id, game_id, options=options, pace_seconds=pace_seconds,
+                                               clock=clock, away=away)
+        resolved, pace_seconds = opening.options, opening.pace_seconds
         host_name = storable_name(host_name)
         store = self._cache.store
         async with self._open_lock:
@@ -110,8 +117,8 @@ class Lobby:
                         created_at=now,
                         deadline_at=now + lobby_lifetime(pace_seconds),
                         derivation=FAIR,
-                        clock=clock,
-                        away=away,
+                        clock=opening.clock,
+                        away=opening.away,
                     )
                     client_seed = self._new_client_seed()
                     await tx.add_seat(table_id, 0, host_id, host_name, is_computer=False, client_seed=client_seed,

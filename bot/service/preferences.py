@@ -18,7 +18,7 @@ from db import Store
 from db.preferences import CHOSEN, MemberPrefsRow, Preferences
 
 from ..games.core import replace
-from ..games.text import N_
+from ..games.text import N_, counted
 from .calendar import checked_zone, zone
 from .errors import Refusal
 
@@ -122,9 +122,9 @@ def checked_quiet(start: str, end: str) -> tuple[int, int]:
     """Quiet hours as typed: from `start` to `end`, local time, lasting more than nothing and less than a day."""
     begins, ends = clock_minutes(start), clock_minutes(end)
     if (ends - begins) % DAY == 0:
-        raise Refusal(N_("Quiet hours from {start} to {end} would last {hours} hours: choose a start and an end that "
-                         "leave some hours quiet and some awake."),
-                      start=start.strip()[:20], end=end.strip()[:20], hours=24 if begins != ends else 0)
+        raise Refusal(N_("Quiet hours from {start} to {end} would last {hours}: choose a start and an end that "
+                         "leave some hours quiet and some awake."), start=start.strip()[:20], end=end.strip()[:20],
+                      hours=counted("{n} hour", "{n} hours", 24 if begins != ends else 0))
     return begins % DAY, ends % DAY
 
 

@@ -1,7 +1,8 @@
 """Closed tables, read back: their final state, their story (every event), the game step by step for a replay,
 and the game record that `/game verify` checks (fairness.py).
 
-A request names a table by its number, or, without one, by the channel it was played in (its last table)."""
+A request names a table by its number, or, without one, by the channel it was played in (its last game played:
+a table open there has no story yet)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ log = logging.getLogger(__name__)
 OPEN = ("lobby", "active")
 # What a replay jumps by: a round, where the engine marks its start (Armadillo, Army Men, DARDZ), else a turn.
 CHAPTERS = ("round_started", "turn_started")
+EARLIER = 5  # the games played before the last one in a channel that its history names
 
 
 @dataclass(frozen=True)
@@ -68,10 +70,10 @@ class Records:
                 log.exception("closed table %s cannot be replayed", row.id)
                 live.state = None
         table = snapshot(live)
-        if table.rematch is not None:  # with the players' answers so far
+        if table.rematch is not None:  # with the players' answers so far, and whether its time is over
             community = Community(self._store)
-            table = replace(table, rematch=table.rematch.answered(await community.rematch_votes(row.id),
-                                                                  await community.rematch_of(row.id)))
+            offer = table.rematch.answered(await community.rematch_votes(row.id), await community.rematch_of(row.id))
+            table = replace(table, rematch=replace(offer, lapsed=self._cache.now() >= offer.until))
         if with_story and live.state is not None:
             table = replace(table, story=live.opening + tuple(e for move in live.log for e in move.events))
         return table
@@ -113,9 +115,14 @@ class Records:
             return table
 
     async def _named(self, table_id: int | None, channel_id: int) -> int:
-        """The table a command names: its number, or this channel's last table."""
+        """The table a command names: its number, or this channel's last game played (a table open here has no
+        story yet, nor one closed before its game began); with none, the channel's last table, whose refusal
+        says why."""
         if table_id is not None:
             return table_id
+        played = await self._store.played_tables_in(channel_id, 1)
+        if played:
+            return played[0]
         row = await self._store.last_table_in(channel_id)
         if row is None:
             raise Refusal(N_("No table has been played in this channel yet."))
@@ -144,8 +151,10 @@ class Records:
         return {"table": table_id, "status": row.status, **record}
 
     async def history(self, guild_id: int | None, table_id: int | None, channel_id: int
-                      ) -> tuple[Table, dict[str, Any]]:
-        """A closed table of this server with its story, and its game record."""
+                      ) -> tuple[Table, dict[str, Any], tuple[int, ...]]:
+        """A closed table of this server with its story, its game record, and — named by the channel, not by its
+        number — the other games played here last (EARLIER of them, newest first)."""
+        named = table_id is None
         table_id = await self._named(table_id, channel_id)
         table = await self.closed_table(table_id, with_story=True)
         if table is None or table.guild_id != guild_id:
@@ -156,7 +165,9 @@ class Records:
         if table.state is None:
             raise Refusal(N_("Table {table} closed before its game started: there is no story to tell."),
                           table=table_id)
-        return table, await self.game_record(guild_id, table_id, channel_id)
+        earlier = await self._store.played_tables_in(channel_id, EARLIER + 1) if named else []
+        return table, await self.game_record(guild_id, table_id, channel_id), tuple(
+            t for t in earlier if t != table_id)[:EARLIER]
 
     async def replay(self, guild_id: int | None, table_id: int | None, channel_id: int | None, step: int,
                      user_id: int | None = None) -> Replayed:

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from db import ChannelTaken, Store, TableRow
 from db.community import Community
+from db.outbox import OutboxRows
 
 from ..games.core import replace, resolve_options
 from ..games.rng import FAIR
@@ -21,6 +22,7 @@ from .cache import TableCache
 from .calls import Calls
 from .errors import listing
 from .lobby import Lobby
+from .outbox import OFFER_LAPSED
 from .records import Records
 from .table import Clicked, LiveTable, Move, Table, lobby_lifetime, rematch_seats, seat_from_row, snapshot
 from .turns import Turns
@@ -68,6 +70,8 @@ class Rematches:
                 await Community(tx).add_rematch_vote(row.id, user_id, wants, now)
                 if wants and set(offer.wanted) | {user_id} == set(offer.players):
                     rematch = await self._open(tx, row, table, now)
+                if not wants or rematch is not None:  # the offer ends here: its buttons go now, not at its lapse
+                    await OutboxRows(tx).drop(row.id, OFFER_LAPSED)
         except ChannelTaken as taken:  # a table was opened in the channel since the game ended: nothing is kept
             raise await self._lobby.busy(row.channel_id) from taken
         if not wants:

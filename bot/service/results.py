@@ -17,36 +17,49 @@ from .season_results import rate_in_season
 MIN_HUMANS_FOR_RATING = 2
 
 
-async def record_result(tx: Store, row: TableRow, seats: Sequence, outcome: Outcome, now: float) -> None:
-    """Store every member's placing (with their rating after it); rate the game when at least two members played
-    it, all-time and in the server's running season (season_results.py).
+def seat_places(seats: Sequence, outcome: Outcome) -> tuple[int, ...]:
+    """Each seat's place in a finished game (1 = won; equal numbers tie): the outcome's — but a seat the computer
+    took over from a member (they left, or the others voted to replace them) lost for its member, whatever the
+    computer did there: it is placed below every seat played to the end, so leaving never dodges a loss nor
+    earns the computer's win."""
+    gave_up = len(seats) + 1
+    return tuple(gave_up if s.is_computer and s.user_id is not None else outcome.placings[s.seat] for s in seats)
 
-    A member who left a running game keeps the seat's result (the computer finished it for them),
-    so leaving is never a way to dodge a loss. Computer seats are neither stored nor rated.
+
+def member_places(seats: Sequence, outcome: Outcome) -> dict[int, int]:
+    """Each member's place, by seat (`seat_places`)."""
+    places = seat_places(seats, outcome)
+    return {s.seat: places[s.seat] for s in seats if s.user_id is not None}
+
+
+async def record_result(tx: Store, row: TableRow, seats: Sequence, outcome: Outcome, now: float) -> None:
+    """Store every member's place (with their rating after it); rate the game when at least two members played
+    it, all-time and in the server's running season (season_results.py). A place is `member_places`': the seat's,
+    or a loss for a member the computer replaced (stored as the last place). Computer seats are neither stored
+    nor rated.
     """
     members = {s.seat: s.user_id for s in seats if s.user_id is not None}
+    places = member_places(seats, outcome)
     rated = row.guild_id is not None and len(members) >= MIN_HUMANS_FOR_RATING  # leaderboards are per server
     after: dict[int, tuple[float, float]] = {}
     if rated:
         await tx.lock_ratings(row.guild_id, row.game)  # another process may be rating this server's game right now
         before = await tx.ratings_for(row.guild_id, row.game, list(members.values()))
-        after = rate(
-            {u: (r.mu, r.sigma) for u, r in before.items()},
-            {user_id: outcome.placings[seat] for seat, user_id in members.items()},
-        )
+        after = rate({u: (r.mu, r.sigma) for u, r in before.items()},
+                     {user_id: places[seat] for seat, user_id in members.items()})
         for seat, user_id in members.items():
             old = before.get(user_id, RatingRow(user_id, DEFAULT_MU, DEFAULT_SIGMA, 0, 0))
-            won = outcome.placings[seat] == 1
+            won = places[seat] == 1
             await tx.put_rating(
                 row.guild_id, row.game, RatingRow(user_id, *after[user_id], old.games + 1, old.wins + won)
             )
     await tx.add_results(
-        (row.id, row.guild_id, row.game, user_id, seat, outcome.placings[seat], outcome.scores[seat], len(seats),
-         int(rated), now, *after.get(user_id, (None, None)))
+        (row.id, row.guild_id, row.game, user_id, seat, min(places[seat], len(seats)), outcome.scores[seat],
+         len(seats), int(rated), now, *after.get(user_id, (None, None)))
         for seat, user_id in members.items()
     )
     if rated:
-        await rate_in_season(tx, row, members, outcome, now)
+        await rate_in_season(tx, row, members, places, now)
 
 
 @dataclass(frozen=True)

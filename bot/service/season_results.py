@@ -10,12 +10,12 @@ their ratings; the rest still count as played (and won).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import combinations
 
 from db import RatingRow, Store, TableRow
 from db.seasons import SeasonRow, Seasons
 
-from ..games.core import Outcome
 from .calendar import day_start, month_name, month_of
 from .ratings import DEFAULT_MU, DEFAULT_SIGMA, rate
 
@@ -50,8 +50,10 @@ async def roll_over(seasons: Seasons, season: SeasonRow, now: float) -> SeasonRo
     return await start_month(seasons, season.guild_id, now, season.time_zone, season.channel_id)
 
 
-async def rate_in_season(tx: Store, row: TableRow, members: dict[int, int], placings: Outcome, now: float) -> None:
-    """`members`: seat -> member of a rated game that just finished at table `row`."""
+async def rate_in_season(tx: Store, row: TableRow, members: dict[int, int], places: Mapping[int, int], now: float
+                         ) -> None:
+    """`members`: seat -> member of a rated game that just finished at table `row`; `places`: seat -> their place
+    (results.member_places)."""
     seasons = Seasons(tx)
     if await seasons.running(row.guild_id) is None:  # most servers: no season, and no lock to wait for
         return
@@ -68,10 +70,10 @@ async def rate_in_season(tx: Store, row: TableRow, members: dict[int, int], plac
     before = await seasons.ratings_for(season.id, row.game, users)
     known = {u: (r.mu, r.sigma) for u, r in before.items()}
     if moves:
-        after = rate(known, {user: placings.placings[seat] for seat, user in members.items()})
+        after = rate(known, {user: places[seat] for seat, user in members.items()})
     else:
         after = {user: known.get(user, (DEFAULT_MU, DEFAULT_SIGMA)) for user in users}
     for seat, user in members.items():
         old = before.get(user, RatingRow(user, DEFAULT_MU, DEFAULT_SIGMA, 0, 0))
-        won = placings.placings[seat] == 1
+        won = places[seat] == 1
         await seasons.put_rating(season.id, row.game, RatingRow(user, *after[user], old.games + 1, old.wins + won))

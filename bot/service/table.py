@@ -113,6 +113,7 @@ class Table:
     state: Any  # None in the lobby
     since: tuple[int, ...]  # per seat: the move number at which its pending decision began
     end_reason: str | None = None
+    ended_at: float | None = None  # when it closed
     moves: tuple[Move, ...] = ()  # moves made by the call that returned this snapshot
     newly_to_act: frozenset[int] = frozenset()  # seats whose turn began during that call
     news: tuple[Event, ...] = ()  # what the table's last update did, set-up included when it opened the game
@@ -131,6 +132,7 @@ class Table:
     clock: str = "fixed"  # fixed: a deadline per move; bank: each seat's time bank (clocks.py)
     away: bool = True  # members' away days stop their clocks here (False: the host chose away:off)
     elsewhere: tuple[Table, ...] = ()  # the call's change at other tables (a move ended its member's absence)
+    rev: int = 0  # the table's revision: every change advances it (a lobby's too, which makes no move)
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -157,10 +159,11 @@ class RematchOffer:
     wanted: tuple[int, ...] = ()  # who said yes so far
     declined_by: int | None = None
     opened: int | None = None  # the rematch's table
+    lapsed: bool = False  # REMATCH_WINDOW has passed (as the table was read)
 
     @property
     def open(self) -> bool:
-        return self.declined_by is None and self.opened is None
+        return self.declined_by is None and self.opened is None and not self.lapsed
 
     def answered(self, votes: dict[int, bool], opened: int | None) -> RematchOffer:
         """With the players' answers so far (member -> yes)."""
@@ -253,6 +256,7 @@ def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[i
         state=live.state,
         since=tuple(live.since),
         end_reason=row.end_reason,
+        ended_at=row.ended_at,
         moves=tuple(moves),
         newly_to_act=newly,
         news=live.news() if live.state is not None else (),
@@ -265,6 +269,7 @@ def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[i
         rematch=rematch_offer(live),
         clock=row.clock,
         away=bool(row.away),
+        rev=row.rev,
         **extra,
     )
 

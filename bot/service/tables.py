@@ -24,14 +24,16 @@ from ..games.rng import table_rng
 from ..metrics import UNMEASURED, Unmeasured
 from . import clocks, errors
 from .away import Away, AwayCard
-from .cache import CACHE_SIZE, TableCache
+from .cache import CACHE_SIZE, OPEN, TableCache
 from .calls import Calls
 from .computers import warm
 from .deadlines import Deadlines, Listener
 from .dice import RngFactory, TableDice
 from .digests import Digest, DigestListener, Digests
 from .follows import Follows
+from .gatherings import Gatherings, open_gatherings
 from .lobby import COMPUTER_NAME, Lobby
+from .outbox import Outbox
 from .preferences import MemberPreferences
 from .profiles import Profile, profile
 from .records import Records, Replayed
@@ -39,7 +41,8 @@ from .rematch import Rematches
 from .reminders import Reminders
 from .results import MemberStats, Ranked, Standings
 from .seasons import Ended, SeasonListener, Seasons
-from .table import PACES, Clicked, Table, Typed
+from .server_defaults import ServerDefaults
+from .table import Clicked, Table, Typed
 from .telemetry import moves_made
 from .timer import Timer
 from .turns import Turns
@@ -57,8 +60,7 @@ def open_tables(
     cache_size: int = CACHE_SIZE,
     metrics: Unmeasured = UNMEASURED,
 ) -> Tables:
-    """The service over `store`, for the games `games` (id -> engine): its collaborators, built once. `metrics`
-    counts what it does (bot/metrics.py)."""
+    """The service over `store`, for the games `games` (id -> engine), built once; `metrics` counts what it does."""
     dice = TableDice(rng_factory)
     cache = TableCache(store, games, dice, clock, cache_size, metrics)
     preferences = MemberPreferences(store, clock)
@@ -67,36 +69,39 @@ def open_tables(
     turns = Turns(cache, dice, calls, reminders, clock)
     deadlines = Deadlines(cache, turns, calls, reminders, metrics)
     digests = Digests(store, cache, clock)
-    lobby = Lobby(cache, turns, calls, games, clock, new_seed, new_client_seed)
+    defaults = ServerDefaults(store, games)
+    lobby = Lobby(cache, turns, calls, games, clock, new_seed, new_client_seed, defaults)
     records = Records(store, games, dice, cache)
     seasons = Seasons(store, clock)
+    gatherings = open_gatherings(store, games, cache, turns, calls, records, lobby, defaults, clock, new_seed,
+                                 new_client_seed, lambda due: timer.wake_by(due))
+    outbox = Outbox(store, records, clock, lambda due: timer.wake_by(due))
 
     async def next_due() -> float | None:
-        due = [await store.next_due(), await seasons.next_due(), await digests.next_due()]
+        due = [await s.next_due() for s in (store, seasons, digests, gatherings, outbox)]
         return min((t for t in due if t is not None), default=None)
 
-    async def on_due() -> None:
-        await deadlines.expire_due()
-        await seasons.roll_due()
-        await digests.send_due()
+    async def on_due() -> None:  # in this order: a table that ends is scored before its gathering is looked at
+        for run in (deadlines.expire_due, seasons.roll_due, digests.send_due, gatherings.run_due, outbox.send_due):
+            await run()
 
+    timer = Timer(next_due, clock, on_due)
     return Tables(
         cache=cache,
         turns=turns,
         calls=calls,
         lobby=lobby,
         deadlines=deadlines,
-        timer=Timer(next_due, clock, on_due),
+        timer=timer,
         records=records,
         standings=Standings(store),
         seasons=seasons,
         follows=Follows(cache, clock),
         rematches=Rematches(cache, turns, calls, lobby, records, clock, new_seed, new_client_seed),
-        preferences=preferences,
-        reminders=reminders,
-        digests=digests,
+        preferences=preferences, reminders=reminders, digests=digests,
         away=Away(cache, turns, clock),
         votes=Votes(cache, turns, lobby, calls, clock),
+        gatherings=gatherings, defaults=defaults, outbox=outbox,
         metrics=metrics,
     )
 
@@ -105,12 +110,13 @@ class Tables:
     def __init__(self, *, cache: TableCache, turns: Turns, calls: Calls, lobby: Lobby, deadlines: Deadlines,
                  timer: Timer, records: Records, standings: Standings, seasons: Seasons, follows: Follows,
                  rematches: Rematches, preferences: MemberPreferences, reminders: Reminders, digests: Digests,
-                 away: Away, votes: Votes, metrics: Unmeasured = UNMEASURED) -> None:
+                 away: Away, votes: Votes, gatherings: Gatherings, defaults: ServerDefaults, outbox: Outbox,
+                 metrics: Unmeasured = UNMEASURED) -> None:
         self._cache, self._turns, self._calls, self._lobby, self._metrics = cache, turns, calls, lobby, metrics
         self._deadlines, self._timer, self._records, self._standings = deadlines, timer, records, standings
         self._seasons, self._follows, self._rematches = seasons, follows, rematches
         self._preferences, self._reminders, self._digests = preferences, reminders, digests
-        self._away, self._votes = away, votes
+        self._away, self._votes, self.gatherings, self.defaults, self.outbox = away, votes, gatherings, defaults, outbox
 
     @property
     def store(self) -> Store:
@@ -122,8 +128,8 @@ class Tables:
 
     # --- the lobby ----------------------------------------------------------------------------
     async def open(self, *, guild_id: int | None, channel_id: int, game_id: str, host_id: int, host_name: str,
-                   options: dict[str, Any] | None = None, pace_seconds: int = PACES["casual"],
-                   clock: str = "fixed", away: bool = True) -> Table:
+                   options: dict[str, Any] | None = None, pace_seconds: int | None = None,
+                   clock: str | None = None, away: bool | None = None) -> Table:
         return self._woken(await self._lobby.open(guild_id=guild_id, channel_id=channel_id, game_id=game_id,
                                                   host_id=host_id, host_name=host_name, options=options,
                                                   pace_seconds=pace_seconds, clock=clock, away=away))
@@ -155,8 +161,7 @@ class Tables:
 
     async def act(self, at: int | Clicked | Typed, user_id: int, action: Any, expected_seq: int | None = None
                   ) -> Table:
-        """`at`: the table's id, a control clicked on it, or a command typed in its channel (Turns.act). A move
-        of a member who is away ends their absence."""
+        """`at`: a table's id, a control clicked on it or a command typed in its channel; a move ends an absence."""
         table = self._woken(await self._turns.act(at, user_id, action, expected_seq),
                             "typed" if isinstance(at, Typed) else "click")
         seat = table.seat_of(user_id)
@@ -169,12 +174,12 @@ class Tables:
             table = replace(table, elsewhere=tuple(t for t in changed if t.id != table.id))
         return table
 
-    async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
-        return await self._turns.hand(at, user_id)
+    async def hand(self, at: int | Clicked, user_id: int, seq: int | None = None) -> tuple[Table, bool]:
+        return await self._turns.hand(at, user_id, seq)
 
     async def end(self, at: int | Clicked, user_id: int, is_admin: bool = False, *, running_too: bool = True
                   ) -> Table:
-        return await self._turns.end(at, user_id, is_admin, running_too=running_too)
+        return self._woken(await self._turns.end(at, user_id, is_admin, running_too=running_too))
 
     async def vote(self, at: Clicked, user_id: int, seat: int, choice: str) -> tuple[Table, Tally]:
         """A player's vote on an absent member's seat the computer plays (votes.py): replace, or end unrated."""
@@ -243,7 +248,7 @@ class Tables:
         return await self._records.game_record(guild_id, table_id, channel_id)
 
     async def history(self, guild_id: int | None, table_id: int | None, channel_id: int
-                      ) -> tuple[Table, dict[str, Any]]:
+                      ) -> tuple[Table, dict[str, Any], tuple[int, ...]]:
         return await self._records.history(guild_id, table_id, channel_id)
 
     async def replay(self, guild_id: int | None, table_id: int | None, channel_id: int | None, step: int,
@@ -276,8 +281,7 @@ class Tables:
         return prefs
 
     async def not_this_turn(self, at: Clicked, user_id: int, seq: int) -> Table:
-        """A member's "not this turn" on a reminder sent at move `seq`: the table is silent for them until their
-        next decision."""
+        """A member's "not this turn" on a reminder sent at move `seq`: silent for them until their next decision."""
         return await self._reminders.silence(at, user_id, seq)
 
     async def send_digests(self) -> list[Digest]:
@@ -297,8 +301,7 @@ class Tables:
 
     async def go_away(self, user_id: int, days: int | None, until: float | None = None
                       ) -> tuple[AwayCard, list[Table]]:
-        """The member's clocks stop for `days` days, or until `until` (away.py): the card, and the tables whose
-        clocks stopped."""
+        """The member's clocks stop for `days` days or until `until` (away.py): the card, and the tables changed."""
         card, changed = await self._away.go(user_id, days, until)
         return card, [self._woken(t) for t in changed]
 
@@ -357,8 +360,10 @@ class Tables:
 
     # --- time ---------------------------------------------------------------------------------
     async def load(self) -> list[TableRow]:
-        """Start-up: close the tables whose game's rules changed (reading no moves); returns them."""
-        return await self._cache.load()
+        """Start-up: close the tables whose game's rules changed (reading no moves; their gatherings woken)."""
+        closed = await self._cache.load()
+        await self.gatherings.woken_by([row.id for row in closed])
+        return closed
 
     async def warm_computers(self) -> None:
         """Start-up, in the background: the hard computers' tables built in a worker thread (computers.warm)."""
@@ -369,8 +374,8 @@ class Tables:
         return self._deadlines.listener
 
     @listener.setter
-    def listener(self, listener: Listener | None) -> None:
-        self._deadlines.listener = listener
+    def listener(self, listener: Listener | None) -> None:  # deadlines', and a closed table's outbox (outbox.py)
+        self._deadlines.listener = self.outbox.listener = listener
 
     async def expire_due(self) -> list[tuple[Table, str]]:
         return await self._deadlines.expire_due()
@@ -386,9 +391,9 @@ class Tables:
         await self._timer.close()
 
     def _woken(self, table: Table, member: str = "click") -> Table:
-        """After a change: its moves counted and logged (a member's own move came from `member`, click or typed),
-        and the timer woken by the table's next reminder or deadline (a change may have brought it sooner)."""
+        """After a change: its moves counted (a member's own from `member`, click or typed), the timer woken by its
+        next reminder or deadline, or now when it closed (a gathering's table: its gathering is due then)."""
         if table.moves:
             moves_made(table, self._metrics, member)
-        self._timer.wake_by(table.reminder_at or table.deadline_at)
+        self._timer.wake_by(table.reminder_at or table.deadline_at if table.status in OPEN else self._cache.now())
         return table

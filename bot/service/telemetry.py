@@ -31,7 +31,7 @@ def timer_event(table: Table, kind: str, metrics: Unmeasured) -> None:
         log.info("%s (%s)", "reminder sent" if kind == "reminder" else "lobby expired", table.game.id, extra=where)
         return
     timed_out = sorted({m.seat for m in table.moves if m.by == "timeout"})
-    log.info("time ran out for seat(s) %s (%s)", ", ".join(map(str, timed_out)), table.game.id, extra=where)
+    log.info("time ran out, seats: %s (%s)", ", ".join(map(str, timed_out)), table.game.id, extra=where)
     moves_made(table, metrics)
     for seat in timed_out:
         if table.seats[seat].autopilot and table.seats[seat].timeouts == AUTOPILOT_AFTER:

@@ -1,6 +1,7 @@
-"""The one timer task: it sleeps until the earliest stored reminder, deadline or season rollover, has what is due
-handled, and sleeps again. It is restarted only when a change brings a due time sooner than it would wake. Closing
-it lets a round under way finish (its moves commit, the listener says them), and stops it asleep."""
+"""The one timer task: it sleeps until the earliest stored reminder, deadline, season rollover, digest or closed
+table's outbox entry, has what is due handled, and sleeps again. It is restarted only when a change brings a due
+time sooner than it would wake. Closing it lets a round under way finish (its moves commit, the listener says
+them), and stops it asleep."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ class Timer:
         self.asleep = False  # sleeping until the next due time (tests wait for this)
         self._busy = False  # handling what is due
         self._closed = False
+
+    async def run_due(self) -> None:
+        """Handle what is due now, as a wake-up does (for a process that serves only that, as a test's may)."""
+        await self._on_due()
 
     @property
     def task(self) -> asyncio.Task | None:

@@ -8,7 +8,7 @@ why a member may not move now too (`explain`): the refusal carries the engine's 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
@@ -24,6 +24,7 @@ from .calls import Calls
 from .computers import decide
 from .dice import TableDice
 from .errors import Hint
+from .outbox import put_finished
 from .reminders import Reminders
 from .results import record_result
 from .table import (
@@ -49,6 +50,8 @@ class Turns:
                  clock: Callable[[], datetime]) -> None:
         self._cache, self._dice, self._calls, self._clock = cache, dice, calls, clock
         self._reminders = reminders
+        # Told in the transaction closing any table, after its row is closed (a gathering scores its tables so)
+        self.closing: list[Callable[[Store, LiveTable], Awaitable[None]]] = []
 
     def now(self) -> float:
         return self._clock().timestamp()
@@ -161,17 +164,21 @@ class Turns:
                                                [live.seats[s].name for s in sorted(to_act)], tuple(live.seats))
         return action
 
-    async def hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
+    async def hand(self, at: int | Clicked, user_id: int, seq: int | None = None) -> tuple[Table, bool]:
         """The member's seat for their private view (My hand); the owner of a seat on autopilot is back, and takes
-        it back (True: it was on autopilot). `at`: the table's channel, or a control clicked on it."""
-        return await self._cache.retried(self._hand, at, user_id)
+        it back (True: it was on autopilot). `at`: the table's channel, or a control clicked on it. With `seq`, for
+        their own choices of a move offered at that move: refused as the move would be (stale, not their turn)
+        when they have none to make now."""
+        return await self._cache.retried(self._hand, at, user_id, seq)
 
-    async def _hand(self, at: int | Clicked, user_id: int) -> tuple[Table, bool]:
+    async def _hand(self, at: int | Clicked, user_id: int, seq: int | None) -> tuple[Table, bool]:
         async with self._cache.locked_at(Typed(at) if isinstance(at, int) else at, user_id) as live:
             seat = seat_of(live, user_id,
                            N_("You are not seated at this table: the table message shows everything public."))
             if live.state is None:
                 raise errors.Refusal(N_("The game has not started yet: your private view comes with the first move."))
+            if seq is not None:
+                self._checked(live, seat, lambda table, seat: None, seq)  # no move yet: whether one may be made
             taken_back = live.seats[seat].autopilot
             if taken_back:
                 async with self._cache.changing(live) as tx:
@@ -240,6 +247,7 @@ class Turns:
         if game.outcome(live.state) is not None:
             await record_result(tx, live.row, live.seats, game.outcome(live.state), self.now())
             await self.close(tx, live, "finished", None)
+            await put_finished(tx, live, self.now())
             return
         if force_deadline:
             live.row = replace(live.row, deadline_at=None)
@@ -271,6 +279,8 @@ class Turns:
         await tx.update_table(live.row.id, **fields)
         live.row = replace(live.row, **fields)
         self._cache.forget(live.row.id)
+        for hook in self.closing:
+            await hook(tx, live)
 
     # --- the Discord side's bookkeeping -------------------------------------------------------------
     async def set_message(self, table_id: int, message_id: int) -> None:

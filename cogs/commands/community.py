@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import N_, _, speaking
-from bot.names import escaped
+from bot.names import escaped, isolated
 from bot.service import Table
 from bot.service.clocks import seat_deadline
 from bot.service.ratings import PROVISIONAL_GAMES, is_provisional, shown_rating
@@ -78,7 +78,8 @@ class Community(commands.Cog):
         typed = current.strip().casefold()
         choices = [app_commands.Choice(name=_("all-time (ratings that never restart)"), value=ALL_TIME)]
         for found in await self.tables.seasons(interaction.guild_id):
-            label = _("{name} (running)", name=found.name) if found.ended_at is None else found.name
+            name = isolated(found.name)
+            label = _("{name} (running)", name=name) if found.ended_at is None else name
             choices.append(app_commands.Choice(name=label[:100], value=found.name))
         return [c for c in choices if typed in c.name.casefold() or typed in c.value.casefold()][:25]
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import logging
 
 import discord
 from discord import app_commands
@@ -16,15 +15,12 @@ from bot.games.levels import DEFAULT_LEVEL
 from bot.i18n import N_, _, speaking, translated
 from bot.service.fairness import verify
 from cogs.table.controller import controller
-from cogs.table.controls import DYNAMIC_ITEMS, add_controls, answer_unshown
+from cogs.table.controls import DYNAMIC_ITEMS, add_controls, answer_choice, answer_unshown
 from cogs.table.language import server_language
 from cogs.table.levels import CHOICES as LEVEL_CHOICES
-from cogs.table.permissions import invite_url
 
 from .history import answer_history
 from .replay import ReplayButton, show_replay
-
-log = logging.getLogger(__name__)
 
 
 class TableCommands(commands.GroupCog, group_name="game",
@@ -34,8 +30,6 @@ class TableCommands(commands.GroupCog, group_name="game",
 
     async def cog_load(self) -> None:
         add_controls(self.bot, *DYNAMIC_ITEMS, ReplayButton)
-        if self.bot.application_id:  # known once logged in: the link asks for exactly what the bot uses
-            log.info("invite link: %s", invite_url(self.bot.application_id))
 
     async def cog_unload(self) -> None:
         await self.bot.edge.closing.stop_retrying()  # type: ignore[attr-defined]
@@ -50,6 +44,7 @@ class TableCommands(commands.GroupCog, group_name="game",
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.bot.edge.closing.channel_touched(interaction.channel_id)  # type: ignore[attr-defined]
         await answer_unshown(interaction)
+        await answer_choice(interaction)
 
     @app_commands.command(description=N_("Join the table in this channel"))
     @app_commands.describe(seed=N_("Your client seed, mixed into the dice (default: random); in the lobby it "
@@ -95,7 +90,7 @@ class TableCommands(commands.GroupCog, group_name="game",
 
     @app_commands.command(description=N_("Check a finished game's dice against its revealed seed; the game comes "
                                          "as a JSON file"))
-    @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
+    @app_commands.describe(table=N_("A table number (default: the last game played in this channel)"))
     async def verify(self, interaction: discord.Interaction, table: int | None = None) -> None:
         tables = controller(self.bot).tables
         record = await tables.game_record(interaction.guild_id, table, interaction.channel_id)
@@ -111,12 +106,12 @@ class TableCommands(commands.GroupCog, group_name="game",
 
     @app_commands.command(description=N_("A finished game's story: players, every round, the result, the luck "
                                          "and the dice seed"))
-    @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
+    @app_commands.describe(table=N_("A table number (default: the last game played in this channel)"))
     async def history(self, interaction: discord.Interaction, table: int | None = None) -> None:
         await answer_history(interaction, table)
 
     @app_commands.command(description=N_("Step through a finished game: move by move, round by round, first to last"))
-    @app_commands.describe(table=N_("A table number (default: this channel's last table)"))
+    @app_commands.describe(table=N_("A table number (default: the last game played in this channel)"))
     async def replay(self, interaction: discord.Interaction, table: int | None = None) -> None:
         await show_replay(interaction, table, 0, edit=False)
 

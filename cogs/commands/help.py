@@ -1,5 +1,6 @@
 """/help, written from the command tree itself: every command the bot has, each with its own description, in the
-member's language — and the table's buttons named as the table shows them, in the server's language."""
+member's language — the table's buttons too, with their label on the server's tables beside it where those speak
+another language."""
 
 from __future__ import annotations
 
@@ -26,14 +27,25 @@ def fields(name: str, lines: Iterable[str]) -> list[tuple[str, str]]:
                                                                                      FIELD_CHARS))]
 
 
+BUTTONS = (N_("Join"), N_("Start"), N_("My hand"))
+
+
+async def buttons(client: discord.Client, guild_id: int | None) -> dict[str, str]:
+    """Each table button the help names, in bold in the reader's words — and where the server's tables speak
+    another language, as those tables label it too ("**Unirme** (here: **Join**)")."""
+    with speaking(await server_language(client, guild_id)):
+        shown = {label: _(label) for label in BUTTONS}
+    return {label: f"**{_(label)}**" if _(label) == shown[label] else
+            _("**{button}** (here: **{shown}**)", button=_(label), shown=shown[label]) for label in BUTTONS}
+
+
 async def help_embed(client: discord.Client, guild_id: int | None) -> discord.Embed:
     """The whole help: each game with its commands, then every other group and command, then the clock."""
-    with speaking(await server_language(client, guild_id)):  # the buttons as the table names them
-        join, start, hand = _("Join"), _("Start"), _("My hand")
+    join, start, hand = (await buttons(client, guild_id)).values()
     games = client.games  # type: ignore[attr-defined]
     embed = discord.Embed(title="🎲 Dice Table", colour=discord.Colour.blurple(), description=_(
-        "Play dice-and-card games right here. Open a table in a channel, friends press **{join}**, the host "
-        "presses **{start}**. Everything else is buttons on the table message.", join=join, start=start))
+        "Play dice-and-card games right here. Open a table in a channel, friends press {join}, the host "
+        "presses {start}. Everything else is buttons on the table message.", join=join, start=start))
     sections: list[tuple[str, str]] = []
     tree = sorted(client.tree.get_commands(), key=lambda c: c.name)  # type: ignore[attr-defined]
     groups = [c for c in tree if isinstance(c, app_commands.Group)]
@@ -50,7 +62,7 @@ async def help_embed(client: discord.Client, guild_id: int | None) -> discord.Em
         "`pace:` live (2 min), casual (1 h), async (24 h) or `minutes:`; `clock:bank` gives each player a time bank "
         "instead. Each seat has its own clock. Only a player who has not looked at the table lately is pinged when "
         "their turn comes; half-way a reminder comes too; when your time runs out the rules' default move is "
-        "played. After 3 missed turns the computer plays your seat until you press **{hand}**, and the others may "
+        "played. After 3 missed turns the computer plays your seat until you press {hand}, and the others may "
         "vote to replace you. `/me` sets your time zone, quiet hours, reminders, daily digest and away days.",
         hand=hand))]
     for name, value in sections:

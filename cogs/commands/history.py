@@ -26,12 +26,16 @@ def story_lines(table: Table, renderer: Renderer) -> list[str]:
     return [text for event in table.story if (text := renderer.event_text(table, event.seen_by(None)))]
 
 
-def history_embed(table: Table, renderer: Renderer, lines: list[str]) -> discord.Embed:
+def history_embed(table: Table, renderer: Renderer, lines: list[str], earlier: tuple[int, ...] = ()) -> discord.Embed:
     embed = discord.Embed(title=_("📜 {game} · table {id} · history", game=table.game.title, id=table.id),
                           colour=renderer.colour)
     options = options_text(table)
+    others = ngettext("📜 Also played here: table {tables} (`/game history table:{first}`)",
+                      "📜 Also played here: tables {tables} (`/game history table:{first}`)", len(earlier),
+                      tables=", ".join(map(str, earlier)), first=earlier[0]) if earlier else ""
     embed.description = (renderer.result_text(table)
-                         + ("\n" + _("Options: {options}", options=options) if options else ""))[:4000]
+                         + ("\n" + _("Options: {options}", options=options) if options else "")
+                         + (f"\n\n{others}" if others else ""))[:4000]
     shown, size = [], 0
     for line in reversed(lines):
         size += len(line) + 1
@@ -57,13 +61,13 @@ def history_embed(table: Table, renderer: Renderer, lines: list[str]) -> discord
 
 
 async def answer_history(interaction: discord.Interaction, table_id: int | None) -> None:
-    """`table_id` None: the channel's last table."""
+    """`table_id` None: the channel's last game played, and the ones before it named."""
     control = controller(interaction.client)
-    table, record = await control.tables.history(interaction.guild_id, table_id, interaction.channel_id)
+    table, record, earlier = await control.tables.history(interaction.guild_id, table_id, interaction.channel_id)
     table_id, renderer = table.id, control.renderer(table)
     with speaking(await server_language(interaction.client, interaction.guild_id)):  # a public answer
         lines = story_lines(table, renderer)
-        embed = history_embed(table, renderer, lines)
+        embed = history_embed(table, renderer, lines, earlier)
     files = [discord.File(io.BytesIO("\n".join(map(plain, lines)).encode()), filename=f"table-{table_id}-story.txt"),
              discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
                           filename=f"table-{table_id}.json")]

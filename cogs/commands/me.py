@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, clock_time
 from bot.service.away import MOST_DAYS
 from bot.service.calendar import zone, zone_names
 from bot.service.errors import Refusal
@@ -27,32 +27,32 @@ REMINDER_CHOICES = {"table": N_("the table's (half-time)"), "off": N_("off"), "1
                     "4h": N_("4 hours before the deadline"), "12h": N_("12 hours before the deadline"),
                     "24h": N_("24 hours before the deadline")}
 WHERE_CHOICES = {"channel": N_("a ping in the table's channel"), "dm": N_("a DM"), "both": N_("both")}
-assert set(REMINDER_CHOICES) == set(REMINDERS)
-
-
-def clock(minutes: int) -> str:
-    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+REMINDED_BY = {"channel": N_("Reminders: {when}, by a ping in the table's channel"),
+               "dm": N_("Reminders: {when}, by DM"),
+               "both": N_("Reminders: {when}, by a ping in the table's channel and by DM")}
+assert set(REMINDER_CHOICES) == set(REMINDERS) and set(REMINDED_BY) == set(WHERE_CHOICES)
 
 
 def card(prefs: MemberPrefsRow, now: float) -> str:
     """The member's settings in a few lines (well within a message's 2000 characters)."""
-    local = datetime.fromtimestamp(now, zone(prefs.time_zone)).strftime("%H:%M")
+    local = datetime.fromtimestamp(now, zone(prefs.time_zone))
     lines = [_("**Your settings** (every table, every server)"),
-             "🌍 " + _("Time zone: {zone} (it is {time} there now)", zone=prefs.time_zone, time=local)]
+             "🌍 " + _("Time zone: {zone} (it is {time} there now)", zone=prefs.time_zone,
+                                time=clock_time(local.hour * 60 + local.minute))]
     if prefs.quiet_start is None or prefs.quiet_end is None:
         lines.append("🌙 " + _("Quiet hours: none"))
     else:
         lines.append("🌙 " + _("Quiet hours: {start}–{end}: no ping and no DM then",
-                              start=clock(prefs.quiet_start), end=clock(prefs.quiet_end))
+                              start=clock_time(prefs.quiet_start), end=clock_time(prefs.quiet_end))
                      + (" · " + _("quiet now") if quiet_period(prefs, now) else ""))
-    lines.append("⏰ " + _("Reminders: {when}, by {where}", when=_(REMINDER_CHOICES[prefs.reminders]),
-                          where=_(WHERE_CHOICES[prefs.reminders_via])))
+    lines.append("⏰ " + (_("Reminders: off") if prefs.reminders == "off" else
+                          _(REMINDED_BY[prefs.reminders_via], when=_(REMINDER_CHOICES[prefs.reminders]))))
     if prefs.digest_hour is None:
         lines.append("📬 " + _("Daily digest: off"))
     else:
-        hour = f"{prefs.digest_hour:02d}"
-        lines.append("📬 " + _("Daily digest: at {hour}:00, next {when}; no ping per table at tables with turns of "
-                              "a day or more", hour=hour, when=timestamp(prefs.digest_at) if prefs.digest_at else "—"))
+        lines.append("📬 " + _("Daily digest: at {time}, next {when}; no ping per table at tables with turns of "
+                              "a day or more", time=clock_time(prefs.digest_hour * 60),
+                              when=timestamp(prefs.digest_at) if prefs.digest_at else "—"))
     return "\n".join(lines)
 
 

@@ -2,9 +2,10 @@
 buttons to the first move and the last (⏮ ⏭), one move back or on (◀ ▶), and a round back or on (⏪ ⏩; a turn
 in a game without rounds). The buttons are `DynamicItem`s like the move buttons: their custom id carries the
 table id and the move to show (and which button it is, so two buttons showing one move stay distinct), so they
-keep working after a restart, and two members stepping through the same message never disagree (each click shows
-the move its button names). The table's picture comes with each step, like on the table message
-(`/settings pictures`)."""
+keep working after a restart. A replay is its member's — whoever asked for it (Discord says who: the message's
+`interaction_metadata`): their clicks step it in place, anyone else's open their own replay at the move pressed,
+privately, so nobody moves a replay another member is reading. The table's picture comes with each step, like on
+the table message (`/settings pictures`)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from cogs.table.controls import TABLE_ID
 from cogs.table.errors import answer_error
 from cogs.table.language import server_language
 
-REPLAY_TEMPLATE = rf"r:{TABLE_ID}:(?P<step>0|[1-9][0-9]{{0,8}})(?P<new>:new)?(?::(?P<tag>first|last|back|on))?"
+REPLAY_TEMPLATE = (rf"r:{TABLE_ID}:(?P<step>0|[1-9][0-9]{{0,8}})(?P<new>:new)?"
+                   r"(?::(?P<tag>first|last|prev|next|back|on))?")
 JUMPS = {"round": (N_("⏪ round {n}"), N_("round {n} ⏩")), "turn": (N_("⏪ turn {n}"), N_("turn {n} ⏩"))}
 
 
@@ -39,8 +41,8 @@ async def replay_message(control: Controller, table_id: int | None, step: int, g
     embed.description = (f"**{where}**\n\n" + (embed.description or ""))[:4000]
     view = discord.ui.View(timeout=None)
     view.add_item(ReplayButton(table.id, 0, "⏮", tag="first", disabled=step == 0))
-    view.add_item(ReplayButton(table.id, max(step - 1, 0), "◀", disabled=step == 0))
-    view.add_item(ReplayButton(table.id, min(step + 1, total), "▶", disabled=step >= total))
+    view.add_item(ReplayButton(table.id, max(step - 1, 0), "◀", tag="prev", disabled=step == 0))
+    view.add_item(ReplayButton(table.id, min(step + 1, total), "▶", tag="next", disabled=step >= total))
     view.add_item(ReplayButton(table.id, total, "⏭", tag="last", disabled=step >= total))
     if replayed.chapter is not None:
         back, on = JUMPS[replayed.chapter]
@@ -80,8 +82,15 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TE
             await answer_error(interaction, error)
 
 
+def owner(message: discord.Message | None) -> int | None:
+    """Who asked for a message the bot posted in answer to them (None: no one said)."""
+    metadata = getattr(message, "interaction_metadata", None)
+    return metadata.user.id if metadata is not None and metadata.user is not None else None
+
+
 async def show_replay(interaction: discord.Interaction, table_id: int | None, step: int, *, edit: bool) -> None:
-    """Post the replay (public: spectators' view), or step the replay message the click came from."""
+    """Post the replay (public: spectators' view), or step the replay message the click came from — when it is the
+    presser's own; another member's replay stays where its member left it, and the presser gets theirs, privately."""
     control = controller(interaction.client)
     # In a server the replay is public (the server's language); in a DM, the member's own.
     language = await server_language(interaction.client, interaction.guild_id) if interaction.guild_id \
@@ -90,7 +99,7 @@ async def show_replay(interaction: discord.Interaction, table_id: int | None, st
         table, embed, view = await replay_message(control, table_id, step, interaction.guild_id,
                                                   interaction.channel_id, interaction.user.id)
         picture = await control.pictures.attach(table, embed)
-    if edit:
+    if edit and owner(interaction.message) in (None, interaction.user.id):
         await interaction.response.edit_message(embed=embed, view=view, attachments=picture)
     else:
-        await interaction.response.send_message(embed=embed, view=view, files=picture)
+        await interaction.response.send_message(embed=embed, view=view, files=picture, ephemeral=edit)

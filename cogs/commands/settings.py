@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import LANGUAGE_NAMES, N_, _, languages
+from bot.i18n import LANGUAGES, N_, _
 from bot.service.calendar import checked_zone, zone_names
 from cogs.table.controller import controller
 from cogs.table.language import server_language
@@ -28,7 +28,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
     @app_commands.describe(language=N_("A language, or the server's own Discord language"))
     @app_commands.choices(language=[
         app_commands.Choice(name=N_("The server's Discord language"), value=SERVER_DEFAULT),
-        *(app_commands.Choice(name=LANGUAGE_NAMES.get(code, code), value=code) for code in languages()),
+        *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
     ])
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
@@ -38,7 +38,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
         chosen = await server_language(self.bot, interaction.guild_id)
         await interaction.response.send_message(
             _("Public table messages here are now in {language}. Each member's own answers, DMs and "
-              "My hand follow their Discord language.", language=LANGUAGE_NAMES.get(chosen, chosen)),
+              "My hand follow their Discord language.", language=LANGUAGES.get(chosen, chosen)),
             ephemeral=True)
 
     @app_commands.command(description=N_("Show each table as a picture, or as text only"))

@@ -10,11 +10,14 @@ import discord
 
 from bot.i18n import N_, _, ngettext
 from bot.service import Table
-from bot.service.clocks import BANK, BANKS, away, pace_name, seat_deadline
+from bot.service.clocks import BANK, BANKS, CLOCKS, FIXED, away, pace_name, seat_deadline
 
 from .format import seat_name, timestamp
 
 CLOCK_HELP = N_("fixed: a deadline per move; bank: each player's time bank")
+# The choices of `clock:` in words (discord.py's translator names them in each member's language).
+CLOCK_NAMES = {FIXED: N_("fixed"), BANK: N_("bank")}
+assert set(CLOCK_NAMES) == set(CLOCKS)
 AWAY_HELP = N_("off: members' away days do not pause their clock here")
 
 
@@ -54,7 +57,7 @@ def clock_lines(table: Table) -> list[str]:
                 continue
             deadline = seat_deadline(table, s.seat)
             if deadline is not None:
-                left.append(_("{name} until {when}", name=seat_name(table, s.seat), when=timestamp(deadline)))
+                left.append(_("{name} ⏳ runs out {when}", name=seat_name(table, s.seat), when=timestamp(deadline)))
             elif s.bank is not None:
                 left.append(f"{seat_name(table, s.seat)} {span(s.bank)}")
         if left:

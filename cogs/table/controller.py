@@ -15,7 +15,7 @@ import discord
 from bot.games.levels import DEFAULT_LEVEL
 from bot.i18n import N_, Text, _, ngettext, speaking
 from bot.metrics import UNMEASURED, Unmeasured
-from bot.names import escaped
+from bot.names import escaped, isolated
 from bot.service import Clicked, Table, Tables, Typed
 from bot.service.errors import Refusal
 from bot.service.lobby import COMPUTER_NAME
@@ -98,7 +98,7 @@ class Controller:
         if thread:
             await self.tables.check_hosting(interaction.guild.id, interaction.user.id)
             with speaking(await shared.languages.server(interaction.guild_id)):
-                title = _("{emoji} {name}'s table", emoji=shared.renderers[game_id].emoji, name=name)
+                title = _("{emoji} {name}'s table", emoji=shared.renderers[game_id].emoji, name=isolated(name))
             where = await shared.access.guard(channel.id, "making a table's thread", [VIEW, CREATE_THREADS],
                                               channel.create_thread(name=title[:100], auto_archive_duration=1440,
                                                                     type=discord.ChannelType.public_thread))
@@ -184,6 +184,20 @@ class Controller:
         elif not await attempt("showing the hand of a seat taken back", answer):
             await attempt("telling the member it was saved", tell_saved(interaction))
 
+    async def choose(self, interaction: discord.Interaction, at: Clicked, seq: int, kind: str) -> None:
+        """A public control that opens the presser's own choices of a move offered at move `seq` (Armadillo's
+        cards): a modal only they see, whose submit plays it (`controls.answer_choice`). Refused as the move would
+        be; a seat on autopilot is taken back, as with My hand."""
+        table, taken_back = await self.tables.hand(at, interaction.user.id, seq)
+        if taken_back:
+            await attempt("showing the seat taken back",
+                          self._table_message.edit(table, self._shared.access.of(table.channel_id, interaction)))
+        modal = self.renderer(table).choices(table, table.seat_of(interaction.user.id), kind)
+        if not taken_back:  # nothing was committed: a failure may go to the one error path
+            await interaction.response.send_modal(modal)
+        elif not await attempt("showing the choices of a seat taken back", interaction.response.send_modal(modal)):
+            await attempt("telling the member it was saved", tell_saved(interaction))
+
     # --- ending -------------------------------------------------------------------------------
     async def end(self, interaction: discord.Interaction, at: int | Clicked, *, confirmed: bool = True) -> None:
         """End a table for everyone (unrated); the table and DMs lose their buttons. Unconfirmed (`/game end`), a
@@ -241,8 +255,8 @@ class Controller:
                   "players (more than half decide).", replace=tally.replace, end=tally.end, name=name,
                   voters=tally.voters), ephemeral=True))
             return
-        note = Text(N_("🗳 The players voted: the computer plays for {name} to the end of the game, and the seat's "
-                       "result counts for them.") if tally.decided == "replace" else
+        note = Text(N_("🗳 The players voted: the computer plays for {name} to the end of the game, which counts as "
+                       "a loss for them.") if tally.decided == "replace" else
                     N_("🗳 The players voted to end the table while {name} was away. It is not rated."),
                     {"name": name})
         await self._publisher.show(table, interaction=interaction, announce=note)

@@ -25,6 +25,7 @@ from bot.service import Clicked, Table
 from bot.service.errors import StaleMove, TableClosed
 
 from .errors import answer_error
+from .labels import fitted
 from .levels import ABOUT
 
 
@@ -48,6 +49,8 @@ class Controller(Protocol):
     async def not_this_turn(self, interaction: discord.Interaction, at: Clicked, seq: int) -> None: ...
 
     async def vote(self, interaction: discord.Interaction, at: Clicked, seat: int, choice: str) -> None: ...
+
+    async def choose(self, interaction: discord.Interaction, at: Clicked, seq: int, kind: str) -> None: ...
 
     def renderer(self, table: Table) -> Any: ...
 
@@ -87,8 +90,8 @@ class ActionButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], templat
     def __init__(self, table_id: int, seq: int, code: str, *, label: str = "Move",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary, row: int | None = None,
                  emoji: str | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=style, row=row, emoji=emoji,
-                                           custom_id=f"a:{table_id}:{seq}:{code}"))
+        super().__init__(discord.ui.Button(label=fitted(label, emoji=bool(emoji)), style=style, row=row,
+                                           emoji=emoji, custom_id=f"a:{table_id}:{seq}:{code}"))
         self.table_id, self.seq, self.code = table_id, seq, code
 
     @classmethod
@@ -108,11 +111,11 @@ SELECT_TEMPLATE = rf"s:{TABLE_ID}:{MOVE_NO}:(?P<kind>[a-z]{{1,20}})"
 
 
 def menu_id(seq: int, row: int | None) -> int:
-    """A move menu's component id, new with every move. A client may keep a menu's picks while its component
-    id stays the same (SimCord's preview does): after a re-roll the next move's menu must start empty, not
-    show the dice picked for the last one. Unique in its message (one menu a row, rows 0–4) and above the ids
-    numbered for the other components (a message has at most 40); Discord: "a 32 bit integer ... must be unique
-    within the message; generation of ids won't use another id that exists in the message"
+    """A menu's component id, new with every `seq` (a move's number; a lobby's revision). A client may keep a
+    menu's picks while its component id stays the same (SimCord's preview does): after a re-roll the next move's
+    menu must start empty, not show the dice picked for the last one. Unique in its message (one menu a row, rows
+    0–4) and above the ids numbered for the other components (a message has at most 40); Discord: "a 32 bit
+    integer ... must be unique within the message; generation of ids won't use another id that exists in the message"
     (developers/docs/components/reference, anatomy of a component)."""
     return 1000 + seq % 400_000_000 * 5 + (row or 0)
 
@@ -124,8 +127,9 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
     def __init__(self, table_id: int, seq: int, kind: str = "act", *,
                  options: Sequence[discord.SelectOption] = (), placeholder: str | None = None,
                  min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:
-        select = discord.ui.Select(custom_id=f"s:{table_id}:{seq}:{kind}", options=list(options)[:25],
-                                   placeholder=placeholder, min_values=min_values,
+        shown = [fitted_option(option) for option in options][:25]
+        select = discord.ui.Select(custom_id=f"s:{table_id}:{seq}:{kind}", options=shown, min_values=min_values,
+                                   placeholder=placeholder and fitted(placeholder, placeholder=True),
                                    max_values=min(max_values, max(1, len(options))), row=row,
                                    id=menu_id(seq, row))
         super().__init__(select)
@@ -139,8 +143,7 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
     def option(label: str, action: Any, description: str | None = None, emoji: str | None = None
                ) -> discord.SelectOption:
         """A menu entry that plays `action` (for kind `act`)."""
-        return discord.SelectOption(label=label[:100], value=encode_action(action),
-                                    description=description[:100] if description else None, emoji=emoji)
+        return discord.SelectOption(label=label, value=encode_action(action), description=description, emoji=emoji)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
@@ -157,6 +160,82 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
             return controller.renderer(table).action_from_select(table, self.kind, values)
 
         await controller.play(interaction, at, read, self.seq)
+
+
+def fitted_option(option: discord.SelectOption) -> discord.SelectOption:
+    """A menu's option, its label and description fitted to a phone (labels.py)."""
+    emoji = option.emoji is not None
+    return discord.SelectOption(label=fitted(option.label, emoji=emoji), value=option.value, emoji=option.emoji,
+                                description=option.description and fitted(option.description),
+                                default=option.default)
+
+
+class ChoicesButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
+                    template=rf"o:{TABLE_ID}:{MOVE_NO}:(?P<kind>[a-z]{{1,20}})"):
+    """A public control whose choices are the presser's own (Armadillo's cards): it opens them in a modal only they
+    see (`choice_modal`, the renderer's `choices`), whose submit plays the move — never a choice they lack."""
+
+    def __init__(self, table_id: int, seq: int, kind: str, *, label: str = "Choose…", row: int | None = None,
+                 emoji: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=fitted(label, emoji=bool(emoji)), style=discord.ButtonStyle.primary,
+                                           row=row, emoji=emoji, custom_id=f"o:{table_id}:{seq}:{kind}"))
+        self.table_id, self.seq, self.kind = table_id, seq, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> ChoicesButton:
+        return cls(int(match["table"]), int(match["seq"]), match["kind"])
+
+    async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
+        await controller.choose(interaction, at, self.seq, self.kind)
+
+
+CHOICE = "choice"  # the custom id of a choice modal's one menu
+CHOICE_TEMPLATE = re.compile(rf"c:{TABLE_ID}:{MOVE_NO}")
+
+
+def choice_modal(table_id: int, seq: int, *, title: str, text: str, label: str, description: str,
+                 options: Sequence[discord.SelectOption]) -> discord.ui.Modal:
+    """A seat's own choices of a move offered at move `seq`, as a modal: what they hold, and one menu (each option an
+    encoded action). Discord's limits (developers/docs/components/reference, checked by SimCord's modal validation):
+    a title of 45 characters, 1 to 5 top-level components, a Label's text 45 and its description 100, a String
+    Select's 25 options. discord.py keeps no copy of it (stopped): its submit is answered by `answer_choice`, by its
+    custom id, so it works the same after a restart."""
+    modal = discord.ui.Modal(title=title[:45], custom_id=f"c:{table_id}:{seq}", timeout=None)
+    modal.add_item(discord.ui.TextDisplay(text[:4000]))
+    menu: discord.ui.Select = discord.ui.Select(custom_id=CHOICE, options=[fitted_option(o) for o in options][:25],
+                                                required=True)
+    modal.add_item(discord.ui.Label(text=label[:45], description=description[:100], component=menu))
+    modal.stop()
+    return modal
+
+
+def picked(components: Sequence[Any]) -> str:
+    """The value picked in a submitted choice modal's menu ("" when none)."""
+    for component in components:
+        if component.get("custom_id") == CHOICE:
+            return str((component.get("values") or [""])[0])
+        found = picked([c for c in (component.get("component"), *(component.get("components") or [])) if c])
+        if found:
+            return found
+    return ""
+
+
+async def answer_choice(interaction: discord.Interaction) -> None:
+    """A choice modal submitted: its pick is played as a move of its table offered at its move number, through the
+    one error path; an id of ours no template matches gets the stale refusal."""
+    if interaction.type is not discord.InteractionType.modal_submit or interaction.data is None:
+        return
+    match = CHOICE_TEMPLATE.fullmatch(str(interaction.data.get("custom_id", "")))
+    try:
+        await interaction.client.hear(interaction)  # type: ignore[attr-defined]
+        if match is None:
+            raise StaleMove()
+        controller = interaction.client.edge.controller  # type: ignore[attr-defined]
+        at = Clicked(int(match["table"]), interaction.guild_id)
+        await controller.play(interaction, at, picked(interaction.data.get("components") or []), int(match["seq"]))
+    except Exception as error:  # noqa: BLE001 - the one error path answers every failure
+        await answer_error(interaction, error)
 
 
 class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
@@ -187,15 +266,18 @@ class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
 
 class ComputerMenu(TableItem, discord.ui.DynamicItem[discord.ui.Select], template=rf"lc:{TABLE_ID}"):
     """The lobby's "🤖 Add a computer…" menu: its options are the levels (the service refuses any other value a
-    modified client may send). A menu, not three more buttons: one row, and each level says how it plays."""
+    modified client may send). A menu, not three more buttons: one row, and each level says how it plays. Its
+    component id is new with each change of the lobby (`rev`, the table's revision), as a move menu's is with each
+    move: a client that kept the last pick would send nothing when the same level is picked again."""
 
-    def __init__(self, table_id: int, *, disabled: bool = False, row: int | None = None) -> None:
+    def __init__(self, table_id: int, *, disabled: bool = False, row: int | None = None, rev: int = 0) -> None:
         # https://discord.com/developers/docs/components/reference#string-select: a placeholder holds 150
         # characters, an option's label and description 100 each; a select fills its action row alone.
-        options = [discord.SelectOption(label=_(NAMES[level]).capitalize()[:100], value=level,
-                                        description=_(ABOUT[level])[:100], emoji="🤖") for level in LEVELS]
+        options = [fitted_option(discord.SelectOption(label=_(NAMES[level]).capitalize(), value=level,
+                                                      description=_(ABOUT[level]), emoji="🤖")) for level in LEVELS]
         super().__init__(discord.ui.Select(custom_id=f"lc:{table_id}", options=options, disabled=disabled,
-                                           placeholder=_("🤖 Add a computer…")[:150], row=row))
+                                           placeholder=fitted(_("🤖 Add a computer…"), placeholder=True), row=row,
+                                           id=menu_id(rev, row)))
         self.table_id = table_id
 
     @classmethod
@@ -246,7 +328,7 @@ class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r
             await interaction.response.edit_message(content=_("The game goes on."), view=None)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, LobbyButton, ComputerMenu, HandButton, EndButton)
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, ChoicesButton, LobbyButton, ComputerMenu, HandButton, EndButton)
 CONTROLS: list[type[discord.ui.DynamicItem]] = []  # every persistent control the cogs added, for `answer_unshown`
 
 
@@ -271,25 +353,31 @@ def walk(components: Sequence[Any]) -> list[Any]:
     return found
 
 
-def shown_custom_ids(message: discord.Message) -> set[str]:
-    return {c.custom_id for c in walk(message.components) if getattr(c, "custom_id", None)}
+def shown(message: discord.Message, custom_id: str, component_type: Any) -> bool:
+    """Whether the message shows a component of this type with this custom id: discord.py runs a control only
+    then."""
+    return any(getattr(c, "custom_id", None) == custom_id and getattr(c.type, "value", None) == component_type
+               for c in walk(message.components))
 
 
 async def answer_unshown(interaction: discord.Interaction) -> None:
-    """Run a control its message no longer shows. A double click, or a click from a client that had not
-    redrawn the message yet, reaches the bot after the first click changed the message; discord.py runs a
-    persistent control only while its message shows it, so the member would read "This interaction failed".
-    Here it runs all the same, and the move number in its custom id earns the stale refusal (or, still
-    current, plays). An id no control's template matches (a crafted one) gets the stale refusal."""
+    """Answer the clicks discord.py leaves unanswered, so the member never reads "This interaction failed".
+    A control its message no longer shows — a double click, or a click from a client that had not redrawn the
+    message yet, reaching the bot after the first click changed the message — runs here all the same, and the
+    move number in its custom id earns the stale refusal (or, still current, plays). An id no control's template
+    matches, shown on its message or not (a crafted one, a button of an older format), gets the stale refusal:
+    discord.py runs a control only where a template matches."""
     if interaction.type is not discord.InteractionType.component or interaction.data is None:
         return
     custom_id = str(interaction.data.get("custom_id", ""))
-    if interaction.message is not None and custom_id in shown_custom_ids(interaction.message):
-        return  # discord.py runs it
     for control in CONTROLS:
         match = control.__discord_ui_compiled_template__.fullmatch(custom_id)
-        if match is not None:
-            item = await control.from_custom_id(interaction, discord.ui.Button(custom_id=custom_id), match)
-            await item.callback(interaction)
-            return
+        if match is None:
+            continue
+        if interaction.message is not None and shown(interaction.message, custom_id,
+                                                     interaction.data.get("component_type")):
+            return  # discord.py runs it
+        item = await control.from_custom_id(interaction, discord.ui.Button(custom_id=custom_id), match)
+        await item.callback(interaction)
+        return
     await answer_error(interaction, StaleMove())

@@ -130,17 +130,17 @@ class PrivateViews:
 
     async def _send_dm(self, table: Table, seat: int, view: discord.ui.LayoutView) -> None:
         info, bot = table.seats[seat], self._shared.bot
-        files = await self.files(table, seat, view)
         if info.dm_message_id and info.dm_channel_id:
             channel = bot.get_partial_messageable(info.dm_channel_id)
             try:
-                await channel.get_partial_message(info.dm_message_id).edit(**edit_payload(view, files))
+                await channel.get_partial_message(info.dm_message_id).edit(
+                    **edit_payload(view, await self.files(table, seat, view)))
                 return
             except discord.NotFound:
                 pass
         user = bot.get_user(info.user_id) or await bot.fetch_user(info.user_id)
         dm = user.dm_channel or await user.create_dm()
-        message = await dm.send(view=view, files=files)
+        message = await dm.send(view=view, files=await self.files(table, seat, view))  # files of its own, as above
         await self._shared.tables.set_dm(table.id, seat, dm.id, message.id)
 
 

@@ -49,9 +49,9 @@ class Edge:
         shared = Shared(bot, renderers, access, Channel(bot, access), TablePictures(bot, drawers, metrics),
                         Languages(bot))
         table_message = TableMessage(shared)
-        closing = ClosingRetries(shared, table_message)
-        private_views = PrivateViews(shared)
         notices, host_warnings = Notices(shared), HostWarnings(shared)
+        closing = ClosingRetries(shared, table_message, notices)
+        private_views = PrivateViews(shared)
         publisher = Publisher(shared, table_message, closing, private_views, notices, host_warnings)
         reminding = Reminding(shared, notices, host_warnings)
         return cls(shared=shared, table_message=table_message, closing=closing, private_views=private_views,

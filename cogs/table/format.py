@@ -9,11 +9,11 @@ from typing import Any
 
 import discord
 
-from bot.i18n import _, ngettext
+from bot.i18n import N_, _, ngettext, option_name
 from bot.names import escaped
 from bot.service import PACES, Seat, Table
 from bot.service.errors import without_ruling_codes
-from bot.service.lobby import COMPUTER_NAME
+from bot.service.lobby import COMPUTER_FOR, COMPUTER_NAME
 
 from .levels import level_name
 
@@ -29,6 +29,10 @@ CONTENT_CHARS = 2000  # a message's content (Discord's Create Message: "up to 20
 ALT_TEXT_CHARS = 1024
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+# The paces of `pace:` in words: the command's choices (discord.py's translator names them in each member's language)
+# and a table's pace as its message says it.
+PACE_NAMES = {"live": N_("live"), "casual": N_("casual"), "async": N_("async")}
+assert set(PACE_NAMES) == set(PACES)
 
 
 def timestamp(at: float, style: str = "R") -> str:
@@ -52,9 +56,12 @@ def seat_name(table: Table, seat: int, *, bold: bool = True) -> str:
 def player_name(seats: Sequence[Seat], seat: int) -> str:
     """A seat's player's name as typed: a member's own; a computer player the table seated is named in the
     reader's language ("Computer 2", "Ordenador 2" — the number among the table's computers), whatever language
-    named it when it sat down."""
+    named it when it sat down. The computer playing a member's seat to the end is named for them ("Computer for
+    Bob"): it plays there now, and what it does is its own (a win is the computer's, Bob lost)."""
     if seats[seat].user_id is None:
         return _(COMPUTER_NAME, n=1 + sum(1 for s in seats[:seat] if s.user_id is None))
+    if seats[seat].is_computer:
+        return _(COMPUTER_FOR, name=seats[seat].name)
     return seats[seat].name
 
 
@@ -111,7 +118,33 @@ def split_text(text: str, limit: int = FIELD_CHARS) -> list[str]:
 def pace_text(seconds: int) -> str:
     names = {v: k for k, v in PACES.items()}
     turns = _("{duration} turns", duration=_duration(seconds))
-    return f"{names[seconds]} · {turns}" if seconds in names else turns  # pace names are option values
+    return f"{_(PACE_NAMES[names[seconds]])} · {turns}" if seconds in names else turns
+
+
+def some_of(names: Sequence[str], chars: int) -> str:
+    """`names` (Discord markdown) joined, as many as fit `chars` characters shown (at least one), "and n more"
+    for the rest."""
+    shown = list(names[:1])
+    for name in names[1:]:
+        if len(plain(", ".join([*shown, name]))) > chars:
+            break
+        shown.append(name)
+    rest = len(names) - len(shown)
+    return ", ".join(shown) + (" " + ngettext("and {n} more", "and {n} more", rest) if rest else "")
+
+
+def shortened(text: str, chars: int) -> str:
+    """`text` (Discord markdown) cut at a space to show at most `chars` characters, ending "…" (bold it opened
+    closed again); whole if it is that short. Words are kept whole, so a name's escapes are never split."""
+    if len(plain(text)) <= chars:
+        return text
+    kept: list[str] = []
+    for word in text.split(" "):
+        if kept and len(plain(" ".join([*kept, word]))) > chars - 1:
+            break
+        kept.append(word)
+    cut = " ".join(kept).rstrip(",;:·")
+    return cut + "…" + ("**" if cut.count("**") % 2 else "")
 
 
 def pace_seconds(pace: str, minutes: int | None) -> int:
@@ -127,7 +160,7 @@ def options_text(table: Table) -> str:
             if value:
                 parts.append(without_ruling_codes(_(option.description)) if option else name)
         else:
-            parts.append(f"{name} {value}")  # an option's name and value, as typed in the command
+            parts.append(f"{option_name(name)} {value}")  # an option's name and value, as typed in the command
     return " · ".join(parts)
 
 

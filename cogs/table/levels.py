@@ -9,7 +9,7 @@ from bot.games.levels import LEVELS, NAMES
 from bot.i18n import N_, _
 
 ABOUT = {
-    "easy": N_("A beginner: now and then the weaker move"),
+    "easy": N_("A beginner: at times a weaker move"),
     "normal": N_("The rules' own computer player"),
     "hard": N_("Plans ahead to win"),
 }

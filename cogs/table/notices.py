@@ -23,18 +23,20 @@ class Notices:
         self._shared = shared
 
     async def post_or_dm(self, table: Table, access: Access, what: str, public: Callable[[], str],
-                         seats: Iterable[int], private: Callable[[], str] | None = None, **send: Any
-                         ) -> discord.Message | None:
+                         seats: Iterable[int], private: Callable[[], str] | None = None, *,
+                         view: Callable[[], discord.ui.View] | None = None, **send: Any) -> discord.Message | None:
         """`public()` in the table's channel, in the server's language (the message posted is returned); where the
         bot may not post there, to each member of `seats` by DM, in their own language (`private()`, or the same
-        words), headed by the table."""
+        words), headed by the table. `view()` makes its buttons, in the same language as the words: a button's
+        label is translated when it is made."""
         shared = self._shared
         access = shared.access.narrowed(table.channel_id, access)
         if access.can_post:
             with speaking(await shared.languages.public(table)):
                 text = public()
+                buttons = {"view": view()} if view is not None else {}
             try:
-                return await shared.channel.post(table, access, what, content=text, **send)
+                return await shared.channel.post(table, access, what, content=text, **buttons, **send)
             except ChannelRefused:
                 pass  # logged: they hear it by DM
         for seat in seats:
@@ -44,7 +46,8 @@ class Notices:
             with speaking(await shared.languages.seat(table, seat)):
                 text = f"{shared.renderer(table).emoji} **{table.game.title}** · <#{table.channel_id}> · " \
                        f"{(private or public)()}"
-            await attempt(f"{what} by DM", shared.channel.dm(info.user_id, text[:2000]))
+                buttons = {"view": view()} if view is not None else {}
+            await attempt(f"{what} by DM", shared.channel.dm(info.user_id, text[:2000], **buttons))
         return None
 
     # --- pings and the result -----------------------------------------------------------------
@@ -55,10 +58,10 @@ class Notices:
         return sorted(table.called) if table.status == "active" else []
 
     async def ping(self, table: Table, access: Access | None = None, *,
-                   prompt: Callable[[], str] | None = None, view: discord.ui.View | None = None) -> None:
+                   prompt: Callable[[], str] | None = None, view: Callable[[], discord.ui.View] | None = None) -> None:
         """One short message naming the members the change calls (by DM where the bot may not post). Posted in
-        the channel, it is the table's one ping standing there: the one before it is deleted. `view`: its
-        buttons (a reminder's Not this turn)."""
+        the channel, it is the table's one ping standing there: the one before it is deleted. `view()` makes its
+        buttons (a reminder's Not this turn) in its reader's language."""
         targets = self.targets(table)
         if not targets:
             return
@@ -74,9 +77,8 @@ class Notices:
                 said += "\n" + _("The table message may be behind: `/game status` shows the table as it is now.")
             return said
 
-        extra = {"view": view} if view is not None else {}
-        posted = await self.post_or_dm(table, access, "pinging", lambda: content, targets, private,
-                                       allowed_mentions=mentions, **extra)
+        posted = await self.post_or_dm(table, access, "pinging", lambda: content, targets, private, view=view,
+                                       allowed_mentions=mentions)
         if posted is not None:
             await self.stands(table, posted.id, targets, access)
 

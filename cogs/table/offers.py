@@ -111,7 +111,10 @@ def offer_lines(table: Table) -> list[str]:
         lines.append(_("🔁 The rematch is table {table}, further down ⤵", table=offer.opened))
     elif offer.declined_by is not None:
         lines.append(_("🔁 {name} declined a rematch.", name=names.get(offer.declined_by, "?")))
+    elif offer.lapsed:
+        lines.append(_("🔁 The rematch offer ended {when}.", when=timestamp(offer.until)))
     else:
-        lines.append(_("🔁 {wanted} of {players} want a rematch · the offer ends {when}",
-                       wanted=len(offer.wanted), players=len(offer.players), when=timestamp(offer.until)))
+        lines.append(ngettext("🔁 {n} of {players} wants a rematch · the offer ends {when}",
+                              "🔁 {n} of {players} want a rematch · the offer ends {when}", len(offer.wanted),
+                              players=len(offer.players), when=timestamp(offer.until)))
     return lines

@@ -17,8 +17,9 @@ import discord
 
 from bot.i18n import Text, _, speaking, translated
 from bot.service import Table
+from bot.service.outbox import RESULT
 
-from .after_commit import SAVED, attempt, attempt_closing, tell_saved
+from .after_commit import SAVED, attempt, tell_saved
 from .closing import ClosingRetries
 from .dms import PrivateViews
 from .host_warnings import HostWarnings
@@ -79,8 +80,8 @@ class Publisher:
             await attempt("pinging", notices.ping(table, access))
         if table.game.has_secrets and table.state is not None:  # no private view before the deal
             await attempt("updating the DMs", self._private_views.update_dms(table))
-        if table.status == "finished":
-            await attempt_closing(table, "announcing the result", lambda: notices.announce_result(table, access))
+        if table.status == "finished":  # claimed by the commit that finished it (bot/service/outbox.py)
+            await self._closing.show_due(table, RESULT, access)
         if table.status in ("finished", "ended"):  # its followers hear of it (cogs/commands/followers.py)
             shared.bot.dispatch("table_closed", table)
         await attempt("telling the host what the bot may no longer do", self._host_warnings.warn(table, interaction))

@@ -75,7 +75,7 @@ class Reminding:
         if table.called:
             access = self._shared.access.of(table.channel_id)
             await attempt("sending a reminder", self._notices.ping(table, access, prompt=reminder(table.called),
-                                                                   view=not_this_turn(table)))
+                                                                   view=lambda: not_this_turn(table)))
         await attempt("telling the host what the bot may no longer do", self._host_warnings.warn(table))
         for seat in sorted(table.reminded_by_dm):
             await attempt("sending a reminder by DM", self._dm(table, seat, reminder(frozenset({seat}))))

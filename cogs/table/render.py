@@ -14,9 +14,11 @@ from typing import Any, ClassVar
 import discord
 
 from bot.games.core import Game, IllegalAction
-from bot.i18n import N_, _, translated
+from bot.i18n import N_, _, ngettext, translated
+from bot.names import escaped
 from bot.pictures.common import seat_name as drawn_name
 from bot.service import Table
+from bot.service.errors import StaleMove
 
 from .clock_lines import clock_footer
 from .controls import ActionButton, ComputerMenu, HandButton, LobbyButton
@@ -32,6 +34,8 @@ from .format import (
     pace_text,
     players_range,
     seat_name,
+    shortened,
+    some_of,
     split_text,
     timestamp,
 )
@@ -42,12 +46,16 @@ from .offers import offer_items, offer_lines
 EMBED_DESCRIPTION = 4000  # of an embed's 4,096 (Discord's embed limits), the rest for the joins
 
 NEWS_TITLE = N_("What just happened")
+ROLLS = ("rolled", "rerolled")  # events that roll dice (their `dice`)
+NEWS_UNDER_PICTURE = 70  # characters of news under a picture (two lines on a phone): My hand has it all
+WAITING_NAMES = 40  # characters of names on the deadline's line: a phone shows the line in two at most
 MAX_ACTION_BUTTONS = 20
 
 
 def picture_name(table: Table, seat: int) -> str:
-    """A seat's player as the picture names them (a computer in the reader's language)."""
-    return drawn_name(table.seats[seat])
+    """A seat's player as the picture names them (a computer in the reader's language), escaped as the text's names
+    are: the picture's description is written from markdown (`layout.plain`)."""
+    return escaped(drawn_name(table.seats[seat]))
 
 
 async def send_rules(interaction: discord.Interaction, renderer: Renderer) -> None:
@@ -64,6 +72,7 @@ class Renderer:
     colour: ClassVar[discord.Colour] = discord.Colour.blurple()
     # DMs brought up to date when a turn passes, not after each move within it (My hand is always current)
     dms_per_turn: ClassVar[bool] = False
+    dice_drawn: ClassVar[str] = "dice"  # the public view's dice just rolled, which the picture draws
 
     # --- to override --------------------------------------------------------------------------
     def board(self, table: Table, view: dict[str, Any]) -> str:
@@ -153,8 +162,9 @@ class Renderer:
 
     def texts(self, table: Table, *, pictured: bool = False) -> list[str]:
         """The table message's text, block by block. Under its picture it says only what the picture does not
-        show — whose turn and by when, what just happened, the result, the luck, the dice's seal — for the picture
-        shows the board and the seats (and its description says them in words); text only, it says it all."""
+        show — by when and whose turn, the latest of what just happened, the result, the luck, a bank clock and the
+        dice's seal, in as few lines as a phone needs (My hand has the rest) — for the picture shows the board
+        and the seats (and its description says them in words); text only, it says it all."""
         title = f"**{self.title(table)}**"
         if table.state is None:  # a lobby, or a table closed before the game started
             return [f"{title}\n{self._lobby(table)}", self._lobby_footer(table)]
@@ -163,18 +173,38 @@ class Renderer:
         board = "" if table.status == "ended" or pictured else self.board(table, view)
         main = [board] if board else []
         if table.status == "active" and table.deadline_at:
-            waiting = ", ".join(seat_name(table, s) for s in sorted(table.to_act))
-            main.append(_("⏳ Waiting for {names} · due {when}", names=waiting, when=timestamp(table.deadline_at)))
+            # The time first: a phone never breaks "due in 60 minutes" after a long name; the names plain, not bold,
+            # so one of 32 characters keeps to one line of a phone (the picture marks whose turn it is).
+            waiting = some_of([seat_name(table, s, bold=False) for s in sorted(table.to_act)], WAITING_NAMES)
+            main.append(_("⏳ Due {when}: {names}", names=waiting, when=timestamp(table.deadline_at)))
         elif table.status in ("finished", "ended"):
             main.append(self.result_text(table))
         if offered := offer_lines(table):  # followers, and where a rematch offer stands
             main.append("\n".join(offered))
-        players = "" if pictured else f"**{_('Players')}**\n{self.players_text(table, view)}"
         luck = f"**{luck_title(table)}**\n" + "\n".join(map(translated, table.luck)) if table.luck else ""
+        if pictured:  # the deadline's line says when the move is due: the footer is the clock's kind and the seal
+            footer = "-# " + " · ".join(filter(None, (clock_footer(table), self.dice_seal(table))))
+            return ["\n".join(main + self.latest_news(table)), luck, footer]
         pace = " · ".join(filter(None, (pace_text(table.pace_seconds), clock_footer(table))))
         footer = "-# " + _("{pace} · {seal}", pace=pace, seal=self.dice_seal(table))
-        head = [] if pictured else [title]
-        return ["\n".join(head + main), players, self.news_text(table), luck, footer]
+        heading = _("Players")
+        players = f"**{heading}**\n{self.players_text(table, view)}"
+        return ["\n".join([title, *main]), players, self.news_text(table), luck, footer]
+
+    def latest_news(self, table: Table, chars: int = NEWS_UNDER_PICTURE) -> list[str]:
+        """What just happened that the picture does not show (it draws the dice just rolled), untitled, in about
+        `chars` characters: the latest events whole while they fit, the latest alone cut short where even it is
+        longer."""
+        drawn = list(table.view(None).get(self.dice_drawn) or [])
+        events = [event.seen_by(None) for event in table.news]
+        told = [text for event in events if not (event["kind"] in ROLLS and list(event.get("dice", ())) == drawn)
+                and (text := self.event_text(table, event))]
+        shown: list[str] = []
+        for line in reversed(told):
+            if shown and len(plain("\n".join([line, *shown]))) > chars:
+                break
+            shown.insert(0, line)
+        return [shortened(shown[0], chars)] if len(shown) == 1 else shown
 
     def embed(self, table: Table) -> discord.Embed:
         """The table as one embed, its whole text under its title (a replay's step, `/game replay`)."""
@@ -237,7 +267,8 @@ class Renderer:
     def _lobby(self, table: Table) -> str:
         game = table.game
         seated = "\n".join(f"{i + 1}. {listed_seat(table, i)}" + (" 👑" if s.user_id == table.host_id else "")
-                           + (f" · 🎲 `{s.client_seed}`" if table.client_seeds is not None else "")
+                           + (" · " + _("🎲 seed `{seed}`", seed=s.client_seed)
+                              if table.client_seeds is not None else "")
                            for i, s in enumerate(table.seats))
         options = options_text(table)
         if table.status != "lobby":
@@ -251,7 +282,8 @@ class Renderer:
         else:
             how = _("Players take a seat with **Join**; the host 👑 starts the game with **Start**.")
         return (
-            _("**Lobby** · {players} · {pace}", players=players_range(game),
+            _("**Lobby** · {seated} · {pace}",
+              seated=_("{n} of {players} seated", n=len(table.seats), players=players_range(game)),
               pace=" · ".join(filter(None, (pace_text(table.pace_seconds), clock_footer(table)))))
             + (f"\n{options}" if options else "")
             + f"\n\n{seated}\n\n" + how
@@ -262,8 +294,8 @@ class Renderer:
     def _lobby_footer(self, table: Table) -> str:
         if table.status != "lobby" or table.client_seeds is None:
             return ""
-        return "-# " + _("🔒 sealed dice {fingerprint} · 🎲 your part of them: /game join seed:",
-                         fingerprint=table.commitment[:12])
+        return "-# " + _("🔒 sealed dice {fingerprint} · 🎲 each player's seed is mixed into them: choose yours with "
+                         "/game join seed:", fingerprint=table.commitment[:12])
 
     def players_text(self, table: Table, view: dict[str, Any]) -> str:
         lines = []
@@ -288,6 +320,11 @@ class Renderer:
             head = _("🏆 {name} wins!", name=names[0])
         else:
             head = _("🏆 {names} and {last} win!", names=", ".join(names[:-1]), last=names[-1])
+        replaced = [f"**{escaped(s.name)}**" for s in table.seats if s.is_computer and s.user_id is not None]
+        if replaced:  # results.member_places: whatever the computer did in their seat
+            lines.append("🤖 " + ngettext("The computer finished the game for {names}: a loss for them.",
+                                          "The computer finished the game for {names}: a loss for each of them.",
+                                          len(replaced), names=", ".join(replaced)))
         return head + "\n" + "\n".join(lines)
 
     def table_items(self, table: Table) -> list[discord.ui.Item]:
@@ -295,7 +332,7 @@ class Renderer:
             full = len(table.seats) >= table.game.max_players
             buttons: list[discord.ui.Item] = [LobbyButton(table.id, verb, disabled=full and verb == "join")
                                               for verb in ("join", "leave", "start")]
-            return [*buttons, ComputerMenu(table.id, disabled=full, row=1)]
+            return [*buttons, ComputerMenu(table.id, disabled=full, row=1, rev=table.rev)]
         if table.status != "active":
             return offer_items(table)
         items = self.public_items(table)
@@ -316,9 +353,17 @@ class Renderer:
         return items
 
     def private_texts(self, table: Table, seat: int, *, dm: bool = False) -> list[str]:
-        """The seat's private view as text: My hand (everything), or its DM (`dm`)."""
-        body = self.dm_body if dm else self.private_body
-        return [f"**{self.title(table)}**\n" + body(table, table.view(seat), seat)]
+        """The seat's private view as text: My hand (everything, what just happened in full too: the table
+        message has only its latest), or its DM (`dm`)."""
+        if dm:
+            return [f"**{self.title(table)}**\n" + self.dm_body(table, table.view(seat), seat)]
+        return [f"**{self.title(table)}**\n" + self.private_body(table, table.view(seat), seat),
+                self.news_text(table, seat, limit=FIELD_CHARS)]
+
+    def choices(self, table: Table, seat: int, kind: str) -> discord.ui.Modal:
+        """The seat's own choices that a public control of the game opens (`controls.ChoicesButton`), as a modal
+        (`controls.choice_modal`). A game without such a control has none: a crafted id is stale."""
+        raise StaleMove()
 
     def private_controls(self, table: Table, seat: int, *, dm: bool = False) -> list[discord.ui.Item]:
         """The seat's own controls in its private view (none once the table closed)."""

@@ -80,14 +80,15 @@ class TableMessage:
         if not access.can_see:
             raise ChannelRefused([VIEW])  # no call: only a click on the table (or /game status) shows it now
         channel = self._shared.channel
-        edit = await self.payload(table, access)
         if table.message_id:
             try:
-                await channel.edit(table, access, table.message_id, "editing the table message", **edit)
+                await channel.edit(table, access, table.message_id, "editing the table message",
+                                   **await self.payload(table, access))
                 return
             except discord.NotFound:
                 pass
-        message = await channel.post(table, access, "posting the table", **as_new(edit))
+        # A payload of its own: the edit's request used up its picture's reader (a file is sent once).
+        message = await channel.post(table, access, "posting the table", **as_new(await self.payload(table, access)))
         await self._shared.tables.set_message(table.id, message.id)
 
     async def retire(self, table: Table, access: Access, message_id: int) -> None:

@@ -1,5 +1,6 @@
 """What the service's timer makes happen, said in the channel: lobbies expiring, reminders (as each member chose:
-reminders.py), timeouts, and tables closed while the bot was away. Where the bot may not post in the channel, the
+reminders.py), timeouts, a closed table's result or rematch offer lapsed still to show (closing.py), and tables
+closed while the bot was away. Where the bot may not post in the channel, the
 members concerned hear it by DM (`notices.py`); the bot's permissions there are read from the guild's cache
 (`permissions.py`). The service tells it (`Tables.listener`); a timeout is shown like any other change, by the
 publisher.
@@ -11,6 +12,7 @@ from typing import Any
 
 from bot.i18n import _, ngettext, speaking
 from bot.service import Table
+from bot.service.outbox import OFFER_LAPSED, RESULT
 
 from .after_commit import attempt
 from .closing import ClosingRetries
@@ -39,6 +41,9 @@ class TimerNotices:
             return
         if kind == "reminder":
             await self._reminding.remind(table)
+            return
+        if kind in (RESULT, OFFER_LAPSED):  # what a closed table still had to show (bot/service/outbox.py)
+            await self._closing.show_due(table, kind, access)
             return
         await attempt("announcing a timeout", self._announce_timeout(table, access))
         await self._publisher.show(table)

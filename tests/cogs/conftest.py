@@ -12,6 +12,8 @@ import simcord.interactions
 from bot.app import DiceBot
 from bot.games.rng import Rng, table_rng
 
+from ..languages import FOREIGN, LOCALES
+
 
 class Dice:
     """The bot's dice: scripted numbers first (`dice.script(...)`), then the bot's own."""
@@ -104,16 +106,29 @@ def client_languages(monkeypatch) -> dict[int, str]:
     return chosen
 
 
-@pytest.fixture
-def spanish_server(simcord_env, client_languages):
-    """Noche de juegos, a server whose Discord language is Spanish, with a moderator (Manage Server):
-    (env, guild, channel, alice, bob, mod); alice's client is English, bob's Spanish."""
-    env = simcord_env
-    guild = env.create_guild(name="Noche de juegos", preferred_locale="es-ES")
-    channel = guild.create_text_channel("juegos")
+def server_in(env, client_languages, language: str, name: str = "Game Night"):
+    """A server whose Discord language is `language`, with a moderator (Manage Server): (env, guild, channel, alice,
+    bob, mod); alice's client is English, bob's speaks the server's language."""
+    guild = env.create_guild(name=name, preferred_locale=LOCALES[language])
+    channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
-    client_languages[bob.id] = "es-ES"
+    client_languages[bob.id] = LOCALES[language]
     return env, guild, channel, alice, bob, mod
+
+
+@pytest.fixture
+def spanish_server(simcord_env, client_languages):
+    """Noche de juegos, a server whose Discord language is Spanish: (env, guild, channel, alice, bob, mod); alice's
+    client is English, bob's Spanish."""
+    env, guild, channel, alice, bob, mod = server_in(simcord_env, client_languages, "es", "Noche de juegos")
+    return env, guild, channel, alice, bob, mod
+
+
+@pytest.fixture(params=FOREIGN)
+def foreign_server(request, simcord_env, client_languages):
+    """A server in each language besides English, in turn: (env, guild, channel, alice, bob, mod, language); alice's
+    client is English, bob's speaks the server's language."""
+    return (*server_in(simcord_env, client_languages, request.param), request.param)

@@ -7,6 +7,10 @@ from typing import Any
 
 import discord
 
+from bot.i18n import languages
+
+from ..languages import said
+
 
 def tables(env) -> Any:
     return env.bot.tables
@@ -71,6 +75,51 @@ def move_ids(message: discord.Message) -> list[str]:
     return [c.custom_id for c in components(message) if (c.custom_id or "").startswith("a:")]
 
 
+def moves(message: discord.Message) -> list[tuple[str, str | None]]:
+    """Every move a message offers, in order: a move button (its custom id, no value) or an option of a move menu
+    (the menu's custom id and the option's value)."""
+    found: list[tuple[str, str | None]] = []
+    for component in components(message):
+        custom_id = component.custom_id or ""
+        if custom_id.startswith("a:"):
+            found.append((custom_id, None))
+        elif custom_id.startswith("s:") and custom_id.endswith(":act"):
+            found += [(custom_id, option.value) for option in component.options]
+    return found
+
+
+async def make_move(member, message: discord.Message, move: tuple[str, str | None]):
+    """Press a move button, or pick a move menu's option (a move of `moves`)."""
+    custom_id, value = move
+    if value is None:
+        return await member.click(message, custom_id=custom_id)
+    return await member.select(message, [value], custom_id=custom_id)
+
+
+async def choose(member, message: discord.Message, label: str):
+    """Press the button labelled `label`, or pick the menu option labelled so (in whichever menu offers it)."""
+    if label in labels(message):
+        return await member.click(message, label=label)
+    menu, option = next((c, o) for c in components(message) for o in getattr(c, "options", None) or []
+                        if o.label == label)
+    return await member.select(message, [option.value], custom_id=menu.custom_id)
+
+
+def options(message: discord.Message) -> list[str]:
+    """The labels of every option of the message's menus."""
+    return [o.label for c in components(message) for o in getattr(c, "options", None) or []]
+
+
+def placeholders(message: discord.Message) -> list[str]:
+    """What the message's menus say before a pick."""
+    return [c.placeholder for c in components(message) if isinstance(c, discord.SelectMenu) and c.placeholder]
+
+
+def choices(message: discord.Message) -> list[str]:
+    """Every button's label, then every menu option's: all a member may choose on the message."""
+    return labels(message) + options(message)
+
+
 def text_of(message: discord.Message) -> str:
     """Everything a reader sees or hears in a message: content, embed texts and fields, Text Displays, and what a
     screen reader says of its picture (the picture's description)."""
@@ -107,7 +156,14 @@ async def start_against_a_computer(env, channel, member, game: str) -> int:
     return table_of(env, channel).id
 
 
-TABLE_TITLE = re.compile(r" · (table|mesa) \d+$")  # "🪖 Army Men Dice War · table 3", in English or Spanish
+def _table_words() -> str:
+    """What stands between a game's title and a table's number in every language: " · table ", " · Tisch "."""
+    with_number = [said(language, "{emoji} {game} · table {id}", emoji="", game="\0", id="\0").split("\0")[1]
+                   for language in languages()]
+    return "|".join(sorted({re.escape(words) for words in with_number}))
+
+
+TABLE_TITLE = re.compile(rf"(?:{_table_words()})\d+$")  # "🪖 Army Men Dice War · table 3", in any of our languages
 
 
 def is_table_message(message: discord.Message) -> bool:
@@ -127,8 +183,38 @@ def last_table_message(channel) -> discord.Message:
     return [m for m in channel.history() if is_table_message(m)][-1]
 
 
-def shows_the_last_change(env, channel, message: discord.Message) -> bool:
-    """The message shows what the table's last change did (its news, in English): it is not stale."""
+def all_news(env, channel) -> str:
+    """Everything the table's last change did, in words without bold marks, as My hand tells it (the table
+    message, under its picture, has only the latest of it)."""
     table = table_of(env, channel)
-    news = env.bot.games[table.game.id].renderer.news_lines(table)
-    return bool(news) and all(line[:100] in text_of(message) for line in news)
+    return "\n".join(env.bot.games[table.game.id].renderer.news_lines(table)).replace("**", "")
+
+
+def shows_the_last_change(env, channel, message: discord.Message) -> bool:
+    """The message shows what the table's last change did (the latest of its news, in English): it is not
+    stale."""
+    table = table_of(env, channel)
+    news = env.bot.games[table.game.id].renderer.latest_news(table)
+    return bool(news) and all(line in text_of(message) for line in news)
+
+
+async def open_choices(member, message):
+    """Press the table's control that opens the presser's own choices (Armadillo's Discard a card…)."""
+    (opener,) = [c.custom_id for c in components(message) if (c.custom_id or "").startswith("o:")]
+    return await member.click(message, custom_id=opener)
+
+
+def choice_labels(opened) -> list[str]:
+    """The options of the choices modal a member opened, in order."""
+    menus = [c["component"] for c in opened.modal["components"] if c.get("component", {}).get("custom_id")]
+    return [option["label"] for option in menus[0]["options"]]
+
+
+async def discard(member, message, card: int):
+    """An Armadillo answer from the table: Discard a card… opens the member's own cards; they submit `card`."""
+    from bot.games.armadillo.model import Discard
+    from bot.games.core import encode_action
+
+    opened = await open_choices(member, message)
+    assert opened.modal is not None, opened.response.content if opened.response else opened
+    return await member.submit_modal(opened, {"choice": [encode_action(Discard(card))]})

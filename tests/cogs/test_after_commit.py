@@ -15,7 +15,18 @@ from bot.service.lobby import MAX_HOSTED_TABLES
 from cogs.games import registered
 from cogs.table.errors import UNEXPECTED
 
-from .helpers import components, end_game, labels, message_by_id, move_ids, shows_the_last_change, table_of, text_of
+from .helpers import (
+    components,
+    end_game,
+    labels,
+    make_move,
+    message_by_id,
+    move_ids,
+    moves,
+    shows_the_last_change,
+    table_of,
+    text_of,
+)
 
 GAMES = list(registered())
 
@@ -187,11 +198,11 @@ async def test_a_finished_table_whose_last_edit_failed_can_be_shown_again(server
         if current is None:
             break
         hand = await bob.click(message_by_id(channel, table.message_id), label="My hand")
-        await bob.click(hand.response.message, custom_id=move_ids(hand.response.message)[0])
+        await make_move(bob, hand.response.message, moves(hand.response.message)[0])
     env.backend.faults.clear()
     assert (await stored(env, table.id)).status == "finished"
     stale = message_by_id(channel, table.message_id)
-    assert move_ids(stale), "the failed edit left the old buttons…"
+    assert moves(stale), "the failed edit left the old controls…"
     shown = await bob.slash(channel, "game status")
     final = text_of(shown.response.message)
     assert not shown.ephemeral and ("wins!" in final or "draw" in final)
@@ -267,7 +278,7 @@ async def play_to_the_last_move(env, channel, members):
             action, command, args = Roll(), "armymen roll", {}
         else:
             lowest = sorted(view["rolled"], key=lambda f: 0 if f == 1 else f)[0]
-            action, command, args = Keep((lowest,)), "armymen keep", {"dice": str(lowest)}
+            action, command, args = Keep((lowest,)), "armymen set-aside", {"dice": str(lowest)}
         member = members[table.seats[seat].user_id]
         after = table.game.apply(table.state, seat, action, table_rng("seed", table.client_seeds, table.seq + 1))
         if table.game.outcome(after) is not None:

@@ -1,19 +1,25 @@
-"""Armadillo played through Discord: dice menus and answer buttons on the table (which answer a member
-pressed is seen by no one), My hand with exactly a member's legal answers, the hand alone in the DM."""
+"""Armadillo played through Discord: dice menus on the table, and answers from it (a token, or Discard a card…,
+which opens only the presser's own cards: the table never offers a card its presser lacks, and which answer a
+member gave is seen by no one), My hand with exactly a member's legal answers, the hand alone in the DM."""
 
 from __future__ import annotations
 
-from bot.games.armadillo.engine import Roll
+from bot.games.armadillo.engine import Discard, Roll
 from bot.games.core import encode_action
 from cogs.games.armadillo.render import hand_text
 
 from .helpers import (
     add_computer,
+    choice_labels,
+    choose,
     components,
+    discard,
     labels,
     last_table_message,
     message_by_id,
     move_ids,
+    open_choices,
+    options,
     table_of,
     tables,
     text_of,
@@ -105,26 +111,24 @@ async def test_answers_on_the_table_or_my_hand_stay_secret(world, dice):
     assert dm_requests(env, bob, before_roll) == [], "the roll left bob's private view as it was"
     table_message = message_by_id(channel, table.message_id)
     text = text_of(table_message)
-    assert "🟨5 🟥8 = **13**" in text and "(1/3 in)" in text, "the computer answered at once"
+    assert "🟨5 🟥8 = 13" in text and "(1/3 in)" in text, "the computer answered at once"  # the picture says
 
-    # the table offers every card within 3 of the total (public: the total and the costs are), a token, and
-    # any other card for 4 tokens; who presses which is seen by no one
-    assert labels(table_message) == [f"Discard {v} ({c})" for v, c in [
-        (10, "3 tokens"), (11, "2 tokens"), (12, "1 token"), (13, "free"), (14, "1 token"), (15, "2 tokens"),
-        (16, "3 tokens")]] + ["Take a token", "My hand", "Follow"]
-    other = next(c for c in components(table_message) if getattr(c, "options", None))
-    assert len(other.options) == 13 and "4 tokens" in other.placeholder
-
-    # a card alice does not hold: refused, in private, and nothing changes
-    refused = await alice.click(table_message, label="Discard 13 (free)")
-    assert refused.ephemeral and "no card of that value" in refused.response.content
+    # the table offers anyone a token and, for a card, each member's own: Discard a card… opens the presser's cards
+    # that may go on 13 with their tokens, in a modal only they see; opening it changes nothing
+    assert labels(table_message) == ["Discard a card…", "Take a token", "My hand", "Follow"]
+    opened = await open_choices(alice, table_message)
+    assert opened.modal["title"] == "Your answer to 13"
+    assert choice_labels(opened) == ["Discard 12 (1 token)", "Discard 14 (1 token)"], "never a card she lacks"
+    assert hand_text(ALICE) in str(opened.modal), "her hand, beside her choices, for her eyes only"
     assert table_of(env, channel).seq == table.seq + 2
 
-    # bob answers on the table: his answer is the table's own edit, which shows that he answered, not what
+    # bob answers from the table: his card's submit edits the table through itself, which shows that he answered
+    opened = await open_choices(bob, table_message)
+    assert choice_labels(opened) == ["Discard 13 (free)", "Discard 11 (2 tokens)", "Discard 15 (2 tokens)"]
     before_answer = len(env.http_requests)
-    result = await bob.click(table_message, label="Discard 13 (free)")
+    result = await bob.submit_modal(opened, {"choice": [encode_action(Discard(13))]})
     assert not result.ephemeral
-    assert len(env.http_requests) - before_answer == 1, "one call: the table edited through the click"
+    assert len(env.http_requests) - before_answer == 1, "one call: the table edited through the submit"
     text = text_of(message_by_id(channel, table.message_id))
     assert "(2/3 in)" in text and "discarded" not in text, "who answered is public, not what"
     assert text.count("✅ answered") == 2 and "⏳ answering" in text
@@ -132,16 +136,17 @@ async def test_answers_on_the_table_or_my_hand_stay_secret(world, dice):
 
     refused = await bob.slash(channel, "armadillo respond", card=15)
     assert refused.ephemeral and "already answered" in refused.response.content
-    refused = await bob.click(message_by_id(channel, table.message_id), label="Discard 15 (2 tokens)")
+    refused = await open_choices(bob, message_by_id(channel, table.message_id))
     assert refused.ephemeral and "waiting for alice" in refused.response.content
 
     # alice answers through My hand (ephemeral): exactly her legal answers, with their cost
     hand = await alice.click(message_by_id(channel, table.message_id), label="My hand")
     assert hand.ephemeral and hand_text(ALICE) in text_of(hand.response.message)
-    assert labels(hand.response.message) == ["Discard 12 (1 token)", "Discard 14 (1 token)", "Take a token"]
+    assert labels(hand.response.message) == ["Take a token"]  # no card of hers is free
+    assert options(hand.response.message) == ["Discard 12 (1 token)", "Discard 14 (1 token)"]
     refused = await alice.slash(channel, "armadillo respond", card=10)
     assert refused.ephemeral and "costs 3 tokens and you have 2" in refused.response.content
-    result = await alice.click(hand.response.message, label="Discard 12 (1 token)")
+    result = await choose(alice, hand.response.message, "Discard 12 (1 token)")
     assert result.response.ephemeral, "the private view is edited in place"
     assert "Your answer" not in text_of(message_by_id(channel, table.message_id))
 
@@ -190,6 +195,22 @@ async def test_refusals_are_clear_and_change_nothing(world, dice):
         rules.response.message)
 
 
+async def test_a_member_without_a_card_for_the_total_is_told_to_take_a_token(world, dice):
+    """25 is more than 3 from every card of bob's (odds to 19), and any card costs 4 tokens: he has 2. Discard a
+    card… offers him nothing: it says why, privately, and changes nothing; the token stays on the table."""
+    env, channel, alice, bob = world
+    table = await open_three_seat_table(env, channel, alice, bob, dice)
+    await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=2, red=2), (4, 5, 8, 8), dice)
+    before = table_of(env, channel)
+    message = message_by_id(channel, table.message_id)
+    refused = await open_choices(bob, message)
+    assert refused.ephemeral and refused.modal is None
+    assert refused.response.content == "None of your cards can go on 25 with your 🪙 2: take a token instead."
+    assert table_of(env, channel).seq == before.seq
+    taken = await bob.click(message, label="Take a token")
+    assert not taken.ephemeral and table_of(env, channel).state.answers[1].card is None, "his token, from the table"
+
+
 async def test_a_response_timeout_applies_arm_r9(world, dice):
     env, channel, alice, bob = world
     table = await open_three_seat_table(env, channel, alice, bob, dice, pace="live")
@@ -209,8 +230,9 @@ async def test_a_restart_mid_response_keeps_and_hides_the_answers(world, dice, m
     await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
     bob_hand = (await bob.slash(channel, "game hand")).response.message  # ephemeral, with his answer buttons
     table_message = message_by_id(channel, table.message_id)
+    opened = await open_choices(alice, table_message)
     before_answer = len(env.http_requests)
-    await bob.click(table_message, label="Discard 13 (free)")
+    await discard(bob, table_message, 13)
     assert dm_requests(env, alice, before_answer) == [] and dm_requests(env, bob, before_answer) == [], \
         "an answer changes no hand before the reveal: the DMs are left alone"
     before = table_of(env, channel)
@@ -223,14 +245,14 @@ async def test_a_restart_mid_response_keeps_and_hides_the_answers(world, dice, m
     assert after.state == before.state and after.state.answers[1] is not None
     text = text_of(message_by_id(channel, after.message_id))
     assert "discarded" not in text and "(2/3 in)" in text
-    again = await bob.click(bob_hand, label="Discard 15 (2 tokens)")  # offered before he answered on the table
+    again = await choose(bob, bob_hand, "Discard 15 (2 tokens)")  # offered before he answered on the table
     assert again.ephemeral and "already" in again.response.content
     assert table_of(env, channel).seq == after.seq
 
-    result = await alice.click(table_message, label="Take a token")  # the table as it was before the restart
+    result = await alice.submit_modal(opened, {"choice": [encode_action(Discard(12))]})  # opened before the restart
     assert not result.ephemeral
     text = text_of(message_by_id(channel, after.message_id))
-    assert "discarded **13**" in text and "took a token" in text
+    assert "discarded **13**" in text and "discarded **12** (1 token)" in text
     assert len(dm_messages(alice)) == 1 and len(dm_messages(bob)) == 1
 
 
@@ -239,7 +261,7 @@ async def test_a_failing_dm_does_not_undo_a_move(world, dice):
     env, channel, alice, bob = world
     table = await open_three_seat_table(env, channel, alice, bob, dice)
     await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
-    await bob.click(message_by_id(channel, table.message_id), label="Discard 13 (free)")
+    await discard(bob, message_by_id(channel, table.message_id), 13)
     env.inject_error("PATCH", f"/channels/{bob.user.dm_channel.id}/messages/{the_dm(bob).id}", status=500,
                      code=0, message="Internal Server Error", times=1)
     result = await alice.click(message_by_id(channel, table.message_id), label="Take a token")  # the reveal

@@ -16,8 +16,10 @@ from .helpers import (
     end_game,
     labels,
     last_table_message,
+    make_move,
     message_by_id,
     move_ids,
+    moves,
     table_of,
     tables,
     text_of,
@@ -40,16 +42,17 @@ def member_for(table, members, seat):
 
 
 async def play_out_with_buttons(env, channel, members, max_moves=500):
-    """Whoever must act presses the first move button on the table message, until the game ends."""
+    """Whoever must act plays the table message's first move (Roll the dice, or the cheapest keep in the keep
+    menu), until the game ends."""
     for _ in range(max_moves):
         table = table_of(env, channel)
         if table is None:
             return
         (seat,) = table.to_act
         message = message_by_id(channel, table.message_id)
-        ids = move_ids(message)
-        assert ids, f"no move buttons on the table message: {text_of(message)}"
-        result = await member_for(table, members, seat).click(message, custom_id=ids[0])
+        offered = moves(message)
+        assert offered, f"no moves on the table message: {text_of(message)}"
+        result = await make_move(member_for(table, members, seat), message, offered[0])
         assert not result.ephemeral, result.response.content
     raise AssertionError("the game did not end")
 
@@ -84,7 +87,7 @@ async def test_a_whole_campaign_with_slash_commands(world, dice, tmp_path):
             result = await member.slash(channel, "armymen roll")
         else:
             lowest = sorted(view["rolled"], key=lambda f: 0 if f == 1 else f)[0]
-            result = await member.slash(channel, "armymen keep", dice=str(lowest))
+            result = await member.slash(channel, "armymen set-aside", dice=str(lowest))
         assert result.ephemeral and result.response.content.startswith("✅ ")
     with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
         games = db.execute("SELECT game, COUNT(*) FROM results GROUP BY game").fetchall()
@@ -119,7 +122,7 @@ async def test_a_restart_mid_game_keeps_old_buttons_working(world, dice, make_bo
     after = table_of(env, channel)
     assert after.state == before.state and after.seq == before.seq
     message = message_by_id(channel, after.message_id)  # sent before the restart
-    result = await alice.click(message, custom_id=move_ids(message)[0])
+    result = await make_move(alice, message, moves(message)[0])
     assert not result.ephemeral
     assert table_of(env, channel).seq > after.seq
     await play_out_with_buttons(env, channel, [alice, bob])
@@ -132,12 +135,12 @@ async def test_an_old_button_is_refused_and_changes_nothing(world, dice):
     table = await open_two_player_table(env, channel, alice, bob, dice)
     dice.script(1, 1, 1, 1, 1)
     await alice.click(message_by_id(channel, table.message_id), label="Roll the dice")
-    hand = (await alice.slash(channel, "game hand")).response.message  # ephemeral, offers "Keep 1" now
+    hand = (await alice.slash(channel, "game hand")).response.message  # ephemeral, offers "Set aside 1" now
     table_message = message_by_id(channel, table.message_id)
     dice.script(1, 1, 1, 1)
-    await alice.click(table_message, custom_id=move_ids(table_message)[0])
+    await make_move(alice, table_message, moves(table_message)[0])
     now = table_of(env, channel)
-    result = await alice.click(hand, custom_id=move_ids(hand)[0])  # the same move, offered one move ago
+    result = await make_move(alice, hand, moves(hand)[0])  # the same move, offered one move ago
     assert result.ephemeral
     assert "already made" in result.response.content
     assert table_of(env, channel).seq == now.seq and table_of(env, channel).state == now.state
@@ -172,9 +175,9 @@ async def test_refusals_are_ephemeral_and_change_nothing(world, dice):
         (carol.slash(channel, "armymen new"), "already open"),
         (carol.slash(channel, "game join"), "already started"),
         (bob.slash(channel, "game end"), "Only the host"),
-        (alice.slash(channel, "armymen keep", dice="7"), "faces"),
-        (bob.slash(channel, "armymen keep", dice="7"), "waiting for alice"),
-        (alice.slash(channel, "armymen keep", dice="1"), "Roll your dice first"),
+        (alice.slash(channel, "armymen set-aside", dice="7"), "faces"),
+        (bob.slash(channel, "armymen set-aside", dice="7"), "waiting for alice"),
+        (alice.slash(channel, "armymen set-aside", dice="1"), "Roll your dice first"),
     ]
     for call, expected in cases:
         result = await call
@@ -241,7 +244,7 @@ async def test_rest_calls_per_move_stay_low(world, dice):
         (seat,) = table.to_act
         message = message_by_id(channel, table.message_id)
         before = len(env.http_requests)
-        await [alice, bob][seat].click(message, custom_id=move_ids(message)[0])
+        await make_move([alice, bob][seat], message, moves(message)[0])
         after = table_of(env, channel)
         if after.to_act == table.to_act:  # the move did not end the turn
             counts.append(len(env.http_requests) - before)

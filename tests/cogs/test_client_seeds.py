@@ -43,13 +43,14 @@ async def test_the_lobby_and_the_table_show_every_client_seed(world):
     env, channel, alice, bob = world
     lobby = (await alice.slash(channel, "armymen new")).response.message
     shown = text_of(message_by_id(channel, lobby.id))
-    assert "1. **alice** 👑 · 🎲 `a`" in shown, "the host's seed was drawn when the table opened"
-    assert "🔒 sealed dice" in shown and "/game join seed:" in shown, "the commitment comes before the seeds"
+    assert "1. **alice** 👑 · 🎲 seed `a`" in shown, "the host's seed was drawn when the table opened"
+    assert "🔒 sealed dice" in shown and "🎲 each player's seed is mixed into them: choose yours with /game join " \
+        "seed:" in shown, "the commitment comes before the seeds, and says what they are"
     await bob.slash(channel, "game join", seed="Bob.the_3rd")
     changed = await alice.slash(channel, "game join", seed="mañana")  # seated: her seed changes
     assert "Done" in changed.response.content
     shown = text_of(message_by_id(channel, lobby.id))
-    assert "1. **alice** 👑 · 🎲 `mañana`" in shown and "2. **bob** · 🎲 `Bob.the_3rd`" in shown
+    assert "1. **alice** 👑 · 🎲 seed `mañana`" in shown and "2. **bob** · 🎲 seed `Bob.the_3rd`" in shown
     await alice.click(message_by_id(channel, lobby.id), label="Start")
     table = table_of(env, channel)
     running = text_of(message_by_id(channel, table.message_id))

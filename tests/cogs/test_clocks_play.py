@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import discord
 
-from .helpers import labels, message_by_id, move_ids, table_of, text_of
+from .helpers import labels, last_table_message, make_move, message_by_id, moves, read, table_of, text_of
 
 DAY, HOUR = 86_400, 3_600
 LIVE_TURN = 121
@@ -27,10 +27,10 @@ async def armymen_table(env, channel, alice, bob, dice, *, join="Join", start="S
 
 
 async def play_turn(env, channel, members, seat):
-    """The seat's member presses the first move button until their turn is over."""
+    """The seat's member plays the first move offered until their turn is over."""
     while (table := table_of(env, channel)) is not None and seat in table.to_act:
         message = message_by_id(channel, table.message_id)
-        result = await member_for(table, members, seat).click(message, custom_id=move_ids(message)[0])
+        result = await make_move(member_for(table, members, seat), message, moves(message)[0])
         assert not result.ephemeral, result.response.content
     return table_of(env, channel)
 
@@ -58,7 +58,7 @@ async def test_a_member_away_for_a_weekend_across_three_tables(world, dice):
     table = table_of(env, channels[0])
     message = message_by_id(channels[0], table.message_id)
     before = len(env.http_requests)
-    await alice.click(message, custom_id=move_ids(message)[0])  # her move ends the absence, at every table
+    await make_move(alice, message, moves(message)[0])  # her move ends the absence, at every table
     assert len(env.http_requests) - before == 1 + 2, "the move (through its click), one edit at each other table"
     await play_turn(env, channels[0], [alice, bob], 0)
     for where in channels[1:]:
@@ -77,7 +77,8 @@ async def test_a_bank_drains_and_refills_on_the_table(world, dice):
     await armymen_table(env, channel, alice, bob, dice, pace="casual", clock="bank")
     shown = text_of(message_by_id(channel, table_of(env, channel).message_id))
     assert "⏱ time bank 3 h, +1 h a turn" in shown
-    assert "⏱ Time left: **alice** until <t:" in shown and "**bob** 3 h" not in shown, "bob's bank starts on his turn"
+    assert "⏱ Time left: **alice** ⏳ runs out <t:" in shown and "**bob** 3 h" not in shown, \
+        "bob's bank starts on his turn"
     await env.advance_time(2 * HOUR + 30 * 60)
     table = await play_turn(env, channel, [alice, bob], 0)
     assert "**alice** 30 min" in text_of(message_by_id(channel, table.message_id)), "the time she took came out"
@@ -91,7 +92,7 @@ async def test_a_bank_drains_and_refills_on_the_table(world, dice):
     while 0 not in table.to_act:  # (Army Men: who rolls first in a new battle depends on the last)
         table = await play_turn(env, channel, [alice, bob], 1)
     assert table.seats[0].bank == HOUR, "emptied, then refilled by an hour"
-    assert "⏱ Time left: **alice** until <t:" in text_of(message_by_id(channel, table.message_id))
+    assert "⏱ Time left: **alice** ⏳ runs out <t:" in text_of(message_by_id(channel, table.message_id))
 
 
 async def test_armadillo_answers_each_on_its_own_clock(world):
@@ -191,4 +192,41 @@ async def test_a_spanish_server_reads_the_clocks_in_spanish(spanish_server, dice
     shown = text_of(message_by_id(channel, table_of(env, channel).message_id))
     assert "⏸ **bob** está ausente hasta el <t:" in shown
     assert "⏱ reserva de tiempo 3 h, +1 h por turno" in shown
-    assert "⏱ Tiempo restante: **alice** hasta <t:" in shown
+    assert "⏱ Tiempo restante: **alice** ⏳ se agota <t:" in shown
+
+
+async def test_the_computer_that_replaced_an_absent_member_wins_for_itself_and_the_member_loses(world, dice):
+    """Bob misses three turns; alice votes to replace him; the computer plays his seat against alice, who sets
+    aside her worst dice every time, and wins. The table says the computer won; bob's /stats and the season's
+    leaderboard count a loss for him, never that win."""
+    env, channel, alice, bob = world
+    mods = channel.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = channel.guild.add_member(env.create_user("mod"), roles=[mods])
+    assert not (await mod.slash(channel, "season start", name="Spring")).ephemeral
+    table = await armymen_table(env, channel, alice, bob, dice, pace="live")
+    absent = table.seat_of(bob.id)
+
+    async def alice_plays_her_worst() -> None:
+        message = message_by_id(channel, table_of(env, channel).message_id)
+        await make_move(alice, message, moves(message)[-1])  # the roll, or the keep menu's costliest
+
+    while not (table := table_of(env, channel)).seats[absent].autopilot:
+        if table.seat_of(alice.id) in table.to_act:
+            await alice_plays_her_worst()
+        else:
+            await env.advance_time(LIVE_TURN)
+    await alice.click(message_by_id(channel, table.message_id), label="Replace by the computer")
+    assert table_of(env, channel).seats[absent].is_computer
+    while table_of(env, channel) is not None:
+        await alice_plays_her_worst()
+
+    result = channel.history()[-1].content
+    assert "🏆 🤖 **Computer for bob** wins!" in result, result
+    assert "🤖 The computer finished the game for **bob**: a loss for them." in result
+    final = read(last_table_message(channel))
+    assert "Computer for bob wins!" in final, "the table, its picture's description included, says so too"
+    assert "🥇 🤖 Computer for bob · normal" in final
+    stats = (await alice.slash(channel, "stats", member=bob, game="armymen")).response.message
+    assert "0 won of 1" in text_of(stats) and "place 2 of 2" in text_of(stats), text_of(stats)
+    board = text_of((await alice.slash(channel, "leaderboard", game="armymen")).response.message)
+    assert "season Spring" in board and "bob — " in board and "won 0 of 1" in board.split("bob — ")[1], board

@@ -2,7 +2,7 @@
 Container in the game's colour with the picture first (a Media Gallery), then the text, then the controls — and the
 picture's description says in the reader's language what a sighted player sees: whose turn, the dice, each seat's
 public state (a computer's with its level, as the text lists it). Within Discord's limits (tests/discord_limits.py
-checks every call) at eight DARDZ seats with 32-character names, in both languages, with pictures and text only. A
+checks every call) at eight DARDZ seats with 32-character names, in every language, with pictures and text only. A
 table posted in the old embed form before the change keeps working: its next change turns it into the new form."""
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ import discord
 import pytest
 
 from bot.games.armadillo.engine import Roll
+from bot.i18n import language_of
 from cogs.table.controls import ActionButton, HandButton
 from tests.discord_limits import ALT_TEXT_CHARS, V2_COMPONENTS, V2_TEXT_CHARS
 
+from ..languages import LOCALES, counted, said
 from .helpers import add_computer, alt_texts, components, has_card, message_by_id, table_of, text_of, texts, walk
 from .test_armadillo_play import ALICE, BOB, COMPUTER, roll, the_dm
 
@@ -29,7 +31,7 @@ def within_v2_limits(message: discord.Message) -> None:
 
 
 @pytest.mark.parametrize("pictures", ["on", "off"])
-@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+@pytest.mark.parametrize("locale", LOCALES.values())
 async def test_eight_dardz_seats_with_32_character_names_fit_components_v2(simcord_env, client_languages, locale,
                                                                           pictures):
     env = simcord_env
@@ -58,7 +60,7 @@ async def test_eight_dardz_seats_with_32_character_names_fit_components_v2(simco
             assert all(name in text_of(message) for name in NAMES)
         member = next(m for m in members if m.id == table.seats[min(table.to_act)].user_id)
         moves = [c for c in components(message) if (c.custom_id or "").startswith("a:")]
-        hand = await member.click(message, label="My hand" if locale == "en-US" else "Mi mano")
+        hand = await member.click(message, label=said(language_of(locale), "My hand"))
         within_v2_limits(hand.response.message)
         await member.click(message, custom_id=moves[0].custom_id)
     for member in members:  # their DMs (the points piles) too
@@ -66,15 +68,22 @@ async def test_eight_dardz_seats_with_32_character_names_fit_components_v2(simco
             within_v2_limits(dm)
 
 
-@pytest.mark.parametrize(("locale", "words"), [
-    ("en-US", ("🎲 Armadillo · table", "Waiting for alice, bob.", "Round 1 of 3 · roll 1", "alice rolled 🟨5 🟥8 = 13",
-               "bob — 10 cards · 🪙 2 · ⏳ answering", "Computer 1 · hard — 10 cards · 🪙 2 · ✅ answered")),
-    ("es-ES", ("🎲 Armadillo · mesa", "Esperando a alice, bob.", "Ronda 1 de 3 · tirada 1", "alice sacó 🟨5 🟥8 = 13",
-               "bob — 10 cartas · 🪙 2 · ⏳ respondiendo",
-               "Ordenador 1 · difícil — 10 cartas · 🪙 2 · ✅ ha respondido")),
-])
+def described_words(language: str) -> tuple[str, ...]:
+    """What the picture of test_armadillo_play's table after alice's 🟨5 🟥8 says, in `language`."""
+    cards = counted(language, "{n} card", "{n} cards", 10)
+    return (said(language, "{emoji} {game} · table {id}", emoji="🎲", game="Armadillo", id="\0").split("\0")[0],
+            said(language, "Waiting for {names}.", names="alice, bob"),
+            said(language, "**Round {round} of {rounds}** · roll {roll} · shed your cards: each card left is a point, "
+                           "fewest points wins", round=1, rounds=3, roll=1).replace("**", ""),
+            said(language, "🎲 {name} rolled {roll}", name="alice", roll="🟨5 🟥8 = 13").removeprefix("🎲 "),
+            f"bob — {cards} · 🪙 2 · {said(language, '⏳ answering')}",
+            f"{said(language, 'Computer {n}', n=1)} · {said(language, 'hard')} — {cards} · 🪙 2 · "
+            f"{said(language, '✅ answered')}")
+
+
+@pytest.mark.parametrize("locale", LOCALES.values())
 async def test_the_picture_is_described_in_words_in_the_readers_language(simcord_env, client_languages, dice,
-                                                                         locale, words):
+                                                                         locale):
     """A screen reader hears what a sighted player sees: the table, whose turn, the dice, every seat — in the
     server's language on the table, in each member's own in their DM."""
     env = simcord_env
@@ -94,12 +103,12 @@ async def test_the_picture_is_described_in_words_in_the_readers_language(simcord
     await roll(alice, message_by_id(channel, table.message_id), Roll(yellow=1, red=1), (5, 8), dice)
     message = message_by_id(channel, table_of(env, channel).message_id)
     (described,) = alt_texts(message)
-    for said in words:
-        assert said in described, (said, described)
+    for words in described_words(language_of(locale)):
+        assert words in described, (words, described)
     assert "**" not in described and "\\" not in described, "words, not markdown"
     hands = the_dm(bob)
     (private,) = alt_texts(hands)
-    assert ("Your hand" if locale == "en-US" else "Tu mano") in private and "1 · 3 · 5" in private
+    assert said(language_of(locale), "Your hand") in private and "1 · 3 · 5" in private
     assert private not in described and "1 · 3 · 5" not in described, "a hand only in its owner's DM"
 
 

@@ -42,7 +42,7 @@ async def test_the_host_seats_computers_by_level_and_everyone_reads_it_after_a_r
     menu = computer_menu(lobby)
     assert menu.placeholder == "🤖 Add a computer…" and not menu.disabled
     assert [(o.label, o.value, o.description) for o in menu.options] == [
-        ("Easy", "easy", "A beginner: now and then the weaker move"),
+        ("Easy", "easy", "A beginner: at times a weaker move"),
         ("Normal", "normal", "The rules' own computer player"),
         ("Hard", "hard", "Plans ahead to win")]
 
@@ -51,8 +51,11 @@ async def test_the_host_seats_computers_by_level_and_everyone_reads_it_after_a_r
     assert not picked.ephemeral
     assert [r.method for r in env.http_requests[calls:]] == ["POST"], "one REST call: the answer edits the lobby"
     assert "2. 🤖 **Computer 1** · hard" in text_of(message_by_id(channel, lobby.id))
+    again = computer_menu(message_by_id(channel, lobby.id))
+    assert again.id != menu.id, "the edited lobby's menu is a new component: a client keeps no pick of the last"
     typed = await alice.slash(channel, "game addbot", level="easy")
     assert typed.response.content.startswith("✅ ")
+    assert computer_menu(message_by_id(channel, lobby.id)).id not in (menu.id, again.id), "each change, a new one"
     await alice.slash(channel, "game addbot")  # normal, the default
     table_id = table_of(env, channel).id
     assert await seats(env, table_id) == [("alice", False, "normal"), ("Computer 1", True, "hard"),
@@ -75,7 +78,7 @@ async def test_levels_read_in_spanish_where_the_server_speaks_it(spanish_server,
     menu = computer_menu(lobby)
     assert menu.placeholder == "🤖 Añadir un ordenador…"  # the table is public: the server's language
     assert [(o.label, o.description) for o in menu.options] == [
-        ("Fácil", "Un principiante: a veces la jugada más floja"), ("Normal", "El jugador del ordenador de las reglas"),
+        ("Fácil", "Principiante: a veces juega peor"), ("Normal", "El jugador del ordenador de las reglas"),
         ("Difícil", "Planea para ganar")]
     await add_computer(alice, lobby, "hard")
     await alice.slash(channel, "game addbot", level="easy")

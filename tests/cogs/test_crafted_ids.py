@@ -1,8 +1,9 @@
 """A modified client can send any custom id. Every control — move, menu, hand, lobby, end, replay, block, follow,
-rematch, not this turn — acts only on a table of the server it was pressed in (or, from a DM, a table where the
-member sits); an id that names another server's table, a number out of range, a move number the table never
-reached, or a control of another game gets the stale or "not here" refusal, privately, changes nothing and logs
-nothing above WARNING."""
+rematch, the vote on an absent member's seat, not this turn — acts only on a table of the server it was pressed in
+(or, from a DM, a table where the member sits) and only for the member it is for; an id that names another
+server's table, a number out of range, a move number the table never reached, a control of another game, another
+member's seat, or an id no control's template matches (shown on its message or not) gets the stale, "not here" or
+"not yours" refusal, privately, changes nothing and logs nothing above WARNING."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 
 from bot.games.core import encode_action
 from cogs.games import registered
+from db.community import Community
 
 from .helpers import end_game, start_against_a_computer, table_of, tables, texts
 
@@ -78,6 +80,8 @@ def crafted_ids(table, game_id: str) -> dict[str, tuple[str, str | None]]:
         "block": (f"db:{table.id}:{table.seq}:1", None),
         "follow": (f"f:{table.id}", None),
         "not this turn": (f"q:{table.id}:{table.seq}", None),
+        "vote": (f"rv:{table.id}:{seat}:replace", None),
+        "choices": (f"o:{table.id}:{table.seq}:discard", None),
     }
 
 
@@ -118,7 +122,10 @@ async def test_ids_out_of_range_get_the_stale_refusal(two_servers, number, no_er
                              (f"r:{number}:0", None), (f"r:{number}:0:new", None), (f"db:{number}:0:1", None),
                              (f"a:1:{number}:[\"Roll\"]", None), ("db:1:0:12", None), ("x:1", None),
                              (f"f:{number}", None), (f"rm:{number}:yes", None), ("rm:1:maybe", None),
-                             (f"q:{number}:0", None), (f"q:1:{number}", None), ("q:1:-1", None)]:
+                             (f"q:{number}:0", None), (f"q:1:{number}", None), ("q:1:-1", None),
+                             (f"rv:{number}:0:replace", None), ("rv:1:20:end", None), ("rv:1:0:maybe", None),
+                             (f"rv:1:{number}:end", None), (f"l:{number}:hack", None),
+                             (f"o:{number}:0:discard", None), (f"o:1:{number}:discard", None), ("o:1:0:", None)]:
         assert_refused(await send_again(alice, message, custom_id, value), STALE)
     assert [s.user_id for s in table_of(env, channel).seats] == [alice.id]  # her lobby, unchanged
 
@@ -130,6 +137,7 @@ async def test_a_block_on_a_table_of_another_game_is_stale(world, game, no_error
     table = table_of(env, channel)
     message = await bot_message_in(alice, alice.guild.create_text_channel("other"))
     assert_refused(await send_again(alice, message, f"db:{table_id}:{table.seq}:1"), STALE)
+    assert_refused(await send_again(alice, message, f"o:{table_id}:{table.seq}:cards"), STALE)  # no such choices
     assert table_of(env, channel).seq == table.seq
 
 
@@ -157,3 +165,60 @@ async def test_from_a_dm_a_control_acts_only_where_the_member_sits(world, no_err
     assert [s.user_id for s in table_of(env, lobby_channel).seats] == [bob.id]
     hand = await send_again(alice.user, dm, f"h:{table_id}")
     assert hand.ephemeral and texts(hand.response.message), "her own seat's controls work from her DM"
+
+
+async def test_the_newer_controls_refuse_a_member_they_are_not_for(world, dice, no_errors_logged):
+    """Block, Follow, the vote, Not this turn on a running Doodle Dice table, Rematch on a finished Coin Race: each
+    pressed, with a crafted id, by a member it is not for gets its private refusal and changes nothing."""
+    env, channel, alice, bob = world
+    mallory = channel.guild.add_member(env.create_user("mallory"))
+    lobby = (await alice.slash(channel, "doodle new", pace="live")).response.message
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    table = table_of(env, channel)
+    message = await bot_message_in(mallory, channel.guild.create_text_channel("elsewhere"))
+    (alice_seat, bob_seat), before = (table.seat_of(alice.id), table.seat_of(bob.id)), await snapshot(env, table.id)
+    for member, custom_id, refusal in [
+        (mallory, f"db:{table.id}:{table.seq}:{alice_seat}", "You are not seated at this table."),
+        (alice, f"f:{table.id}", "You play at this table: its result comes to you anyway."),
+        (mallory, f"rv:{table.id}:{bob_seat}:replace", "Only the other players at this table can vote on bob's seat."),
+        (alice, f"rv:{table.id}:{bob_seat}:end", "bob is playing again: there is nothing to vote on."),
+        (bob, f"rv:{table.id}:{bob_seat}:replace", "This vote is about your own seat: play a move or open My hand "
+                                                   "to take it back."),
+        (mallory, f"q:{table.id}:{table.seq}", "Only the players this reminder named can silence it."),
+    ]:
+        assert_refused(await send_again(member, message, custom_id), refusal)
+    assert await snapshot(env, table.id) == before
+    await end_game(alice, channel)
+
+    coin = channel.guild.create_text_channel("coin")
+    lobby = (await alice.slash(coin, "coin new")).response.message
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    dice.script(1, 2, 1, 2, 1)  # alice calls heads right three times: she wins
+    while (running := table_of(env, coin)) is not None:
+        await (alice if running.seat_of(alice.id) in running.to_act else bob).slash(coin, "coin flip")
+    row = await env.bot.tables.store.last_table_in(coin.id)
+    assert row.status == "finished"
+    for verb in ("yes", "no"):
+        assert_refused(await send_again(mallory, message, f"rm:{row.id}:{verb}"),
+                       f"Only the players of table {row.id} answer its rematch offer.")
+    assert await Community(env.bot.tables.store).rematch_votes(row.id) == {}
+
+
+@pytest.mark.parametrize("custom_id", ["l:{table}:hack", 'a:{table}:1234567890:["Roll"]', "join:{table}"],
+                         ids=["tampered verb", "move number over nine digits", "an older format"])
+async def test_a_shown_control_no_template_matches_gets_the_stale_refusal(world, custom_id, no_errors_logged):
+    """A message showing an id no control's template matches — an older bot's button, a tampering client's — is
+    answered with the stale refusal, never left to fail ("This interaction failed")."""
+    env, channel, alice, _ = world
+    await alice.slash(channel, "armymen new")
+    table = table_of(env, channel)
+    custom_id = custom_id.format(table=table.id)
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Old", custom_id=custom_id))
+    view.stop()  # no callback of this process answers it: as an older bot's message, or a tampered one
+    await env.bot.get_channel(channel.id).send("an older table message", view=view)
+    old = channel.history()[-1]
+    assert_refused(await alice.click(old, custom_id=custom_id), STALE)
+    assert [s.user_id for s in table_of(env, channel).seats] == [alice.id]

@@ -37,6 +37,7 @@ def cases(channel: int, application: int) -> list[tuple[str, Route, object, list
     command = {"name": "peek", "description": "d", "type": 1,
                "description_localizations": {"es-ES": "d" * 101}}
     v2 = [upload("hidden.png")]
+    renamed, empty = [upload("t.png")], [upload("empty.png", 0)]
     return [
         ("files", send, {"attachments": attachments(eleven)}, eleven, 400, "11 files, more than 10"),
         ("file size", send, {"attachments": attachments(big)}, big, 413,
@@ -74,6 +75,15 @@ def cases(channel: int, application: int) -> list[tuple[str, Route, object, list
         ("v2 edit with an embed", Route("PATCH", "/channels/{c}/messages/{m}", c=channel, m=1),
          {**v2_message([text("the table")]), "embeds": [{"title": "the old form"}]}, [], 400,
          "Components V2 with content, embeds, stickers or a poll"),
+        ("v2 picture not sent", Route("PATCH", "/channels/{c}/messages/{m}", c=channel, m=1),
+         {**v2_message([{"type": 12, "items": [{"media": {"url": "attachment://table.png"}}]}]), "attachments": []},
+         [], 400, "a component shows attachment://table.png, but no file of that name is in the request"),
+        ("v2 picture renamed", send, {**v2_message([{"type": 12, "items": [{"media": {"url": "attachment://table.png"}},
+                                                                           {"media": {"url": "attachment://t.png"}}]}]),
+                                      "attachments": attachments(renamed)}, renamed, 400,
+         "a component shows attachment://table.png, but no file of that name is in the request"),
+        ("empty upload", send, {"attachments": attachments(empty)}, empty, 400,
+         "empty.png is uploaded empty (its reader was used up by an earlier send)"),
         ("component ids", send, v2_message([{**text("a"), "id": 1005}, {**text("b"), "id": 1005}]), [], 400,
          "component ids [1005, 1005] repeat in one message"),
         ("component id size", send, v2_message([{**text("a"), "id": 2**31}]), [], 400,

@@ -9,10 +9,14 @@ from bot.games.doodle.chance import card_chance
 
 from .helpers import (
     add_computer,
+    all_news,
+    choices,
+    choose,
     components,
     labels,
     last_table_message,
     message_by_id,
+    options,
     read,
     table_of,
     tables,
@@ -71,7 +75,7 @@ async def take_turn_step(env, channel, members, used: list[str]) -> None:
     view = table.view(None)
     names = labels(message)
     if not view["rolled"]:
-        steal = [c for c in components(message) if (c.custom_id or "").startswith("s:")]
+        steal = [c for c in components(message) if (c.custom_id or "").endswith(":act")]
         if steal and "steal" not in used:  # declare one steal in the game, from the menu
             result = await member.select(message, [steal[0].options[0].value], custom_id=steal[0].custom_id)
             assert not result.ephemeral, result.response.content
@@ -79,9 +83,10 @@ async def take_turn_step(env, channel, members, used: list[str]) -> None:
             return
         await press(member, message, "Draw & roll")
         return
-    claims = [n for n in names if n.startswith("Claim")]
-    if claims:  # the hardest matching card comes first
-        await press(member, message, claims[0])
+    claims = [n for n in choices(message) if n.startswith("Claim")]
+    if claims:  # the hardest matching card comes first (one card: a button; more: the claim menu)
+        result = await choose(member, message, claims[0])
+        assert not result.ephemeral, result.response.content
         return
     targets = view["claimable"]
     if targets and view["rolls_left"]:
@@ -90,11 +95,11 @@ async def take_turn_step(env, channel, members, used: list[str]) -> None:
         target = max(targets, key=lambda c: card_chance(CARDS[c].figures, dice, rolls))
         keep = set(serving(CARDS[target].figures, dice))
         values = [str(i) for i in range(6) if i not in keep]
-        result = await member.select(message, values, custom_id=custom_id(message, "s:"))
+        result = await member.select(message, values, custom_id=custom_id(message, "s:"))  # the re-roll menu
         assert not result.ephemeral, result.response.content
         used.append("reroll")
         return
-    if targets and "Free Roll (+1 roll)" in names:
+    if targets and "Free Roll" in names:
         await press(member, message, "Free Roll")
         used.append("free")
         return
@@ -114,7 +119,8 @@ async def test_two_members_and_a_computer_play_a_whole_game(world, dice):
         humans = [s for s in table.view(None)["blockers"] if table.seats[s].human]
         if humans and "block" not in used:  # a holder blocks once, from the table message, though not on turn
             message = message_by_id(channel, table.message_id)
-            result = await member_of(table, members, humans[0]).click(message, label=button(message, "Block").label)
+            block = next(n for n in choices(message) if n.startswith("Block"))  # a button, or the block menu
+            result = await choose(member_of(table, members, humans[0]), message, block)
             assert not result.ephemeral, result.response.content
             used.append("block")
             continue
@@ -129,7 +135,7 @@ async def test_two_members_and_a_computer_play_a_whole_game(world, dice):
     assert "win" in channel.last_message.content
 
 
-async def test_a_claim_with_a_button(world, dice):
+async def test_several_matching_cards_are_claimed_from_one_menu(world, dice):
     env, channel, alice, bob = world
     await open_table(env, channel, alice, bob, dice, ordered=True, computer=False)
     first = table_message(env, channel)
@@ -142,11 +148,13 @@ async def test_a_claim_with_a_button(world, dice):
     message = table_message(env, channel)
     text = text_of(message)
     assert "↗️ 🌈 📏 🙂 🪱 ⚫" in text and "2 re-rolls left" in text
-    claims = [n for n in labels(message) if n.startswith("Claim")]
+    assert not [n for n in labels(message) if n.startswith("Claim")], "several matches: one menu, one row"
+    claims = [n for n in options(message) if n.startswith("Claim")]
     assert claims[:2] == ["Claim Self-Portrait", "Claim Cowboy"], "the hardest matching cards come first"
     assert {"Claim Smiley", "Claim Moon Face", "Claim Tadpole", "Claim Slide"} <= set(claims)
     assert "✅\u00a0Cowboy\u00a0↗️🌈📏🙂🪱" in text or "✅\u00a0Cowboy" in text
-    await press(alice, message, "Claim Cowboy")
+    result = await choose(alice, message, "Claim Cowboy")
+    assert not result.ephemeral
     table = table_of(env, channel)
     assert [c["id"] for c in table.view(None)["sets"][0]] == ["B01"] and table.to_act == {1}
     text = text_of(table_message(env, channel))
@@ -164,9 +172,9 @@ async def test_re_rolls_with_the_menu_and_roll_commands(world, dice):
     assert "**alice** rolled 📏 📏 📏 📏 📏 📏." in result.response.content, "the answer says what happened"
     message = table_message(env, channel)
     menu = next(c for c in components(message) if (c.custom_id or "").endswith(":reroll"))
-    assert [o.label for o in menu.options] == [f"Die {i}: 📏 dash" for i in range(1, 7)]
-    assert menu.placeholder.startswith("🎲 Re-roll which dice? (") and len(menu.placeholder) <= 30, "fits a phone"
-    assert menu.max_values == 6 and not [n for n in labels(message) if n.startswith("Claim")]
+    assert [o.label for o in menu.options] == [f"Die {i}: 📏 dash" for i in range(1, 7)] + ["All six dice"]
+    assert menu.placeholder == "🎲 Re-roll which dice?", "fits a phone (the picture says how many re-rolls are left)"
+    assert menu.max_values == 7 and not [n for n in choices(message) if n.startswith("Claim")]
     dice.script(FACE, DOT)
     result = await alice.select(message, ["0", "2"], custom_id=menu.custom_id)
     assert not result.ephemeral
@@ -175,8 +183,8 @@ async def test_re_rolls_with_the_menu_and_roll_commands(world, dice):
     message = table_message(env, channel)
     again = next(c for c in components(message) if (c.custom_id or "").endswith(":reroll"))
     assert again.id != menu.id, "the next re-roll's menu is a new component: a client keeps no picks of the last"
-    assert "Claim Smiley" in labels(message), "a face now matches Smiley (orange)"
-    assert "re-rolled 2 dice, now 🙂 📏 ⚫ 📏 📏 📏" in text_of(message)
+    assert "Claim Smiley" in choices(message), "a face now matches Smiley (orange)"
+    assert "re-rolled 2 dice, now 🙂 📏 ⚫ 📏 📏 📏" in all_news(env, channel)  # the picture shows the dice
     dice.script(*[SQUIGGLE] * 6)
     result = await alice.slash(channel, "doodle roll")  # after the draw: re-roll all six
     assert result.ephemeral
@@ -195,16 +203,18 @@ async def test_a_block_before_the_draw_and_a_refused_block_after(world, dice):
     table = table_of(env, channel)
     assert table.to_act == {1} and table.view(None)["blockers"] == [0]
     message = table_message(env, channel)
-    assert "Block bob" in labels(message) and "may block" in read(message)
+    assert "Block bob" in options(message) and "may block" in read(message), "bob's turn and the computer's: a menu"
     for member, expected in ((bob, "cannot block your own turn"), (carol, "not seated")):
-        result = await member.click(message, label="Block bob")
+        result = await choose(member, message, "Block bob")
         assert result.ephemeral and expected in result.response.content
         assert table_of(env, channel).seq == table.seq
-    result = await alice.click(message, label="Block bob")  # not alice's turn: she interjects
+    result = await choose(alice, message, "Block bob")  # not alice's turn: she interjects
     assert not result.ephemeral
     after = table_of(env, channel)
     assert after.to_act == {0}, "bob lost his turn; the computer played its own; alice is next"
-    assert "alice** plays Block A Turn: **bob** loses this turn." in text_of(table_message(env, channel))
+    # Under the picture only the latest of what happened (the computer's turn); My hand tells it all.
+    hand = await alice.click(table_message(env, channel), label="My hand")
+    assert "alice** plays Block A Turn: **bob** loses this turn." in text_of(hand.response.message)
     assert [c["used"] for c in after.view(None)["action_cards"][0]] == [True, False]
     assert "Block A Turn (crossed out)" in read(table_message(env, channel)), "a used card, in words"
 
@@ -214,16 +224,19 @@ async def test_a_block_before_the_draw_and_a_refused_block_after(world, dice):
     dice.script(*[DASH] * 6)
     await press(bob, table_message(env, channel), "Draw & roll")  # bob's turn has begun
     message = table_message(env, channel)
-    assert "Block bob" not in labels(message)
+    assert "Block bob" not in choices(message)
     seq = table_of(env, channel).seq
     result = await alice.slash(channel, "doodle block", member=bob)
     assert result.ephemeral and "Too late" in result.response.content
     assert table_of(env, channel).seq == seq
 
-    # DD-R7: during bob's turn, alice blocks the computer's coming turn with the button on the table.
-    assert "Block 🤖 Computer 1" in labels(message)
-    result = await alice.click(message, label="Block 🤖 Computer 1")
-    assert not result.ephemeral
+    # DD-R7: during bob's turn, alice blocks the computer's coming turn from My hand (mid-turn the table holds the
+    # turn's own controls; before a turn begins, its blocks).
+    assert not [n for n in choices(message) if n.startswith("Block")]
+    hand = (await alice.click(message, label="My hand")).response.message
+    assert [n for n in choices(hand) if n.startswith("Block")] == ["Block 🤖 Computer 1"]
+    result = await alice.click(hand, label="Block 🤖 Computer 1")
+    assert result.response.ephemeral, "My hand is edited; the table too"
     assert "their coming turn is lost" in text_of(table_message(env, channel))
     assert "Blocked: 🤖 Computer 1 will lose their coming turn" in read(table_message(env, channel))
     assert table_of(env, channel).to_act == {1}, "bob plays on"
@@ -309,16 +322,18 @@ async def test_dd_r7_the_board_keeps_the_dice_beside_an_announced_block(world, d
     assert "turn has not begun" in text and "rolled:" not in text and "re-roll" not in text
     dice.script(*[DASH] * 6)
     await press(alice, table_message(env, channel), "Draw & roll")  # alice keeps Block A Turn, rolls dashes
-    await press(alice, table_message(env, channel), "Block bob")  # during her own turn (DD-R7)
+    hand = (await alice.click(table_message(env, channel), label="My hand")).response.message
+    result = await choose(alice, hand, "Block bob")  # during her own turn (DD-R7), from My hand
+    assert result.response.ephemeral
     text = read(table_message(env, channel))
     assert "Blocked: bob will lose their coming turn" in text
     assert "alice rolled:" in text and "2 re-rolls left" in text, "her dice are still on the table"
 
 
-async def test_dd_r7_six_players_a_block_button_for_every_blockable_turn(world, dice):
+async def test_dd_r7_six_players_a_block_for_every_blockable_turn(world, dice):
     """Six seats, two holders: while alice's turn has not begun, all six turns can be blocked (each holder may
-    block every opponent). Every button fits Discord's rows of five, and My hand shows each holder only the
-    turns they may block."""
+    block every opponent): one menu holds them (a row, where six buttons took a phone's screen), and My hand
+    shows each holder only the turns they may block."""
     env, channel, alice, bob = world
     lobby = (await alice.slash(channel, "doodle new", pace="live")).response.message
     await bob.click(lobby, label="Join")
@@ -335,15 +350,16 @@ async def test_dd_r7_six_players_a_block_button_for_every_blockable_turn(world, 
     table = table_of(env, channel)
     assert table.to_act == {0} and not table.view(None)["begun"], "the computers played; alice's turn is next"
     message = table_message(env, channel)
-    blocks = [n for n in labels(message) if n.startswith("Block")]
-    assert len(blocks) == 6 and blocks[0] == "Block alice"
+    blocks = [n for n in options(message) if n.startswith("Block")]
+    assert len(blocks) == 6 and blocks[0] == "Block alice", "six turns to block: one menu, one row"
+    assert not [n for n in labels(message) if n.startswith("Block")]
     assert all(len(row.children) <= 5 for row in walk(message.components) if isinstance(row, discord.ActionRow))
     mine = await bob.click(message, label="My hand")
-    assert [n for n in labels(mine.response.message) if n.startswith("Block")] == \
+    assert [n for n in options(mine.response.message) if n.startswith("Block")] == \
         [n for n in blocks if n != "Block bob"]
     mine = await alice.click(message, label="My hand")
     assert "Draw & roll" in labels(mine.response.message)
-    assert [n for n in labels(mine.response.message) if n.startswith("Block")] == blocks[1:]
-    result = await bob.click(message, label="Block alice")
+    assert [n for n in options(mine.response.message) if n.startswith("Block")] == blocks[1:]
+    result = await choose(bob, message, "Block alice")
     assert not result.ephemeral
     assert table_of(env, channel).to_act == {1}, "alice lost her turn; bob's comes"

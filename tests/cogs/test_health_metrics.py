@@ -18,7 +18,7 @@ from bot.app.health import Health
 from bot.metrics import SOURCES, TIMER_EVENTS, Metrics
 
 from ..conftest import PostgresSchema, postgres_server_url
-from .helpers import message_by_id, move_ids, start_against_a_computer, table_of
+from .helpers import make_move, message_by_id, moves, start_against_a_computer, table_of
 from .test_armymen_play import open_two_player_table
 
 
@@ -74,8 +74,8 @@ async def test_the_counts_move_as_a_game_is_played(world, health, dice):
     assert typed.response.content.startswith("✅"), typed.response.content
     table = table_of(env, channel)
     player = alice if table.seats[min(table.to_act)].user_id == alice.id else bob
-    clicked = await player.click(message_by_id(channel, table.message_id), custom_id=move_ids(
-        message_by_id(channel, table.message_id))[0])  # a click
+    message = message_by_id(channel, table.message_id)
+    clicked = await make_move(player, message, moves(message)[0])  # a click (the keep menu's first option)
     assert not clicked.ephemeral, clicked.response.content
 
     after = await scrape(health)

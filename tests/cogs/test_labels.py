@@ -1,13 +1,15 @@
-"""Issue 22: every button label fits a phone. Discord cuts a label at 80 characters, but a phone shows about
-38 (34 beside an emoji) before it truncates, and a cut label can drop the very name a player looks for. Whole
-games at five seats (Army Men Dice War: two), every seat a member with a 32-character display name, in English
-and in Spanish: each label the bot sends, on the table, in DMs and in My hand, stays within that budget."""
+"""Every word on a control fits a phone. Discord cuts a button's label at 80 characters and a menu's option at
+100, but a phone shows about 38 (34 beside an emoji) — a menu's placeholder, beside its arrow, about 27 (24) —
+before it truncates, and a cut label can drop the very name or number a player looks for. Whole games at five
+seats (Army Men Dice War: two), every seat a member with a 32-character display name, in every language the bot
+speaks (a new one is checked as soon as it is added): each button label, menu placeholder, option label and
+option description the bot sends — on the table, in DMs, in My hand — stays within its budget
+(`cogs/table/labels.py`, where the budgets are and every move control's words are fitted)."""
 
 from __future__ import annotations
 
 import re
 import sys
-import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -16,54 +18,72 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from rest_budget import choose, move_controls, offers, press, wanted  # noqa: E402
+from rest_budget import choose, modal_offers, move_controls, offers, opener, press, wanted  # noqa: E402
 
+from bot.i18n import language_of  # noqa: E402
 from cogs.games import registered  # noqa: E402
-from cogs.table.labels import EMOJI_LABEL_CHARS, LABEL_CHARS  # noqa: E402
+from cogs.table.labels import fits as fits_a_phone  # noqa: E402
 
+from ..languages import LOCALES, raw  # noqa: E402
 from .helpers import message_by_id, table_of  # noqa: E402
 
 NAMES = ("Maximiliana Valentina de la Cruz", "Bartholomew Fitzgerald-Hampshire", "Anastasia Konstantinopoulou III",
          "Guadalupe Esperanza Villanueva R", "Christopher Alexander Montgomery")
-# game, seats, options of `/<game> new`, a label the game must have shown (so the test is not passing on a
-# game that never reached its long labels)
+# game, seats, options of `/<game> new`, a label the game must have shown, in the reader's language (so the test
+# is not passing on a game that never reached its long labels): its text and plural, a name in it shortened ("…")
 GAMES = [
-    ("armymen", 2, {}, r"."),
-    ("armadillo", 5, {}, r"."),
-    ("doodle", 5, {}, r"^(Block|Bloquear a) .+…$"),  # a name shortened to fit, the full one in the table text
-    ("dardz", 5, {}, r"^\d+ → \d+ (card|carta)s?$"),  # who holds them: the table text
-    ("dardz", 4, {"teams": True}, r"^.+… (rolls first|tira primero)$"),  # Team DARDZ: who rolls first
+    ("armymen", 2, {}, None),
+    ("armadillo", 5, {}, None),
+    ("doodle", 5, {}, ("Block {name}", None)),  # a name shortened to fit, the full one in the table text
+    ("dardz", 5, {}, ("{number}", None)),  # a number to pick; who holds it: the picture and its description
+    ("dardz", 4, {"teams": True}, ("{name} rolls first", None)),  # Team DARDZ: who rolls first
 ]
-GAMES += [(game_id, min(5, parts.engine.max_players), {}, r".") for game_id, parts in registered().items()
+GAMES += [(game_id, min(5, parts.engine.max_players), {}, None) for game_id, parts in registered().items()
           if game_id not in {g for g, *_ in GAMES}]  # any other registered game, at its most seats up to five
+FIELDS = {"{name}": ".+…", "{number}": r"\d+", "{n}": r"\d+"}
+
+
+def label_pattern(language: str, shown: tuple[str, str | None] | None) -> re.Pattern[str]:
+    """A label made from `shown` in `language`, whatever its fields (every plural form)."""
+    if shown is None:
+        return re.compile(".")
+    forms = {raw(language, *shown, n) for n in (1, 2, 5)}
+    patterns = []
+    for form in forms:
+        pattern = re.escape(form)
+        for field, means in FIELDS.items():
+            pattern = pattern.replace(re.escape(field), means)
+        patterns.append(f"^{pattern}$")
+    return re.compile("|".join(patterns))
+
+
 MAX_MOVES = 3000
 
 
-def has_emoji(label: str, button: dict[str, Any]) -> bool:
-    return bool(button.get("emoji")) or any(unicodedata.category(c) == "So" for c in label)
-
-
-def fits(label: str, button: dict[str, Any]) -> bool:
-    return len(label) <= (EMOJI_LABEL_CHARS if has_emoji(label, button) else LABEL_CHARS)
-
-
-def buttons(payload: Any) -> list[dict[str, Any]]:
-    """Every button in a REST payload (a message, an interaction answer's data)."""
+def shown_words(payload: Any) -> list[tuple[str, bool, bool]]:
+    """Every word a phone shows on a control in a REST payload (a message, an interaction answer's data): each
+    button's label, each menu's placeholder, each option's label and description — with whether an emoji stands
+    beside it and whether it is a placeholder (the narrower budget)."""
     found, stack = [], [payload]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
             if item.get("type") == 2 and "label" in item:
-                found.append(item)
+                found.append((item["label"], bool(item.get("emoji")), False))
+            if item.get("type") == 3:
+                found += [(item["placeholder"], False, True)] if item.get("placeholder") else []
+                for option in item.get("options", []):
+                    found.append((option["label"], bool(option.get("emoji")), False))
+                    found += [(option["description"], False, False)] if option.get("description") else []
             stack += list(item.values())
         elif isinstance(item, list):
             stack += item
     return found
 
 
-def sent(env) -> list[dict[str, Any]]:
-    """Every button the bot sent."""
-    return [b for call in env.http_requests for b in buttons(call.json)]
+def sent(env) -> list[tuple[str, bool, bool]]:
+    """Every word on every control the bot sent."""
+    return [word for call in env.http_requests for word in shown_words(call.json)]
 
 
 def descriptions(env) -> str:
@@ -84,11 +104,16 @@ def descriptions(env) -> str:
 
 
 async def control(channel, table, seat: int, member) -> tuple[Any, discord.Message, Any]:
-    """What a member presses for the computer's choice: the table's controls, else their DM, else My hand."""
+    """What a member presses for the computer's choice: the table's controls (or the choices one of them opens),
+    else their DM, else My hand."""
     message = message_by_id(channel, table.message_id)
     controls = move_controls(message)
     if controls and (len(table.to_act) == 1 or offers(controls, wanted(table, seat))):
         return member, message, choose(controls, table, seat)
+    if (button := opener(message)) is not None:
+        opened = await member.click(message, custom_id=button.custom_id)
+        if modal_offers(opened, wanted(table, seat)):
+            return member, opened, (None, wanted(table, seat))
     dm = member.user.dm_channel
     latest = next((m for m in reversed(dm.history()) if move_controls(m)), None) if dm else None
     if latest is not None and table.seats[seat].dm_message_id == latest.id:
@@ -114,7 +139,7 @@ async def play_a_whole_game(env, channel, members, game: str, options: dict[str,
     raise AssertionError(f"{game}: no end after {MAX_MOVES} moves")
 
 
-@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+@pytest.mark.parametrize("locale", LOCALES.values())
 @pytest.mark.parametrize(("game", "seats", "options", "shown"), GAMES, ids=[f"{g[0]}-{g[1]}" for g in GAMES])
 async def test_every_label_fits_a_phone_with_long_names(simcord_env, client_languages, game, seats, options, shown,
                                                          locale):
@@ -126,9 +151,10 @@ async def test_every_label_fits_a_phone_with_long_names(simcord_env, client_lang
     for member in members:
         client_languages[member.id] = locale
     await play_a_whole_game(env, channel, members, game, options)
-    labels = {button["label"] for button in sent(env)}
-    long = sorted({button["label"] for button in sent(env) if not fits(button["label"], button)})
+    labels = {label for label, _, _ in sent(env)}
+    long = sorted({label for label, emoji, placeholder in sent(env)
+                   if not fits_a_phone(label, emoji=emoji, placeholder=placeholder)})
     assert not long, f"{game} ({locale}): {len(long)} labels over the budget: {long}"
-    assert any(re.search(shown, label) for label in labels), sorted(labels)
+    assert any(label_pattern(language_of(locale), shown).search(label) for label in labels), sorted(labels)
     if game == "dardz" and not options:  # each pick's holders, named in full in the table text
         assert re.search(rf"\d+ → ({'|'.join(NAMES)})\b", descriptions(env))  # the picture's words

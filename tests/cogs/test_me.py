@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import discord
+import pytest
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
+
 from .helpers import labels, table_of, tables
 
 AWAY = 16 * 60  # longer than an async table counts a touch as watching: a member away is called
@@ -47,12 +52,13 @@ async def until(env, when: datetime) -> None:
 async def test_a_member_in_madrid_sleeps_through_quiet_hours_and_is_reminded_by_dm_before_them(world, dice):
     env, channel, alice, bob = world
     zone = await bob.slash(channel, "me timezone", zone="europe/madrid")
-    assert zone.ephemeral and "Time zone: Europe/Madrid (it is 01:00 there now)" in zone.response.content
+    assert zone.ephemeral and "Time zone: Europe/Madrid (it is 1:00\u202fAM there now)" in zone.response.content
     assert [c["value"] for c in await bob.autocomplete(channel, "me timezone", "zone", "madr")] == ["Europe/Madrid"]
     quiet = await bob.slash(channel, "me quiet", start="23:00", end="8")
-    assert quiet.ephemeral and "Quiet hours: 23:00–08:00: no ping and no DM then · quiet now" in quiet.response.content
+    assert quiet.ephemeral and "Quiet hours: 11:00\u202fPM–8:00\u202fAM: no ping and no DM then · quiet now" \
+        in quiet.response.content  # times of day as the reader writes them
     chosen = await bob.slash(channel, "me reminders", when="1h", where="dm")
-    assert chosen.ephemeral and "Reminders: 1 hour before the deadline, by a DM" in chosen.response.content
+    assert chosen.ephemeral and "Reminders: 1 hour before the deadline, by DM" in chosen.response.content
 
     await async_table(env, channel, alice, bob)
     (table,) = await start_all(env, dice, alice, [channel])
@@ -70,13 +76,32 @@ async def test_a_member_in_madrid_sleeps_through_quiet_hours_and_is_reminded_by_
     assert table_of(env, channel).seats[1].timeouts == 1
 
 
+@pytest.mark.parametrize(("client", "said"), [
+    ("en-US", {("table", "channel"): "Reminders: the table's (half-time), by a ping in the table's channel",
+               ("4h", "dm"): "Reminders: 4 hours before the deadline, by DM",
+               ("1h", "both"): "Reminders: 1 hour before the deadline, by a ping in the table's channel and by DM",
+               ("off", "both"): "Reminders: off"}),
+    ("es-ES", {("table", "channel"): "Recordatorios: el de la mesa (a mitad de plazo), con una mención en el canal "
+                                     "de la mesa",
+               ("4h", "dm"): "Recordatorios: 4 horas antes del plazo, por MD",
+               ("1h", "both"): "Recordatorios: 1 hora antes del plazo, con una mención en el canal de la mesa y por MD",
+               ("off", "both"): "Recordatorios: desactivados"})])
+async def test_the_card_says_where_reminders_go_in_a_sentence(world, client_languages, client, said):
+    """Each way a reminder can go is its own sentence ("by both" said nothing), and none when they are off."""
+    env, channel, alice, bob = world
+    client_languages[bob.id] = client
+    for (when, where), sentence in said.items():
+        chosen = await bob.slash(channel, "me reminders", when=when, where=where)
+        assert f"⏰ {sentence}\n" in chosen.response.content, chosen.response.content
+
+
 async def test_a_daily_digest_lists_three_tables_in_spanish_and_replaces_their_pings(world, dice, client_languages):
     env, channel, alice, bob = world
     client_languages[bob.id] = "es-ES"
     channels = [channel, channel.guild.create_text_channel("games-2"), channel.guild.create_text_channel("games-3")]
     await bob.slash(channel, "me timezone", zone="Europe/Madrid")
     card = await bob.slash(channel, "me digest", hour=9)
-    assert card.ephemeral and "Resumen diario: a las 09:00, el próximo <t:" in card.response.content
+    assert card.ephemeral and "Resumen diario: a las 9:00, el próximo <t:" in card.response.content
     for where in channels:
         await async_table(env, where, alice, bob)
     started = await start_all(env, dice, alice, channels)
@@ -151,7 +176,8 @@ async def test_a_reminder_by_dm_and_in_the_channel_each_in_its_readers_language(
     env, channel, alice, bob = world
     client_languages[bob.id] = "es-ES"
     chosen = await bob.slash(channel, "me reminders", where="both")
-    assert "Recordatorios: el de la mesa (a mitad de plazo), por ambos" in chosen.response.content
+    assert "Recordatorios: el de la mesa (a mitad de plazo), con una mención en el canal de la mesa y por MD" in \
+        chosen.response.content
     await async_table(env, channel, alice, bob)
     await start_all(env, dice, alice, [channel])
     before = len(env.http_requests)
@@ -163,3 +189,33 @@ async def test_a_reminder_by_dm_and_in_the_channel_each_in_its_readers_language(
     assert "⏰ recordatorio" in dm.content and labels(dm) == ["Este turno no"]
     posts = [c for c in env.http_requests[before:] if c.method == "POST"]
     assert len(posts) == 3, "the ping, opening his DM channel, the DM"
+
+
+async def test_a_reminder_in_a_spanish_server_has_its_button_in_spanish_and_by_dm_in_the_readers(spanish_server, dice):
+    """The timer's reminder is made outside any member's interaction: its words and its button are both made in
+    the language of whoever reads them — the Spanish server's channel, and where the bot may not post there, each
+    member's own DM."""
+    env, guild, channel, alice, bob, mod = spanish_server
+    await bob.slash(channel, "me reminders", where="channel")
+    lobby = (await alice.slash(channel, "armymen new", pace="async")).response.message
+    await bob.click(lobby, label="Unirme")
+    await start_all(env, dice, alice, [channel])
+    await env.advance_time(12 * HOUR)
+    (ping,) = mentions(channel, bob)
+    assert "⏰ recordatorio" in ping.content and labels(ping) == ["Este turno no"], (ping.content, labels(ping))
+
+    english = guild.add_member(env.create_user("carol"))  # an English client, reminded where the bot may not post
+    lobby = (await english.slash(elsewhere := guild.create_text_channel("mesa-2"), "armymen new", pace="async")
+             ).response.message
+    await alice.click(lobby, label="Unirme")
+    await env.advance_time(AWAY)
+    dice.script(0)  # AMD-R6: carol starts
+    await english.slash(elsewhere, "game start")
+    mute = env.backend.get_guild(guild.id)
+    role = next(r for r in map(mute.roles.get, mute.members[env.backend.bot_user.id].role_ids) if r.managed)
+    env.backend.set_overwrite(elsewhere.id, Overwrite(role.id, OverwriteType.ROLE,
+                                                      deny=discord.Permissions(send_messages=True).value))
+    await env.settle()
+    await env.advance_time(12 * HOUR)
+    (dm,) = [m for m in dms(english) if "⏰" in m.content]
+    assert "⏰ reminder" in dm.content and labels(dm) == ["Not this turn"], (dm.content, labels(dm))

@@ -31,8 +31,8 @@ async def test_the_table_footer_is_one_short_line(simcord_env, client_languages,
     await add_computer(sam, lobby)
     await sam.click(lobby, label=start)
     footer = footer_of(message_by_id(channel, table_of(simcord_env, channel).message_id))
-    expected = {"en": f"live · 2-minute turns · 🔒 sealed dice {SEALED}",
-                "es": f"live · turnos de 2 minutos · 🔒 dados sellados {SEALED}"}[language]
+    expected = {"en": f"🔒 sealed dice {SEALED}",  # under the picture: its deadline's line says when
+                "es": f"🔒 dados sellados {SEALED}"}[language]
     assert footer == expected, footer
 
 
@@ -44,7 +44,11 @@ async def test_ruling_ids_are_in_the_rules_not_in_dardz_public_log(simcord_env, 
     await sofia.click(lobby, label=join)
     dice.script(3, 3, 3, 3, 6, 1)  # everyone rolls 6: a tie, rolled off with one die each (DZ-R12)
     await sam.click(lobby, label=start)
-    shown = text_of(message_by_id(channel, table_of(simcord_env, channel).message_id))
+    table = table_of(simcord_env, channel)
+    message = message_by_id(channel, table.message_id)
+    reader = sofia if language == "es" else sam  # the server's language: My hand tells the whole news
+    hand = (await reader.click(message, custom_id=f"h:{table.id}")).response.message
+    shown = text_of(message) + text_of(hand)
     first = {"en": "Who rolls first:", "es": "Quién tira primero:"}[language]
     assert first in shown and "DZ-R" not in shown and "(R12)" not in shown, shown
     rules = await sofia.slash(channel, "dardz rules")
@@ -93,7 +97,7 @@ async def test_a_computer_is_named_in_the_readers_language(simcord_env, client_l
     assert "Computer 1" in read(message_by_id(channel, table_of(simcord_env, channel).message_id))  # its picture
     answer = await sofia.slash(channel, "armymen roll")
     while rolled := table_of(simcord_env, channel).view(None)["rolled"]:  # she sets dice aside: her turn ends
-        answer = await sofia.slash(channel, "armymen keep", dice=str(rolled[0]))
+        answer = await sofia.slash(channel, "armymen set-aside", dice=str(rolled[0]))
     said = answer.response.content
     assert "🤖 **Ordenador 1**" in said and "Computer" not in said, "the computer's turn, told to her in Spanish"
 

@@ -18,9 +18,10 @@ COMMANDS = {game_id: f"{game_id} new" for game_id in GAMES}
 
 
 def news_of(message) -> list[str]:
-    """The lines of the news: the Text Display titled What just happened."""
-    news = next((t for t in texts(message) if t.startswith("**What just happened**\n")), "")
-    return news.split("\n")[1:]
+    """The lines of the news under the table's picture: the latest of what happened, under the deadline."""
+    first, *_ = texts(message)
+    assert first.startswith("⏳ "), first
+    return first.split("\n")[1:]
 
 
 @pytest.mark.parametrize("game_id", list(COMMANDS))
@@ -74,12 +75,12 @@ async def test_the_dice_are_sealed_while_the_game_runs_and_the_seed_is_shown_at_
     await alice.click(lobby, label="Start")
     sealed = hashlib.sha256(b"seed").hexdigest()[:12]  # the test bot's seed is "seed"
     running = message_by_id(channel, table_of(env, channel).message_id)
-    assert footer_of(running) == f"casual · 1-hour turns · 🔒 sealed dice {sealed}", \
-        "one short line: the pace and the dice's fingerprint — no move number, no hash's name, no client seeds"
+    assert footer_of(running) == f"🔒 sealed dice {sealed}", \
+        "one short line: the dice's fingerprint — no move number, no hash's name, no client seeds"
     message_id = running.id
     await end_game(alice, channel)
     ended = message_by_id(channel, message_id)
-    assert footer_of(ended) == "casual · 1-hour turns · 🔓 dice unsealed: seed seed"
+    assert footer_of(ended) == "🔓 dice unsealed: seed seed"
 
 
 async def test_the_luck_report_at_the_end_for_scripted_dice(world, dice):

@@ -18,10 +18,12 @@ from pathlib import Path
 
 import discord
 import pytest
+import simcord
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 from simcord.http import router
 
+from bot.app import DiceBot, ShardedDiceBot
 from bot.games.armadillo.engine import Roll
 from cogs.table.permissions import INVITE, NEEDED, invite_url
 
@@ -95,6 +97,21 @@ def test_the_readme_invite_asks_for_exactly_the_permissions_the_code_lists():
     assert len(listed) == len(NEEDED) and all(name.startswith(p.name) for name, p in zip(listed, NEEDED, strict=True))
 
 
+async def test_the_live_bot_logs_its_invite_link_and_a_bot_in_simcord_alone_none(make_bot, caplog):
+    """The live bot, once logged in, logs the link that invites it with exactly `NEEDED`; the playground's bot (and
+    the tests'), whose application is SimCord's, logs none: no one could use it."""
+    logged = {}
+    for kind, options in ((DiceBot, {}), (ShardedDiceBot, {"shard_count": 1})):
+        caplog.clear()
+        with caplog.at_level(logging.INFO):
+            env = simcord.Env(make_bot(kind, **options))
+            await env.start()
+            await env.shutdown()
+        logged[kind] = [r.getMessage() for r in caplog.records if "invite" in r.getMessage()]
+    assert logged[DiceBot] == []
+    assert logged[ShardedDiceBot] == [f"invite link: {invite_url(env.bot.application_id)}"]
+
+
 # --- opening: refused before anything is written -------------------------------------------------------
 @pytest.mark.parametrize(("flags", "thread", "named"), [
     (("view_channel",), False, ["View Channel"]),
@@ -158,7 +175,7 @@ def next_move(table):
     if not rolled:
         return "armymen roll", {}, "Roll the dice"
     lowest = sorted(rolled, key=lambda f: 0 if f == 1 else f)[0]
-    return "armymen keep", {"dice": str(lowest)}, None
+    return "armymen set-aside", {"dice": str(lowest)}, None
 
 
 def seen(channel, *members) -> set[int]:

@@ -13,8 +13,9 @@ from PIL import Image
 from bot.i18n import speaking
 from bot.pictures import FILENAME
 from bot.pictures import render as draw_with
+from bot.pictures.canvas import WIDTH
 
-from .helpers import alt_texts, message_by_id, move_ids, table_of, text_of
+from .helpers import alt_texts, make_move, message_by_id, move_ids, moves, table_of, text_of
 from .test_armadillo_play import open_three_seat_table, the_dm
 from .test_armymen_play import member_for, open_two_player_table
 
@@ -49,10 +50,10 @@ async def test_the_table_message_shows_its_picture_and_keeps_its_text(world, dic
     table = await open_two_player_table(env, channel, alice, bob, dice)
     message = message_by_id(channel, table.message_id)
     picture = picture_of(message)
-    assert picture is not None and await size_of(picture) == (800, 356)
+    assert picture is not None and (await size_of(picture))[0] == WIDTH
     (described,) = alt_texts(message)  # the picture in words, for a screen reader
     assert "Army Men Dice War · table" in described and "alice — 6 dice · total 0" in described
-    assert "Players" not in text_of(message) and "Waiting for" in text_of(message)  # the text: what it doesn't show
+    assert "Players" not in text_of(message) and "⏳ Due" in text_of(message)  # the text: what it doesn't show
 
     dice.script(5, 1, 2, 6, 3, 4)
     await member_for(table, [alice, bob], 0).click(message, custom_id=move_ids(message)[0])
@@ -84,13 +85,34 @@ async def test_a_dm_and_my_hand_show_the_seats_private_picture(world, dice):
     env, channel, alice, bob = world
     table = await open_three_seat_table(env, channel, alice, bob, dice)
     alices, bobs = picture_of(the_dm(alice)), picture_of(the_dm(bob))
-    assert alices is not None and (await size_of(alices))[0] == 800
+    assert alices is not None and (await size_of(alices))[0] == WIDTH
     assert "Your hand" in alt_texts(the_dm(alice))[0]
     assert await alices.read() != await bobs.read()  # each DM shows its own hand
 
     hand = await bob.click(message_by_id(channel, table.message_id), label="My hand")
     assert hand.ephemeral
     assert await picture_of(hand.response.message).read() == await bobs.read()
+
+
+async def test_a_deleted_table_message_or_dm_is_posted_again_with_its_picture(world, dice):
+    """An edit that finds its message gone posts the message anew: with the picture its gallery shows, uploaded
+    again in full (a file's reader is used up by the edit's request, which Discord answered 404)."""
+    env, channel, alice, bob = world
+    table = await open_three_seat_table(env, channel, alice, bob, dice)
+    gone = message_by_id(channel, table.message_id)
+    env.backend.delete_message(channel.id, gone.id)  # a moderator tidies the channel
+    env.backend.delete_message(alice.user.dm_channel.id, the_dm(alice).id)  # her DM is gone too
+    await env.settle()
+    dice.script(3)
+    moved = await alice.slash(channel, "armadillo roll", blue=1)
+    assert moved.ephemeral and "✅" in moved.response.content
+    again = message_by_id(channel, table_of(env, channel).message_id)
+    assert again.id != gone.id and alt_texts(again)
+    assert await picture_of(again).read() == render(env, table_of(env, channel))
+    for member in (alice, bob):  # everyone answers (a token each): the next turn brings the DMs up to date
+        await member.slash(channel, "armadillo respond")
+    dm = the_dm(alice)
+    assert alt_texts(dm) and (await size_of(picture_of(dm)))[0] == 800
 
 
 async def test_settings_pictures_off_makes_the_servers_tables_text_only(moderated, dice):
@@ -111,7 +133,7 @@ async def test_settings_pictures_off_makes_the_servers_tables_text_only(moderate
 
     await mod.slash(channel, "settings pictures", pictures="on")
     table = table_of(env, channel)
-    await member_for(table, [alice, bob], 0).click(message, custom_id=move_ids(message)[0])
+    await make_move(member_for(table, [alice, bob], 0), message, moves(message)[0])
     assert picture_of(message_by_id(channel, table.message_id)) is not None
 
 

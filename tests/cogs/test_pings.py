@@ -4,9 +4,10 @@ own pings never bury the table; and all of it holds across a restart."""
 
 from __future__ import annotations
 
-from bot.games.armadillo.engine import Roll
+from bot.games.armadillo.engine import Discard, Roll
+from bot.games.core import encode_action
 
-from .helpers import message_by_id, table_of, tables
+from .helpers import discard, message_by_id, open_choices, table_of, tables
 from .test_armadillo_play import ALICE, BOB, COMPUTER, roll
 
 CASUAL_AWAY = 16 * 60  # longer than a casual table counts a touch as watching (15 minutes)
@@ -44,8 +45,9 @@ async def test_only_a_member_away_is_pinged_and_the_ping_goes_when_all_it_named_
     before = len(env.http_requests)
     await carol.click(message_by_id(channel, table.message_id), label="Take a token")
     assert len(env.http_requests) - before == 1, "a move within the turn still costs one call"
+    opened = await open_choices(bob, message_by_id(channel, table.message_id))  # his cards: one call, the modal
     before = len(env.http_requests)
-    await bob.click(message_by_id(channel, table.message_id), label="Discard 13 (free)")
+    await bob.submit_modal(opened, {"choice": [encode_action(Discard(13))]})
     calls = [(c.method, c.path) for c in env.http_requests[before:]]
     assert ("DELETE", f"/channels/{channel.id}/messages/{ping.id}") in calls and len(calls) == 2, \
         "bob answered: the ping that named only him is deleted — his answer and that, two calls"
@@ -97,5 +99,5 @@ async def test_a_standing_ping_goes_after_a_restart_and_a_touch_is_remembered(wo
     dice.decks.append(ALICE + BOB + COMPUTER)
     await env.restart_bot(make_bot())
     await tables(env).open_tables()
-    await bob.click(message_by_id(channel, table.message_id), label="Discard 13 (free)")
+    await discard(bob, message_by_id(channel, table.message_id), 13)
     assert pings(channel) == [], "the ping recorded before the restart was deleted once bob answered"

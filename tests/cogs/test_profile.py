@@ -10,6 +10,8 @@ import discord
 import pytest
 from PIL import Image
 
+from bot.pictures.canvas import WIDTH
+
 from .helpers import table_of
 
 LIVE_TURN = 121
@@ -50,7 +52,7 @@ async def test_a_profile_without_games_and_with_them(moderated):
     (picture,) = shown.response.attachments
     assert picture.filename == "profile.png" and picture.description == text
     drawn = Image.open(io.BytesIO(await picture.read()))
-    assert drawn.width == 800 and drawn.height > 200
+    assert drawn.width == WIDTH and drawn.height > 200
 
 
 async def test_a_spanish_server_reads_a_profile_in_spanish(spanish_server):

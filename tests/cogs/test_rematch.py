@@ -1,12 +1,20 @@
 """A finished table offers its players a rematch: three members press Rematch (each press one call, the table
-saying "2 of 3 want a rematch") and the same game opens again below, rotated; one No ends the offer; a press by
-someone else, or after the ten minutes, is refused privately and changes nothing. The buttons survive a restart."""
+saying "1 of 3 wants a rematch", then "2 of 3 want") and the same game opens again below, rotated; one No ends the
+offer; a press by someone else, or after the ten minutes, is refused privately and changes nothing. The buttons
+survive a restart, and go from the table when the offer lapses (one edit), a restart or not."""
 
 from __future__ import annotations
+
+import sys
+from pathlib import Path
 
 from bot.service.table import REMATCH_WINDOW
 
 from .helpers import is_message_of, labels, table_of, text_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from chaos_kit import send_again  # noqa: E402
 
 LIVE_TURN = 121
 
@@ -28,6 +36,20 @@ def final_message(channel, table_id: int):
     return [m for m in channel.history() if is_message_of(m, table_id)][-1]
 
 
+async def test_a_spanish_server_counts_who_wants_a_rematch_in_spanish(spanish_server):
+    env, guild, channel, alice, bob, mod = spanish_server
+    lobby = (await alice.slash(channel, "armymen new", pace="live")).response.message
+    await bob.click(lobby, label="Unirme")
+    await alice.click(lobby, label="Empezar")
+    table_id = table_of(env, channel).id
+    while table_of(env, channel) is not None:
+        await env.advance_time(LIVE_TURN)
+    final = final_message(channel, table_id)
+    assert "🔁 0 de 2 quieren la revancha" in text_of(final)
+    answered = await bob.click(final, label="Revancha")
+    assert "🔁 1 de 2 quiere la revancha" in text_of(answered.response.message)
+
+
 async def test_three_players_press_rematch_and_the_same_game_opens_again_rotated(world, make_bot, simcord_env):
     env, channel, alice, bob = world
     carol = channel.guild.add_member(env.create_user("carol"))
@@ -43,7 +65,7 @@ async def test_three_players_press_rematch_and_the_same_game_opens_again_rotated
     before = len(env.http_requests)
     answered = await bob.click(final, label="Rematch")
     assert len(env.http_requests) - before == 1, "one call: the table edited through the click"
-    assert "1 of 3 want a rematch" in text_of(answered.response.message)
+    assert "1 of 3 wants a rematch" in text_of(answered.response.message)
     again = await bob.click(final, label="Rematch")
     assert again.ephemeral and "already asked for a rematch: waiting for alice and carol" in again.response.content
 
@@ -77,7 +99,23 @@ async def test_one_no_ends_the_offer_and_a_late_press_is_refused(world):
     assert table_of(env, channel) is None
 
     other_id, other = await played_out(env, channel, alice, bob)
+    before = len(env.http_requests)
     await env.advance_time(REMATCH_WINDOW + 1)
-    late = await alice.click(other, label="Rematch")
+    lapsed = final_message(channel, other_id)
+    assert labels(lapsed) == [], "the offer lapsed: its buttons went from the table"
+    assert "The rematch offer ended" in text_of(lapsed) and "want a rematch" not in text_of(lapsed)
+    assert [f"{r.method} {r.path.split('/')[1]}" for r in env.http_requests[before:]] == ["PATCH channels"], \
+        "one edit, when the offer lapsed"
+    late = await send_again(alice, lapsed, f"rm:{other_id}:yes")  # a client that had not redrawn it
     assert late.ephemeral and "lapsed" in late.response.content
-    assert "0 of 2 want a rematch" in text_of(final_message(channel, other_id))
+    assert labels(final_message(channel, other_id)) == []
+
+
+async def test_an_offer_lapses_from_the_table_after_a_restart_too(world, make_bot):
+    env, channel, alice, bob = world
+    table_id, final = await played_out(env, channel, alice, bob)
+    assert labels(final) == ["Rematch", "No rematch"]
+    await env.restart_bot(make_bot())
+    await env.advance_time(REMATCH_WINDOW + 1)  # the new process's timer finds the lapse in the database
+    assert labels(final_message(channel, table_id)) == []
+    assert "The rematch offer ended" in text_of(final_message(channel, table_id))

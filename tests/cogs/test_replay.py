@@ -119,3 +119,43 @@ async def test_a_spanish_server_reads_its_replay_in_spanish(spanish_server):
     assert "· repetición" in text and "La preparación · jugada 0 de" in text
     refused = await bob.slash(channel, "game replay", table=404)
     assert refused.ephemeral and "404" in refused.response.content and "server" not in refused.response.content
+
+
+async def test_a_replay_is_its_members_own_whoever_else_steps_it(world):
+    """Alice's replay moves only at her clicks: bob's ▶ on it opens his own replay, privately, at the move he
+    pressed, which his own clicks then step in place."""
+    env, channel, alice, bob = world
+    table_id = await armadillo_ended(env, channel, alice, bob)
+    mine = (await alice.slash(channel, "game replay", table=table_id)).response.message
+    theirs = await bob.click(mine, label="▶")
+    assert theirs.ephemeral and "Move 1 of" in text_of(theirs.response.message)
+    alices = next(m for m in channel.history() if m.id == mine.id)
+    assert "The set-up · move 0 of" in text_of(alices), "alice's replay stays where she left it"
+    stepped = await bob.click(theirs.response.message, label="▶")
+    assert stepped.response.message.id == theirs.response.message.id, "his own, stepped in place"
+    assert stepped.response.message.flags.ephemeral
+    assert "Move 2 of" in text_of(stepped.response.message)
+    own = await alice.click(alices, label="▶")
+    assert not own.ephemeral and own.response.message.id == mine.id and "Move 1 of" in text_of(own.response.message)
+
+
+async def test_history_and_replay_without_a_number_show_the_last_games_played_while_a_table_is_open(world):
+    env, channel, alice, bob = world
+    played = []
+    for _ in range(3):
+        played.append(await start_against_a_computer(env, channel, alice, "armymen"))
+        await end_game(alice, channel)
+    lobby = (await alice.slash(channel, "armymen new")).response.message
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    assert table_of(env, channel) is not None, "a game runs here"
+
+    history = await bob.slash(channel, "game history")
+    assert not history.ephemeral, history.response.content
+    text = text_of(history.response.message)
+    assert f"table {played[-1]} · history" in text
+    assert f"Also played here: tables {played[1]}, {played[0]} (`/game history table:{played[1]}`)" in text
+    replay = await bob.slash(channel, "game replay")
+    assert not replay.ephemeral and f"table {played[-1]} · replay" in text_of(replay.response.message)
+    named = text_of((await bob.slash(channel, "game history", table=played[0])).response.message)
+    assert f"table {played[0]} · history" in named and "Also played here" not in named, "a number names one table"

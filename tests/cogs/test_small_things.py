@@ -70,17 +70,21 @@ async def test_help_is_written_from_the_command_tree_with_the_tables_buttons(sim
     every = [f"/{c.name} {sub.name}" for c in tree if isinstance(c, app_commands.Group) for sub in c.commands]
     every += [f"/{c.name}" for c in tree if not isinstance(c, app_commands.Group)]
     assert {"/game history", "/game replay", "/game verify", "/settings language", "/settings pictures"} <= set(every)
-    join, start, hand = {"en": ("Join", "Start", "My hand"), "es": ("Unirme", "Empezar", "Mi mano")}[language]
-    for member in (sam, sofia):
+    words = {"en": ("Join", "Start", "My hand"), "es": ("Unirme", "Empezar", "Mi mano")}
+    for member, reads in ((sam, "en"), (sofia, "es")):
         shown = await member.slash(channel, "help")
         assert shown.ephemeral
         text = text_of(shown.response.message)
         for command in every:
             assert f"`{command}`" in text, command
-        assert f"press **{join}**, the host presses **{start}**" in text if member is sam else \
-            f"pulsan **{join}** y el anfitrión pulsa **{start}**" in text, text
-        assert (f"until you press **{hand}**, and the others may vote" if member is sam else
-                f"hasta que pulses **{hand}**, y los demás pueden votar") in text, text
+        # each button in the reader's words; where this server's tables speak another language, as they show it too
+        here = {"en": "here", "es": "aquí"}[reads]
+        join, start, hand = (f"**{mine}**" if reads == language else f"**{mine}** ({here}: **{theirs}**)"
+                             for mine, theirs in zip(words[reads], words[language], strict=True))
+        assert f"press {join}, the host presses {start}." in text if member is sam else \
+            f"pulsan {join} y el anfitrión pulsa {start}." in text, text
+        assert (f"until you press {hand}, and the others may vote" if member is sam else
+                f"hasta que pulses {hand}, y los demás pueden votar") in text, text
     assert "`/game history` — A finished game's story" in text_of((await sam.slash(channel, "help")).response.message)
     spanish = text_of((await sofia.slash(channel, "help")).response.message)
     assert "`/game replay` — Recorre una partida terminada" in spanish and "`/settings pictures` — Mostrar" in spanish

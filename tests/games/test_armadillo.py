@@ -16,6 +16,7 @@ from bot.games.armadillo.model import DECK, ROLLS, Discard, Roll, State, Token, 
 from bot.games.core import IllegalAction, decode_state, encode_action, encode_state
 from bot.games.rng import ScriptedRng
 from bot.games.text import SeatRef, Text
+from bot.i18n import speaking, translated
 
 G = ARMADILLO
 
@@ -140,6 +141,17 @@ def test_arm_r4_cost_is_the_distance_or_four_for_any_card():
         G.apply(state, 1, Discard(2), ScriptedRng())
     with pytest.raises(IllegalAction):
         G.apply(state, 1, Discard(15), ScriptedRng())  # not in hand
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "That card costs 1 token and you have 0 tokens (ARM-R4)."),
+    ("es", "Esa carta cuesta 1 ficha y tienes 0 fichas (ARM-R4).")])
+def test_arm_r4_a_discard_too_dear_is_refused_with_its_tokens_counted(language, said):
+    state = roll(with_(game(2), hands=([9, 1], [2, 3]), tokens=(0, 0)), [4, 6], yellow=2)  # 10: 9 costs 1
+    with pytest.raises(IllegalAction) as refused:
+        G.apply(state, 0, Discard(9), ScriptedRng())
+    with speaking(language):
+        assert translated(refused.value.text) == said
 
 
 def test_arm_r4_exact_match_costs_nothing_even_with_four_tokens():

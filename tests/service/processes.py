@@ -10,8 +10,14 @@
         at `start`, handles what is due; prints [table, kind] of each thing it handled
     python tests/service/processes.py away '{"url": …, "now": …, "start": …, "user": …, "days": …}'
         at `start`, the member goes away; prints what happened
+    python tests/service/processes.py gather '{"url": …, "now": …, "start": …, "moves": […], "first_thread": …}'
+        at `start`, makes every move at once, then does the timer's due work for gatherings, giving each round's
+        table a thread (ids from `first_thread`); prints the notices it told and the tables it opened
     python tests/service/processes.py ping '{"url": …, "now": …, "start": …, "pings": [[table, message, seats, seq]]}'
         at `start`, records every ping as the table's standing one at once; prints the messages given back
+    python tests/service/processes.py outbox '{"url": …, "now": …, "start": …}'
+        at `start`, does what the timer does when it wakes; prints [table, kind] of each closed table's outbox
+        entry it was handed to show
 
 It prints one JSON line. Any ERROR it logs is in that line too.
 """
@@ -69,6 +75,35 @@ async def main(command: str, plan: dict) -> dict:
                 count(type(failure).__name__)
 
         await asyncio.gather(*(move(*m) for m in plan["moves"]))
+    elif command == "gather":
+        told, opened = [], []
+        thread = plan["first_thread"]
+
+        async def edge(notice) -> None:
+            nonlocal thread
+            told.append([notice.kind, notice.gathering.round])
+            for planned in notice.to_place:
+                thread += 1
+                table, new = await tables.gatherings.open_table(notice.gathering.id, planned.round, planned.number,
+                                                                thread)
+                opened.append([table.id, new])
+
+        tables.gatherings.listener = edge
+        found = {t.id: t for t in [await tables.get_by_id(m[0]) for m in plan["moves"]]}
+        await asyncio.sleep(max(0.0, plan["start"] - time.time()))
+
+        async def last(table_id: int, user: int, action: str, seq: int) -> None:
+            try:
+                await tables.act(table_id, user, decode_action(found[table_id].game, action), seq)
+                count("acknowledged")
+            except Exception as failure:  # noqa: BLE001 - the test reads what happened
+                count(type(failure).__name__)
+
+        await asyncio.gather(*(last(*m) for m in plan["moves"]))
+        await tables.gatherings.run_due()  # what its timer does now (woken by the table's end; it may be first)
+        await tables.close()
+        await store.close()
+        return {"outcomes": outcomes, "told": told, "opened": opened, "errors": errors.messages}
     elif command == "due":
         sent: dict[str, list] = {"reminders": [], "digests": []}
 
@@ -89,6 +124,18 @@ async def main(command: str, plan: dict) -> dict:
         handled = await tables.expire_due()
         await store.close()
         return {"handled": [[t.id, kind] for t, kind in handled], "errors": errors.messages}
+    elif command == "outbox":
+        handed: list[list] = []
+
+        async def show(table, kind: str) -> None:
+            if kind in ("result", "offer_lapsed"):
+                handed.append([table.id, kind])
+
+        tables.listener = show
+        await asyncio.sleep(max(0.0, plan["start"] - time.time()))
+        await tables.timer.run_due()
+        await store.close()
+        return {"handed": handed, "errors": errors.messages}
     elif command == "away":
         await asyncio.sleep(max(0.0, plan["start"] - time.time()))
         try:

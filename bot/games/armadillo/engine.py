@@ -17,7 +17,7 @@ from typing import Any
 from ..core import CheckedGame, Event, IllegalAction, Option, Outcome, Secret, check_legal, emit, replace
 from ..levels import DEFAULT_LEVEL, check_level, easy_action
 from ..rng import Rng
-from ..text import N_, SeatRef, Text
+from ..text import N_, SeatRef, Text, counted
 from . import planner
 from .computer import beginner_action, best_roll, free_answer, normal_action
 from .help import RULES_HELP
@@ -43,6 +43,9 @@ from .model import (
     totals,
 )
 
+
+def tokens(n: int) -> Text:
+    return counted("{n} token", "{n} tokens", n)
 
 class Armadillo(CheckedGame):
     id = "armadillo"
@@ -127,8 +130,8 @@ class Armadillo(CheckedGame):
                 raise IllegalAction(N_("You have no card of that value."))
             price = cost(action.card, sum(state.faces))
             if price > state.tokens[seat]:
-                raise IllegalAction(N_("That card costs {price} tokens and you have {tokens} (ARM-R4)."),
-                                    price=price, tokens=state.tokens[seat])
+                raise IllegalAction(N_("That card costs {price} and you have {tokens} (ARM-R4)."),
+                                    price=tokens(price), tokens=tokens(state.tokens[seat]))
 
     # --- moves --------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Roll | Discard | Token, rng: Rng) -> State:

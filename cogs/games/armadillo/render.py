@@ -1,9 +1,11 @@
 """How an Armadillo table and its private hands look.
 
-The roller picks dice from two menus on the table message; then everyone answers in secret with the
-table's answer buttons (every card within 3 of the total, a token, any other card for 4 tokens: public
-choices, the click itself is seen by no one), or with My hand, whose buttons list exactly their legal
-answers. The table shows who has answered, never what, until the reveal. The DM shows only what is
+The roller picks dice from two menus on the table message; then everyone answers in secret from the table:
+**Take a token** (anyone may), or **Discard a card…**, which opens the presser's own cards that may go on the
+total, each with its cost, in a modal only they see — so the table never offers a card its presser lacks, and
+its submit edits the table through itself (one call, as a button's; the modal's opening is one more) — or with
+My hand, whose buttons list exactly their legal answers. The table shows who has answered, never what, until the
+reveal. The DM shows only what is
 secret — the hand — and is edited only when it changes (at a reveal or a new round), never on a roll.
 """
 
@@ -15,19 +17,19 @@ import discord
 
 from bot.games.armadillo.computer import best_roll
 from bot.games.armadillo.engine import ARMADILLO
-from bot.games.armadillo.model import ANY_CARD_COST, DECK, ROLLS, Discard, Roll, Token, cost, distribution
+from bot.games.armadillo.model import MAX_TOKENS, ROLLS, Discard, Roll, Token, cost, distribution
 from bot.games.core import decode_action, encode_action
 from bot.i18n import N_, _, ngettext
 from bot.service import Table
-from bot.service.errors import listing
-from cogs.table.controls import ActionButton, ActionSelect
+from bot.service.errors import Refusal, listing
+from cogs.table.controls import ActionButton, ActionSelect, ChoicesButton, choice_modal
 from cogs.table.format import seat_name
 from cogs.table.render import Renderer
 
 SQUARES = {"blue": "🟦", "yellow": "🟨", "red": "🟥"}
 DICE_MENUS = ("low", "high")  # the 26 legal dice choices don't fit one menu (25 options at most)
 ANY_CARD_MENU = "anycard"
-CARD_VALUES = sorted(set(DECK))
+DISCARD = "discard"  # the table's control that opens the presser's own cards (ChoicesButton's kind)
 
 
 def die(colour: str, face: int) -> str:
@@ -63,6 +65,12 @@ def tokens_text(n: int) -> str:
 
 def cost_text(price: int) -> str:
     return _("free") if price == 0 else ngettext("{n} token", "{n} tokens", price)
+
+
+def discard_option(action: Discard, total: int) -> discord.SelectOption:
+    """A card to discard on `total` as a menu offers it, with its cost."""
+    return ActionSelect.option(_("Discard {card} ({paid})", card=action.card,
+                                 paid=cost_text(cost(action.card, total))), action)
 
 
 def answer_text(answer: dict[str, Any], *, you: bool = False) -> str:
@@ -121,32 +129,36 @@ class ArmadilloRenderer(Renderer):
         return " · ".join(parts)
 
     def public_items(self, table: Table) -> list[discord.ui.Item]:
-        """The roll is public: the roller picks dice on the table message. So are the possible answers
-        (who pressed which is not): an answer from the table costs one call, its progress included."""
+        """The roll is public: the roller picks dice on the table message. An answer is each member's own: a token
+        from the table (anyone may take one), or a card from their own that the table's Discard opens (who pressed
+        what is seen by no one): an answer from the table costs one call, its progress included."""
         view = table.view(None)
         if view["phase"] == "roll":
             return self.dice_menus(table, table.seq)
         if view["phase"] == "respond":
-            return self.public_answers(table, view["total"])
+            return [ChoicesButton(table.id, table.seq, DISCARD, label=_("Discard a card…"), emoji="🂠", row=0),
+                    ActionButton(table.id, table.seq, encode_action(Token()), label=_("Take a token"),
+                                 style=discord.ButtonStyle.secondary, row=0)]
         return []
 
-    def public_answers(self, table: Table, total: int) -> list[discord.ui.Item]:
-        """Every card within 3 of the total, a token, and any other card (4 tokens) from a menu."""
-        near = [v for v in CARD_VALUES if cost(v, total) < ANY_CARD_COST]
-        items: list[discord.ui.Item] = []
-        for i, card in enumerate(near):
-            price = cost(card, total)
-            style = discord.ButtonStyle.success if price == 0 else discord.ButtonStyle.primary
-            items.append(ActionButton(table.id, table.seq, encode_action(Discard(card)), style=style, row=i // 4,
-                                      label=_("Discard {card} ({paid})", card=card, paid=cost_text(price))))
-        items.append(ActionButton(table.id, table.seq, encode_action(Token()), label=_("Take a token"),
-                                  style=discord.ButtonStyle.secondary, row=len(near) // 4))
-        far = [v for v in CARD_VALUES if v not in near]
-        options = [ActionSelect.option(_("Discard {card} ({paid})", card=v, paid=cost_text(ANY_CARD_COST)),
-                                       Discard(v)) for v in far]
-        items.append(ActionSelect(table.id, table.seq, ANY_CARD_MENU, options=options,
-                                  placeholder=_("Discard any other card (4 tokens)…"), row=2))
-        return items
+    def choices(self, table: Table, seat: int, kind: str) -> discord.ui.Modal:
+        """Discard a card…: the seat's own cards that may go on the total, the cheapest first, each with its cost."""
+        if kind != DISCARD:
+            return super().choices(table, seat, kind)
+        view = table.view(seat)
+        total, tokens = view["total"], view["tokens"][seat]
+        discards = sorted((a for a in table.game.legal_actions(table.state, seat) if isinstance(a, Discard)),
+                          key=lambda a: (cost(a.card, total), a.card))
+        if not discards:
+            raise Refusal(N_("None of your cards can go on {total} with your {tokens}: take a token instead."),
+                          total=total, tokens=tokens_text(tokens))
+        options = [discard_option(a, total) for a in discards]
+        hand = view["you"]["hand"]
+        text = (_("🎲 {name} rolled {roll}", name=seat_name(table, view["roller"]), roll=roll_text(view["dice"], total))
+                + "\n" + _("Your hand ({n}): {hand}", n=len(hand), hand=hand_text(hand)) + " · " + tokens_text(tokens))
+        return choice_modal(table.id, table.since[seat], title=_("Your answer to {total}", total=total), text=text,
+                            label=_("Discard"), description=_("Secret until everyone has answered."),
+                            options=options)
 
     def turn_prompt(self, table: Table, seats: frozenset[int]) -> str:
         if table.view(None)["phase"] == "roll":
@@ -244,34 +256,35 @@ class ArmadilloRenderer(Renderer):
             rolls = _MENU_ROLLS[kind]
             options = [ActionSelect.option(f"{roll_choice(r)} → {'–'.join(map(str, roll_range(r)))}", r,
                                            description=self.roll_description(r)) for r in rolls]
-            placeholder = (_("🎲 Roll low: averages {low}–{high}", low=roll_mean(rolls[0]), high=roll_mean(rolls[-1]))
+            placeholder = (_("Roll low: about {low}–{high}", low=roll_mean(rolls[0]), high=roll_mean(rolls[-1]))
                            if kind == "low" else
-                           _("🎲 Roll high: averages {low}–{high}", low=roll_mean(rolls[0]), high=roll_mean(rolls[-1])))
+                           _("Roll high: about {low}–{high}", low=roll_mean(rolls[0]), high=roll_mean(rolls[-1])))
             menus.append(ActionSelect(table.id, seq, kind, options=options, placeholder=placeholder, row=row))
         return menus
 
     @staticmethod
     def roll_description(roll: Roll) -> str:
-        counts = [(roll.blue, N_("{n} blue")), (roll.yellow, N_("{n} yellow")), (roll.red, N_("{n} red"))]
-        dice = ", ".join(_(name, n=n) for n, name in counts if n)
+        dice = ", ".join(text for n, text in ((roll.blue, ngettext("{n} blue", "{n} blue", roll.blue)),
+                                              (roll.yellow, ngettext("{n} yellow", "{n} yellow", roll.yellow)),
+                                              (roll.red, ngettext("{n} red", "{n} red", roll.red))) if n)
         return _("{dice} · average {mean}", dice=dice, mean=roll_mean(roll))
 
     def answer_items(self, table: Table, seat: int, since: int, view: dict[str, Any]) -> list[discord.ui.Item]:
+        """The seat's own answers in My hand: its card equal to the total (free) and a token as buttons, its other
+        cards that may go on the total in one menu, the cheapest first, each with its cost — two rows on a phone."""
         total, tokens = view["total"], view["tokens"][seat]
-        legal = [a for a in table.game.legal_actions(table.state, seat) if isinstance(a, Discard)]
-        near = [a for a in legal if cost(a.card, total) < ANY_CARD_COST]
-        far = [a for a in legal if cost(a.card, total) == ANY_CARD_COST]
-        items: list[discord.ui.Item] = []
-        buttons = [(a, *self.action_label(table, seat, a)) for a in near]
-        buttons.append((Token(), *self.action_label(table, seat, Token())))
-        for i, (action, label, style) in enumerate(buttons):
-            items.append(ActionButton(table.id, since, encode_action(action), label=label, style=style, row=i // 5))
-        if far:
-            options = [ActionSelect.option(_("Discard {card} ({paid})", card=a.card, paid=cost_text(ANY_CARD_COST)), a)
-                       for a in far]
-            items.append(ActionSelect(table.id, since, ANY_CARD_MENU, options=options,
-                                      placeholder=_("Discard any card (4 tokens; you have {tokens})…", tokens=tokens),
-                                      row=(len(buttons) - 1) // 5 + 1))
+        discards = sorted((a for a in table.game.legal_actions(table.state, seat) if isinstance(a, Discard)),
+                          key=lambda a: (cost(a.card, total), a.card))
+        free = [a for a in discards if cost(a.card, total) == 0]
+        items: list[discord.ui.Item] = [
+            ActionButton(table.id, since, encode_action(a), style=discord.ButtonStyle.success, row=0,
+                         label=_("Discard {card} ({paid})", card=a.card, paid=cost_text(0))) for a in free]
+        token = _("Take a token (none at 5)") if tokens >= MAX_TOKENS else _("Take a token")
+        items.append(ActionButton(table.id, since, encode_action(Token()), label=token,
+                                  style=discord.ButtonStyle.secondary, row=0))
+        if others := [a for a in discards if a not in free]:
+            items.append(ActionSelect(table.id, since, ANY_CARD_MENU, row=1, placeholder=_("Discard another card…"),
+                                      options=[discard_option(a, total) for a in others]))
         return items
 
     def action_label(self, table: Table, seat: int, action: Any) -> tuple[str, discord.ButtonStyle]:

@@ -50,9 +50,9 @@ class ArmyMen(commands.GroupCog, group_name="armymen", group_description=N_("Arm
     async def roll(self, interaction: discord.Interaction) -> None:
         await controller(self.bot).play_typed(interaction, "armymen", Roll())
 
-    @app_commands.command(description=N_("Set aside 1 or 2 of the dice you just rolled"))
+    @app_commands.command(name="set-aside", description=N_("Set aside 1 or 2 of the dice you just rolled"))
     @app_commands.describe(dice=N_("The faces to set aside, e.g. 1 or 1 3"))
-    async def keep(self, interaction: discord.Interaction, dice: str) -> None:
+    async def set_aside(self, interaction: discord.Interaction, dice: str) -> None:
         await controller(self.bot).play_typed(interaction, "armymen",
                                               on_turn(lambda: Keep(tuple(sorted(parse_faces(dice))))))
 

@@ -19,7 +19,7 @@ from bot.games.dardz.model import Guess, Lead, Pick, Play, Roll
 from bot.i18n import N_, _, ngettext
 from bot.service import Table
 from cogs.table.controls import ActionButton
-from cogs.table.format import FIELD_CHARS, dice, seat_name
+from cogs.table.format import dice, seat_name
 from cogs.table.labels import plain_name, with_name
 from cogs.table.render import Renderer
 
@@ -147,20 +147,21 @@ class DardzRenderer(Renderer):
         return super().action_label(table, seat, action)
 
     def pick_label(self, table: Table, view: dict[str, Any], seat: int, n: int) -> tuple[str, discord.ButtonStyle]:
+        """A number to pick, alone: short enough for a phone's row to hold four. Its colour says whose cards it
+        moves — green yours (your team's), red others', blue both, grey nobody's (a Bonus Roll's miss, said so)
+        — and the picture outlines them; the table's description and My hand name their holders."""
         if n == 0:
             label = _("Pick nothing (turn ends)") if view["bonus"] else _("Pick nothing")
             return label, discord.ButtonStyle.secondary
         scorers = self.scorers(view, seat, n)
         if not scorers:
-            return (_("{n} (miss)", n=n) if view["bonus"] else _("{n} (nobody)", n=n)), discord.ButtonStyle.secondary
+            return (_("{n} (miss)", n=n) if view["bonus"] else str(n)), discord.ButtonStyle.secondary
         own = set(view["teams"][self.unit_of(view, seat)])
-        cards = sum(k for __, k in scorers)  # who holds them: the table text (`pick_lines`)
-        label = ngettext("{number} → {n} card", "{number} → {n} cards", cards, number=n)
         mine = any(s in own for s, __ in scorers)
         theirs = any(s not in own for s, __ in scorers)
         style = discord.ButtonStyle.primary if mine and theirs else (
             discord.ButtonStyle.success if mine else discord.ButtonStyle.danger)
-        return label, style
+        return str(n), style
 
     def pick_lines(self, table: Table, view: dict[str, Any], seat: int) -> list[str]:
         """Who would move cards of each number `seat` may pick, the names a pick button leaves out."""
@@ -217,9 +218,6 @@ class DardzRenderer(Renderer):
             return "\n".join(lines)
         if seat in table.to_act:
             lines += ["", self.situation(table, view)]
-            news = self.news_text(table, seat, limit=FIELD_CHARS)
-            if news:
-                lines += ["", news]
         else:
             waiting = ", ".join(seat_name(table, s) for s in sorted(table.to_act))
             lines += ["", _("Waiting for {names}.", names=waiting)]

@@ -1,23 +1,28 @@
-"""Doodle Dice's picture: the six dice with their figures, the Gallery by colour (cards the dice match now outlined
-green), a steal or a block, and each seat's colours out of six and its action cards.
+"""Doodle Dice's picture: the six dice with their figures, the Gallery by colour (each card as its figures on its
+colour, those the dice match now outlined green), and a cell per seat: the colours it holds out of six and its
+action cards (a ticket for a Free Roll, a no-entry sign for a Block A Turn; grey once used), a seat whose coming
+turn is blocked marked with the no-entry sign, and a card a steal was declared on ringed like a target.
 
 The figures are the ones the text shows (`render.FIGURE_EMOJI`): a rainbow for the arch, a ruler for the dash, a
 black dot, a smiley face, an up-right arrow for the slant and a worm for the squiggle, drawn here in their emoji's
-colours, so a player reads one set of figures everywhere (`/doodle rules` has the key).
+colours, so a player reads one set of figures everywhere (`/doodle rules` has the key). A card's name is in the
+text and the controls (its claim), not drawn: the Gallery shows what a card needs.
 """
 
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
-from bot.games.doodle import DOODLE, Claim, Draw
-from bot.games.doodle.cards import COLOURS
-from bot.i18n import translated
+from PIL import ImageDraw
+
+from bot.games.doodle import DOODLE
+from bot.games.doodle.cards import BLOCK, COLOURS
 from bot.pictures import labels
-from bot.pictures.canvas import DIE_EDGE, DIE_FACE, DIE_INK, GREEN, INK, MUTED, PAD, SMALL, Canvas
-from bot.pictures.common import ending, name, names, seat_rows
-from bot.pictures.samples import played, sample_table
+from bot.pictures.canvas import DIE_EDGE, DIE_FACE, DIE_INK, GOLD, GREEN, MUTED, PAD, RED, SMALL, Box, Canvas
+from bot.pictures.common import ending, name, seat_rows
+from bot.pictures.samples import richest, sample_table
 from bot.service import Table
 
 COLOUR_RGB = {"orange": (245, 140, 40), "red": (230, 70, 70), "yellow": (240, 205, 45), "green": (80, 180, 90),
@@ -26,10 +31,11 @@ RAINBOW = ((230, 60, 60), (245, 150, 40), (240, 210, 50), (80, 180, 90), (70, 13
 RULER, RULER_INK = (235, 190, 90), (120, 80, 30)
 SMILEY, SMILEY_INK = (250, 200, 50), (90, 60, 20)
 ARROW_BOX, WORM, WORM_EDGE = (70, 130, 230), (240, 140, 160), (170, 70, 100)
-DIE = 72
-FIGURE = 30  # a figure on a Gallery card
-TILE_W, TILE_H = 374, 88
-STATUS = 430  # a seat's part of its row: colours out of six, the colours held, its action cards
+DIE = 44
+FIGURE = SMALL  # a figure on a Gallery card
+TILE_H = FIGURE + 10
+GALLERY_LINES = 2
+TICKET = 30  # a Free Roll's width
 
 
 def tint(colour: tuple[int, int, int], amount: float = 0.7) -> tuple[int, int, int]:
@@ -37,10 +43,8 @@ def tint(colour: tuple[int, int, int], amount: float = 0.7) -> tuple[int, int, i
     return (int(r + (255 - r) * amount), int(g + (255 - g) * amount), int(b + (255 - b) * amount))
 
 
-def figure(canvas: Canvas, kind: str, cx: float, cy: float, r: float) -> None:
+def paint_figure(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float) -> None:
     """One figure of a die face, as its emoji shows it, in a circle of radius `r` around (cx, cy)."""
-    d = canvas.draw
-    canvas.figure(2 * r)
     if kind == "arch":  # 🌈
         band = max(2, r / 5)
         for i, colour in enumerate(RAINBOW):
@@ -79,83 +83,142 @@ def figure(canvas: Canvas, kind: str, cx: float, cy: float, r: float) -> None:
         d.ellipse((hx - w / 6, hy - w / 3, hx + w / 6, hy), fill=DIE_INK)
 
 
+def figure(canvas: Canvas, kind: str, x: float, y: float, size: int) -> None:
+    """A figure `size` px tall, its box's top left at (x, y)."""
+    canvas.figure(size)
+    canvas.drawing(("figure", kind), x, y, size, size, lambda d: paint_figure(d, kind, size / 2, size / 2,
+                                                                              size / 2 - 1))
+
+
 def die(canvas: Canvas, x: int, y: int, kind: str, size: int = DIE) -> None:
-    canvas.draw.rounded_rectangle((x, y, x + size, y + size), size // 6, fill=DIE_FACE, outline=DIE_EDGE, width=2)
-    figure(canvas, kind, x + size / 2, y + size / 2, size * 0.36)
+    canvas.figure(size)
+
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        d.rounded_rectangle((0, 0, size - 1, size - 1), size // 6, fill=DIE_FACE, outline=DIE_EDGE, width=2)
+        paint_figure(d, kind, size / 2, size / 2, size * 0.36)
+
+    canvas.drawing(("doodle die", kind), x, y, size, size, paint)
+
+
+def tile_width(card: dict[str, Any]) -> int:
+    return 8 + len(card["figures"]) * (FIGURE + 2)
 
 
 def tile(canvas: Canvas, x: int, y: int, card: dict[str, Any], *, matching: bool) -> None:
-    """A Gallery card: its name (never cut) above its figures."""
+    """A Gallery card: its figures on its colour, outlined green when the dice match it now."""
     colour = COLOUR_RGB.get(card["colour"], MUTED)
-    canvas.draw.rounded_rectangle((x, y, x + TILE_W, y + TILE_H), 8, fill=tint(colour),
-                                  outline=GREEN if matching else colour, width=5 if matching else 2)
-    canvas.draw.rounded_rectangle((x, y, x + 12, y + TILE_H), 6, fill=colour)
-    canvas.text(x + 22, y + 8, ("✓ " if matching else "") + translated(card["name"]), size=SMALL, bold=True,
-                fill=DIE_INK)
+    canvas.panel(x, y, x + tile_width(card), y + TILE_H, tint(colour), radius=6, outline=GREEN if matching else colour,
+                 border=4 if matching else 2)
     for i, kind in enumerate(card["figures"]):
-        figure(canvas, kind, x + 22 + FIGURE / 2 + i * (FIGURE + 8), y + 58, FIGURE / 2)
+        figure(canvas, kind, x + 5 + i * (FIGURE + 2), y + 5, FIGURE)
 
 
 def gallery(canvas: Canvas, view: dict[str, Any]) -> None:
-    """The Gallery's cards by colour (easiest first), two to a row."""
-    canvas.line(labels.gallery(view["deck"]), bold=True)
+    """The Gallery, the cards the dice match first, then by colour (easiest first), flowing over at most
+    `GALLERY_LINES` lines; "+n" for those there is no room for (the text and My hand list them all)."""
     matching = set(view["matching"])
-    cards = sorted(view["gallery"], key=lambda c: COLOURS.index(c["colour"]) if c["colour"] in COLOURS else 9)
-    for start in range(0, len(cards), 2):
-        for i, card in enumerate(cards[start:start + 2]):
-            tile(canvas, PAD + i * (TILE_W + 12), canvas.y, card, matching=card["id"] in matching)
-        canvas.y += TILE_H + 10
+    cards = sorted(view["gallery"], key=lambda c: (c["id"] not in matching, COLOURS.index(c["colour"])
+                                                   if c["colour"] in COLOURS else len(COLOURS)))
+    placed: list[tuple[int, int]] = []  # (x, line) of each card shown
+    x, line = PAD, 0
+    for card in cards:
+        if x + tile_width(card) > canvas.width - PAD and placed:
+            x, line = PAD, line + 1
+        if line == GALLERY_LINES:
+            break
+        placed.append((x, line))
+        x += tile_width(card) + 6
+    while len(placed) < len(cards) and placed and placed[-1][0] + tile_width(cards[len(placed) - 1]) + 6 + \
+            canvas.width_of(f"+{len(cards) - len(placed)}", size=SMALL, bold=True) > canvas.width - PAD:
+        placed.pop()  # room for "+n" at the end of the last line
+    top = canvas.y
+    for card, (x, line) in zip(cards, placed, strict=False):
+        tile(canvas, x, top + line * (TILE_H + 4), card, matching=card["id"] in matching)
+    if len(placed) < len(cards):
+        x, line = placed[-1] if placed else (PAD, 0)
+        after = x + tile_width(cards[len(placed) - 1]) + 6 if placed else PAD
+        canvas.text(after, top + line * (TILE_H + 4) + TILE_H / 2, f"+{len(cards) - len(placed)}", size=SMALL,
+                    bold=True, fill=MUTED, anchor="lm")
+    lines = 1 + max((line for _, line in placed), default=0)
+    canvas.y = top + (lines * (TILE_H + 4) + 4 if cards else 0)
+
+
+def target(canvas: Canvas, x: float, mid: float, colour: tuple[int, int, int]) -> None:
+    """A held card's colour, ringed like a target: the card a steal was declared on."""
+    size, ring = SMALL + 10, 5
+
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        d.ellipse((0, 0, size - 1, size - 1), outline=RED, width=3)
+        d.rounded_rectangle((ring, ring, ring + SMALL - 1, ring + SMALL - 1), 4, fill=colour)
+
+    canvas.figure(size)
+    canvas.drawing(("target", colour), x - ring, mid - size / 2, size, size, paint)
+
+
+def action_card(canvas: Canvas, x: float, mid: float, card: dict[str, Any]) -> float:
+    """A held action card as a sign: a ticket (Free Roll) or a no-entry sign (Block A Turn), grey once used;
+    returns where the next one goes."""
+    used = card["used"]
+    canvas.figure(SMALL)
+    if card["name"] == BLOCK:
+        canvas.no_entry(x, mid, MUTED if used else RED)
+        return x + SMALL + 6
+    colour = MUTED if used else GOLD
+
+    def ticket(d: ImageDraw.ImageDraw) -> None:
+        d.rounded_rectangle((0, 0, TICKET - 1, SMALL - 1), 4, fill=colour)
+        for y in range(3, SMALL - 3, 5):  # its perforation
+            d.line((TICKET * 0.68, y, TICKET * 0.68, y + 2), fill=DIE_INK, width=2)
+
+    canvas.drawing(("ticket", used), x, mid - SMALL / 2, TICKET, SMALL, ticket)
+    return x + TICKET + 6
 
 
 def draw(canvas: Canvas, table: Table, view: dict[str, Any], seat: int | None) -> None:
-    canvas.heading(labels.title(table.game.title, table.id))
+    canvas.heading(table.game.title, labels.deck(view["deck"]))
     turn = view["turn"]
     if turn is not None and table.status == "active":
-        if view["steal"]:
-            steal = view["steal"]
-            canvas.line(labels.steals(name(table, turn), translated(steal["card"]["name"]),
-                                      name(table, steal["from"])))
         if view["rolled"]:
-            canvas.line(f"{labels.rolled(name(table, turn))} · {labels.rerolls_left(view['rolls_left'])}", bold=True)
-            for x, kind in zip(canvas.row_of(len(view["dice"]), DIE, 16), view["dice"], strict=True):
+            left = labels.rerolls_left(view["rolls_left"])
+            canvas.line_naming(lambda who: f"{labels.rolled(who)} · {left}", name(table, turn), bold=True)
+            for x, kind in zip(canvas.row_of(len(view["dice"]), DIE, 8), view["dice"], strict=True):
                 die(canvas, x, canvas.y, kind)
-            canvas.y += DIE + 16
+            canvas.y += DIE + 8
         else:
-            canvas.line(labels.rolls_next(name(table, turn)), bold=True)
-        if view["blocked"]:
-            canvas.line(labels.blocked(names(table, view["blocked"])), fill=MUTED)
+            canvas.line_naming(labels.rolls_next, name(table, turn), bold=True)
     ending(canvas, table)
     gallery(canvas, view)
-    canvas.gap(6)
-    acting = any(view["action_cards"])
+    canvas.gap(2)
 
-    def status(canvas: Canvas, s: int, x: int, top: int) -> None:
-        mid = top + 30
-        canvas.text(x, mid, f"{view['colours'][s]}/6", bold=True, anchor="lm")
+    def status(canvas: Canvas, s: int, box: Box) -> None:
+        x, top, right, bottom = box
+        mid = (top + bottom) / 2
         held = {c["colour"] for c in view["sets"][s]}
+        stolen = view["steal"]["card"]["colour"] if view["steal"] and view["steal"]["from"] == s else None
         for i, colour in enumerate(COLOURS):
-            left = x + 66 + i * 30
-            rgb = COLOUR_RGB[colour]
-            canvas.figure(SMALL)
-            canvas.draw.rounded_rectangle((left, mid - SMALL / 2, left + SMALL, mid + SMALL / 2), 4,
-                                          fill=rgb if colour in held else None, outline=rgb, width=3)
-        right = x
-        for card in view["action_cards"][s]:  # under the colours
-            end = canvas.text(right, mid + 34, translated(card["name"]), size=SMALL,
-                              fill=MUTED if card["used"] else INK, anchor="lm")
-            if card["used"]:
-                canvas.draw.line((right, mid + 34, end, mid + 34), fill=MUTED, width=2)
-            right = int(end) + 16
+            if colour == stolen:  # the card the player on turn declared to steal (the only one to win this turn)
+                target(canvas, x + i * (SMALL + 2), mid, COLOUR_RGB[colour])
+            else:
+                canvas.square(x + i * (SMALL + 2), mid, COLOUR_RGB[colour], filled=colour in held)
+        end = x + len(COLOURS) * (SMALL + 2) + 6
+        for card in view["action_cards"][s]:
+            end = action_card(canvas, end, mid, card)
 
-    canvas.seats(seat_rows(table), status, width=STATUS, height=96 if acting else 60)
+    canvas.seats(seat_rows(table, view["blocked"]), status, columns=2, height=SMALL + 8)
 
 
-def sample(players: int = 3) -> Table:
-    """Ana claimed a card; Bruno drew and rolled all six figures; the last seat is the computer."""
-    first = played(DOODLE, players, [], [(0, Draw(), [4, 4, 3, 1, 2, 5])])
-    claim = next(iter(DOODLE.view(first, None)["matching"]), None)
-    moves: list[tuple[int, Any, list[int]]] = [(0, Draw(), [4, 4, 3, 1, 2, 5])]
-    if claim:
-        moves.append((0, Claim(claim), []))
-    moves.append((1, Draw(), [1, 2, 3, 4, 5, 6]))
-    return sample_table(DOODLE, played(DOODLE, players, [], moves), players, computers=frozenset({players - 1}))
+@cache  # a whole game played to find it: once per process
+def sample(players: int = 6) -> Table:
+    """Mid-turn, dice rolled with re-rolls left: cards the dice match, turns a Block may still stop, a Free Roll
+    held, a steal declared, a turn blocked, a full Gallery (as many of them as a game brings together); the last
+    seat is the computer."""
+    def score(view: dict[str, Any]) -> float | None:
+        if not view["rolled"] or not view["rolls_left"]:
+            return None
+        blocks = len({t for targets in view["can_block"] for t in targets})
+        return (10 * min(len(view["matching"]), 2) + 10 * min(blocks, 2) + 10 * min(view["free_rolls"], 1)
+                + 10 * bool(view["steal"]) + 10 * bool(view["blocked"]) + min(len(view["gallery"]), 14)
+                + sum(map(len, view["action_cards"])))
+
+    state = richest(DOODLE, players, score, seeds=("sample", "a", "b", "c"))
+    return sample_table(DOODLE, state, players, computers=frozenset({players - 1}))

@@ -3,26 +3,25 @@
 Everything in Doodle Dice is public (DD-R11): the table message carries every control, no DMs.
 - Figures read at a glance as one emoji each (`FIGURE_EMOJI`), colours as coloured squares.
 - Before the draw: a Steal menu (cards in opponents' sets of colours the player lacks) and **Draw & roll**.
-- After a roll: a multi-select of the dice to re-roll, **Re-roll all**, one **Claim** button per card the dice
+- After a roll: a multi-select of the dice to re-roll (all six its last option), a **Claim** button for the card
   match now (a menu when there are more than ten), **Free Roll** and **Stop**.
 - Whenever a holder of an unused Block A Turn may block a turn that has not begun — the player about to play,
-  or anyone's coming turn, computer seats included (DD-R7) — the table message shows a **Block <name>** button
-  per such player: a `BlockButton` (the game's own persistent item), so any holder may press it whether or
-  not it is their turn, and anyone else gets the engine's reason (`DoodleDice.explain`). My hand shows a holder
-  only their own.
+  or anyone's coming turn, computer seats included (DD-R7) — the table message shows, while the turn on it has
+  not begun, a **Block <name>** button (a `BlockButton`, the game's own persistent item), or a menu of them for
+  several, so any holder may press it whether or not it is their turn, and anyone else gets the engine's reason
+  (`DoodleDice.explain`). My hand shows a holder their own at any moment, mid-turn too.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from typing import Any
 
 import discord
 
-from bot.games.core import IllegalAction
+from bot.games.core import IllegalAction, decode_action
 from bot.games.doodle import DOODLE, Block, Claim, Draw, Free, Reroll, Steal, Stop
-from bot.games.doodle.cards import COLOURS, FIGURES
+from bot.games.doodle.cards import COLOURS, FIGURES, FREE_ROLL
 from bot.i18n import N_, _, ngettext, translated
 from bot.names import escaped
 from bot.service import Clicked, Table
@@ -30,15 +29,17 @@ from bot.service.errors import StaleMove, listing
 from cogs.table.controls import MOVE_NO, TABLE_ID, ActionButton, ActionSelect, Controller, TableItem
 from cogs.table.format import seat_name
 from cogs.table.labels import plain_name, with_name
+from cogs.table.layout import row_of
 from cogs.table.render import Renderer
 
 # Bright symbols: ➖ and 〰️ are drawn dark grey and vanish on Discord's dark theme.
 FIGURE_EMOJI = {"arch": "🌈", "dash": "📏", "dot": "⚫", "face": "🙂", "slant": "↗️", "squiggle": "🪱"}
 COLOUR_EMOJI = {"orange": "🟧", "red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
 ACTION_EMOJI = {"Free Roll": "🎟️", "Block A Turn": "⛔"}
-MAX_CLAIM_BUTTONS = 10  # two rows; more matching cards become a menu
 ROW_WIDTH = 5  # Discord: five buttons (or one menu) per row
 GAME = "doodle"
+BLOCK_MENU = "block"
+ALL_DICE = "all"  # the re-roll menu's option for all six dice
 
 
 def figure_name(figure: str) -> str:
@@ -191,9 +192,10 @@ class DoodleRenderer(Renderer):
             _("Figures, the same on the dice, in the picture and in the text: {figures}", figures=legend) + "\n"
             + _("Colours (figures needed): {colours}", colours=colours) + "\n"
             + _("Buttons: steal menu and **Draw & roll** before the draw; after a roll, pick dice to re-roll in the "
-                "menu (or **Re-roll all**), **Claim** a matching card, **Free Roll**, **Stop**. "
-                "**Block <name>** appears on the table for every turn a holder may still block (the next "
-                "player's, or a coming one).") + "\n"
+                "menu (its last option: all six), **Claim** a matching card (a menu when several match), "
+                "**Free Roll**, **Stop**. Before a turn begins, **Block** appears on the table for every turn a holder "
+                "may still block (that one, or a coming one): a button for one, a menu for several; mid-turn, "
+                "**My hand** has it.") + "\n"
             + _("Typed: `/doodle roll` draws and rolls at the start of your turn, and re-rolls all six dice after "
                 "that; `/doodle reroll dice:1 3 5` names dice 1–6, left to right."))), *super().rules_sections()]
 
@@ -210,7 +212,7 @@ class DoodleRenderer(Renderer):
                 return _("Re-roll all"), discord.ButtonStyle.primary
             return _("Re-roll {dice}", dice=" ".join(str(i + 1) for i in action.dice)), discord.ButtonStyle.primary
         if isinstance(action, Free):
-            return _("Free Roll (+1 roll)"), discord.ButtonStyle.primary
+            return _(FREE_ROLL), discord.ButtonStyle.primary
         if isinstance(action, Stop):
             return _("Stop"), discord.ButtonStyle.secondary
         if isinstance(action, Block):
@@ -227,27 +229,32 @@ class DoodleRenderer(Renderer):
         return next((c for c in cards if c["id"] == card_id), None)
 
     def public_items(self, table: Table) -> list[discord.ui.Item]:
+        """The turn's controls; while the turn has not begun, the blocks too (mid-turn, with its re-roll, claim,
+        Free Roll and Stop, there is no room left on a phone: a holder blocks from My hand, or `/doodle block`)."""
         view = table.view(None)
-        turn = view["turn"]
-        if turn is None:
+        if view["turn"] is None:
             return []
         items = self._turn_items(table, view)
-        # Block buttons, one per turn some holder may still block (DD-R7), for any holder to press: from the
-        # last row used on, wherever a row has room (six seats and two holders make six buttons).
-        width: Counter[int] = Counter()
-        for item in items:
-            inner = getattr(item, "item", item)  # a DynamicItem wraps its component
-            width[inner.row or 0] += inner.width
-        row = max(width)
-        for target in block_targets(view):
-            while width[row] >= ROW_WIDTH:
-                row += 1
-            width[row] += 1
-            items.append(BlockButton.of(table, target, row=row))
+        return items if view["rolled"] else self._with_blocks(table, view, items, block_targets(view))
+
+    def _with_blocks(self, table: Table, view: dict[str, Any], items: list[discord.ui.Item],
+                     targets: list[int]) -> list[discord.ui.Item]:
+        """`items` and the blocks of the coming turns `targets` some holder may still block (DD-R7), for any
+        holder to press: one beside the last row's buttons where it has room, several in a menu of their own."""
+        row = max((row_of(item) for item in items), default=-1)
+        if len(targets) == 1:
+            width = sum(getattr(i, "item", i).width for i in items if row_of(i) == row)
+            return [*items, BlockButton.of(table, targets[0], row=row if row >= 0 and width < ROW_WIDTH else row + 1)]
+        if targets:
+            options = [ActionSelect.option(block_label(table, t), Block(t), emoji="⛔") for t in targets]
+            items = [*items, ActionSelect.of(table, BLOCK_MENU, options=options, row=row + 1,
+                                             placeholder=_("⛔ Block a coming turn…"))]
         return items
 
     def _turn_items(self, table: Table, view: dict[str, Any]) -> list[discord.ui.Item]:
-        """The controls of the player on turn."""
+        """The controls of the player on turn: before the draw, a steal menu and Draw & roll; after a roll, the
+        re-roll menu (all six its last option), the claim (a menu when several cards match), Free Roll and Stop:
+        a row each, and the buttons' row short enough for My hand and Follow beside them on a phone."""
         turn = view["turn"]
         items: list[discord.ui.Item] = []
         if not view["rolled"]:
@@ -259,27 +266,27 @@ class DoodleRenderer(Renderer):
         if view["rolls_left"] > 0:
             items.append(self.reroll_select(table, view))
         matching = sorted(view["matching"], key=lambda c: -self._rank(view, c))
-        if len(matching) > MAX_CLAIM_BUTTONS:
+        if len(matching) > 1:
             options = [ActionSelect.option(self.action_label(table, turn, Claim(c))[0], Claim(c),
                                            description=self._figure_names(view, c),
                                            emoji=self._colour_emoji(view, c)) for c in matching]
-            items.append(ActionSelect.of(table, options=options, placeholder=_("✅ Claim a matching card…"), row=1))
-        else:
-            for i, card in enumerate(matching):
-                items.append(self._button(table, Claim(card), row=1 + i // 5, emoji=self._colour_emoji(view, card)))
-        if view["rolls_left"] > 0:
-            items.append(self._button(table, Reroll(tuple(range(6))), row=3, emoji="🎲"))
+            items.append(ActionSelect.of(table, options=options, placeholder=_("✅ Claim a card…"), row=1))
+        elif matching:
+            items.append(self._button(table, Claim(matching[0]), row=1, emoji=self._colour_emoji(view, matching[0])))
         if view["free_rolls"]:
-            items.append(self._button(table, Free(), row=3, emoji="🎟️"))
-        items.append(self._button(table, Stop(), row=3))
+            items.append(self._button(table, Free(), row=2, emoji="🎟️"))
+        items.append(self._button(table, Stop(), row=2))
         return items
 
     def private_items(self, table: Table, seat: int) -> list[discord.ui.Item]:
-        """`/game hand` shows the same controls (the table's, for the player on turn; Block for a holder)."""
-        items = self.public_items(table)
-        mine = set(table.view(None)["can_block"][seat])
-        return [i for i in items if (seat in table.to_act and not isinstance(i, BlockButton))
-                or (isinstance(i, BlockButton) and i.seat in mine)]
+        """`/game hand` shows the same controls: the table's to the player on turn, and to a holder the blocks it
+        may play."""
+        view = table.view(None)
+        if view["turn"] is None:
+            return []
+        items = self._turn_items(table, view) if seat in table.to_act else []
+        mine = set(view["can_block"][seat])
+        return self._with_blocks(table, view, items, [t for t in block_targets(view) if t in mine])
 
     def _button(self, table: Table, action: Any, *, row: int, emoji: str | None = None) -> ActionButton:
         (seat,) = table.to_act
@@ -311,18 +318,22 @@ class DoodleRenderer(Renderer):
                 description=_("{figures} — only this card can be won this turn",
                               figures=" ".join(map(_, card["figures"]))),
                 emoji=COLOUR_EMOJI.get(card["colour"])))
-        return ActionSelect.of(table, options=options, placeholder=_("🎯 Declare a steal instead (before drawing)…"),
+        return ActionSelect.of(table, options=options, placeholder=_("🎯 Or steal a card…"),
                                row=0)
 
     def reroll_select(self, table: Table, view: dict[str, Any]) -> ActionSelect:
+        """The dice to re-roll, and last all six at once (picked alone or with others: all six)."""
         options = [discord.SelectOption(label=_("Die {n}: {figure}", n=i + 1, figure=figure_name(f)),
                                         value=str(i))
                    for i, f in enumerate(view["dice"])]
-        return ActionSelect.of(table, "reroll", options=options, min_values=1, max_values=6, row=0,
-                               placeholder=_("🎲 Re-roll which dice? ({n} left)", n=view["rolls_left"]))
+        options.append(discord.SelectOption(label=_("All six dice"), value=ALL_DICE, emoji="🎲"))
+        return ActionSelect.of(table, "reroll", options=options, min_values=1, max_values=len(options), row=0,
+                               placeholder=_("🎲 Re-roll which dice?"))
 
     def action_from_select(self, table: Table, kind: str, values: list[str]) -> Any:
         if kind == "reroll":
+            if ALL_DICE in values:
+                return Reroll(tuple(range(6)))
             try:
                 dice = tuple(sorted({int(v) for v in values}))
             except ValueError:
@@ -330,6 +341,11 @@ class DoodleRenderer(Renderer):
             if not dice or any(not 0 <= d <= 5 for d in dice):
                 raise IllegalAction(N_("Pick the dice to re-roll from the menu."))
             return Reroll(dice)
+        if kind == BLOCK_MENU:  # beside a steal or claim menu, so a kind of its own (custom ids are unique)
+            action = decode_action(table.game, values[0] if values else "")
+            if not isinstance(action, Block):
+                raise IllegalAction(N_("That menu is not known."))
+            return action
         return super().action_from_select(table, kind, values)
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.pictures import labels
-from bot.pictures.canvas import PAD, WIDTH, Canvas
+from bot.pictures.canvas import Box, Canvas
 from bot.pictures.common import ending, seat_rows
 from bot.pictures.samples import played, sample_table
 from bot.service import Table
@@ -14,14 +13,15 @@ from .engine import COIN, Call
 
 
 def draw(canvas: Canvas, table: Table, view: dict[str, Any], seat: int | None) -> None:
-    canvas.heading(labels.title(table.game.title, table.id), f"{view['flips']} flips")
+    canvas.heading(table.game.title, f"{view['flips']} flips")
     ending(canvas, table)
 
-    def status(canvas: Canvas, s: int, x: int, top: int) -> None:
-        canvas.text(WIDTH - PAD - 14, top + 30, f"{view['right'][s]} / {view['target']}", bold=True, anchor="rm")
+    def status(canvas: Canvas, s: int, box: Box) -> None:
+        left, top, right, bottom = box
+        canvas.text(right, (top + bottom) / 2, f"{view['right'][s]} / {view['target']}", bold=True, anchor="rm")
 
     canvas.line(f"First to {view['target']} right calls", bold=True)
-    canvas.seats(seat_rows(table), status, width=120, height=60)
+    canvas.seats(seat_rows(table), status, beside=120)
 
 
 def sample(players: int = 2) -> Table:
