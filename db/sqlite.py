@@ -25,10 +25,9 @@ see the file without the commits still in the first name's log, and a log recove
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
 from pathlib import Path
 from typing import TypeVar
@@ -231,25 +230,8 @@ class SqliteDriver:
         # do it (there is no public name for running several statements in one hop).
         return await self._conn._execute(function, self._conn._conn, *args)
 
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
-        batch = _Batch()
-        token = self._batch.set(batch)
-        try:
-            try:
-                yield
-            except BaseException:
-                if batch.begun:
-                    await self._conn.execute("ROLLBACK")
-                raise
-            if batch.begun:
-                await self._in_thread(_run_batch, batch, True)
-            elif batch.writes:
-                await self._group_commit.commit(batch)
-        finally:
-            self._batch.reset(token)
-            if batch.holds_lock:
-                self._lock.release()
+    def transaction(self) -> _Transaction:
+        return _Transaction(self)
 
     async def _send_group(self, batches: list[_Batch]) -> list[BaseException | None]:
         async with self._lock:
@@ -276,3 +258,31 @@ class SqliteDriver:
         batch = self._batch.get()
         assert batch is not None, "writes happen inside transaction()"
         batch.writes.append((sql, list(rows), MANY, None))
+
+
+class _Transaction:
+    """`SqliteDriver.transaction()` (a class, as `Store.transaction()` is: every move opens one)."""
+
+    __slots__ = ("_driver", "_batch", "_token")
+
+    def __init__(self, driver: SqliteDriver) -> None:
+        self._driver = driver
+
+    async def __aenter__(self) -> None:
+        self._batch = _Batch()
+        self._token = self._driver._batch.set(self._batch)
+
+    async def __aexit__(self, kind: type[BaseException] | None, failure: BaseException | None, _: object) -> None:
+        driver, batch = self._driver, self._batch
+        try:
+            if failure is not None:
+                if batch.begun:
+                    await driver._conn.execute("ROLLBACK")
+            elif batch.begun:
+                await driver._in_thread(_run_batch, batch, True)
+            elif batch.writes:
+                await driver._group_commit.commit(batch)
+        finally:
+            driver._batch.reset(self._token)
+            if batch.holds_lock:
+                driver._lock.release()
