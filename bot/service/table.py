@@ -8,6 +8,7 @@ every event of a closed table.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -245,7 +246,7 @@ def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[i
         guild_id=row.guild_id,
         channel_id=row.channel_id,
         game=live.game,
-        options=json.loads(row.options),
+        options=parsed_options(row.options),
         status=row.status,
         host_id=row.host_id,
         seq=row.seq,
@@ -272,6 +273,13 @@ def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[i
         rev=row.rev,
         **extra,
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def parsed_options(text: str) -> dict[str, Any]:
+    """A table's options as its row stores them, parsed once for every snapshot (which share it: read, never
+    changed)."""
+    return json.loads(text)
 
 
 def luck(live: LiveTable) -> tuple[Text, ...]:
