@@ -168,7 +168,7 @@ async def play(
 
 
 async def worker(target: str, tables: int, moves: int) -> dict:
-    from service_kit import open_service
+    from service_kit import measured, open_service
 
     from db import Store
 
@@ -176,7 +176,7 @@ async def worker(target: str, tables: int, moves: int) -> dict:
     rss_before = rss_kib()
     started = time.perf_counter()
     store = await Store.open(target)
-    sessions = open_service(store, clock=clock)
+    sessions = open_service(store, clock=clock, **measured())
     await sessions.load()
     cold = time.perf_counter() - started
     rss = rss_kib() - rss_before

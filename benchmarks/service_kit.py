@@ -18,6 +18,16 @@ def open_service(store: Any, **options: Any) -> Any:
     return open_tables(store, engines(), **options)
 
 
+def measured() -> dict[str, Any]:
+    """The service's options that count what it does as the bot does with METRICS_PORT set (every feature on);
+    none for a commit from before the metrics."""
+    try:
+        from bot.metrics import Metrics
+    except ImportError:  # an earlier commit
+        return {}
+    return {"metrics": Metrics()}
+
+
 def engines() -> dict[str, Any]:
     """The game engines by id, as the bot plays them."""
     try:
