@@ -1,11 +1,13 @@
 """A committed move's CPU, held to a reference measured in the same process (benchmarks/move_cost.py): the service's
 move loop at concurrency 20 against the raw SQLite move plus a fixed Python loop, alternating, medians of 7 rounds.
 
-The limit is what 64f90a8's service measured against the same reference (LIMIT in the benchmark: the move's cost
-before clocks, pings, preferences, seasons and metrics, which a move of today must not exceed) with a margin for
-noise: on the shared 2-core machine the median ratio of one run moved by at most ±12% between runs (RESULTS-issue35),
-so MARGIN allows 20%. A change that makes a move cost what it cost when this guard was written (1.35–1.59× the
-CPU of 64f90a8) fails it; one that adds a tenth may pass once, and shows in the figure it prints."""
+The limit is the ratio 64f90a8's service measures against the same reference (`move_cost.LIMIT`: a move before the
+clocks, pings, preferences, seasons and metrics, which a move of today must not exceed), times MARGIN for noise. On
+the shared 2-core machine, at a load average of 12, four runs of each gave medians of 0.99–1.14 for 64f90a8 and
+0.95–1.05 for this branch (RESULTS-issue35.md): one run's median strays up to 10% from the middle, so MARGIN allows
+20%. A move that costs what it did when this guard was written (1.35–1.59× the CPU of 64f90a8) fails it; a move a
+tenth dearer may pass once, and its figure is in the report either way.
+"""
 
 from __future__ import annotations
 
