@@ -3,7 +3,7 @@
 
     python3 run.py            start the bot (live with DISCORD_TOKEN, else the offline playground)
     python3 run.py test       run the whole test suite (extra arguments go to pytest)
-    python3 run.py lint       ruff over the project
+    python3 run.py lint       ruff over the project, and mypy over bot/ and cogs/ (pyproject.toml says how)
     python3 run.py lock       update uv.lock after changing pyproject.toml's dependencies (extra arguments go to
                               `uv lock`: `--upgrade` moves every package to its newest allowed release,
                               `--upgrade-package NAME` one, `--check` only says whether the lock is current)
@@ -119,7 +119,9 @@ def main(argv: list[str]) -> int:
         return uv("lock", *rest)
     ensure_environment({"dev"})
     if command == "lint":
-        return subprocess.call([str(PYTHON), "-m", "ruff", "check", "."], cwd=ROOT)
+        ruff = subprocess.call([str(PYTHON), "-m", "ruff", "check", "."], cwd=ROOT)
+        mypy = subprocess.call([str(PYTHON), "-m", "mypy"], cwd=ROOT)  # what it checks: pyproject.toml
+        return ruff or mypy
     # -rs: one line per reason a test was skipped (the PostgreSQL and browser tests, without those servers).
     return subprocess.call([str(PYTHON), "-m", "pytest", "-n", "auto", "-rs", *rest], cwd=ROOT)
 

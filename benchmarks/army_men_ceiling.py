@@ -21,10 +21,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.setrecursionlimit(10_000)
 
-from benchmarks.greedy_baselines import army_men as greedy  # noqa: E402
 from bot.games.armymen.computer import best_keep  # noqa: E402
 from bot.games.armymen.model import DICE_PER_PLAYER, points  # noqa: E402
 from bot.games.armymen.planner import keeps, outcomes  # noqa: E402  (the dice and keeps, AMD-R3: 1 or 2 dice)
+from tests.games.armymen.measures import greedy  # noqa: E402
 
 MAX_SCORE = 5 * 6  # five dice rolled (the sixth is the ante), 6 points each
 

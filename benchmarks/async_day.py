@@ -1,5 +1,5 @@
 """A member's day at six async tables: the REST calls that reach her, per day, before and after her preferences
-(issue 27), from one SimCord run of each.
+(/me: quiet hours, reminders by DM, the daily digest), from one SimCord run of each.
 
     .venv/bin/python benchmarks/async_day.py [--days N]
 

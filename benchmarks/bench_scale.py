@@ -28,7 +28,7 @@ from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BASELINE = "b58671a"  # main before issue 16 (SQLite only); `--baseline` picks another
+BASELINE = "b58671a"  # main before the lazy tables (SQLite only); `--baseline` picks another
 TEMPLATE_MOVES = 6  # moves already played at every replicated table
 COLD_SAMPLE = 100  # tables whose first move is timed on its own
 

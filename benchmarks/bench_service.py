@@ -14,9 +14,9 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.games.registry import engines
 from bot.games.rng import SeededRng
-from bot.service import Tables, open_tables
-from cogs.games import engines
+from bot.service import Tables, open_tables, played
 from db import Store
 
 GAMES = engines()
@@ -32,14 +32,14 @@ async def play_tables(sessions: Tables, tables: int, moves: int) -> list[float]:
     latencies = []
     for n in range(tables):
         channel, host, guest = 1000 + n, 10 * n + 1, 10 * n + 2
-        await sessions.open(guild_id=1, channel_id=channel, game_id="armymen", host_id=host, host_name="A")
-        await sessions.join(channel, guest, "B")
-        table = await sessions.start(channel, host)
+        await sessions.lobby.open(guild_id=1, channel_id=channel, game_id="armymen", host_id=host, host_name="A")
+        await sessions.lobby.join(channel, guest, "B")
+        table = await sessions.turns.start(channel, host)
         for _ in range(moves):
             (seat,) = table.to_act
             action = table.game.computer_action(table.state, seat, None)
             started = time.perf_counter()
-            table = await sessions.act(table.id, table.seats[seat].user_id, action, table.seq)
+            table = await sessions.act(table.id, table.seats[seat].user_id, played(action), table.seq)
             latencies.append(time.perf_counter() - started)
     return latencies
 
@@ -64,7 +64,7 @@ async def main(tables: int) -> None:
     store = await Store.open(path)
     sessions = open_tables(store, GAMES, clock=clock)
     latencies = await play_tables(sessions, tables, moves=20)
-    await sessions.close()
+    await sessions.timer.close()
     await store.close()
 
     started = time.perf_counter()

@@ -8,7 +8,7 @@ or not) and the REST calls of the game's moves.
 Three runs: everyone answers within seconds (`prompt`); carol takes 100 seconds over each of her decisions
 (`carol slow`: within the live table's 2-minute turns, so nobody is away); and carol is away for 3 minutes at
 every fifth decision of hers (`carol away`: her turn runs out, and the next one begins with her ping).
-`tests/cogs/test_pings.py` keeps the prompt game's count in bounds.
+`tests/cogs/table/test_notices.py` keeps the prompt game's count in bounds.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ async def play_live_armadillo(run: Run, channel, slow_seconds: float = 0, every:
         table = run.table(channel)
     else:
         raise AssertionError("no end after 3000 moves")
-    closed = await run.bot.tables.closed_table(table_id)
+    closed = await run.bot.tables.records.closed_table(table_id)
     history = channel.history()
     result_id = next((m.id for m in reversed(history) if m.id != closed.message_id and "<@" not in (m.content or "")
                       and "[" in (m.content or "")), None)

@@ -48,12 +48,12 @@ from chaos_kit import (  # noqa: E402
 from rest_budget import choose, move_controls  # noqa: E402
 
 from bot.app import DiceBot  # noqa: E402
+from bot.games.registry import engines  # noqa: E402
 from bot.i18n import speaking  # noqa: E402
 from bot.service.fairness import verify  # noqa: E402
 from bot.service.lobby import MAX_HOSTED_TABLES  # noqa: E402
-from cogs.games import engines, live  # noqa: E402
 
-GAMES = engines(live())  # the bot's own games (a test run registers a toy game besides)
+GAMES = engines()  # every registered game (a test run's toy games too: after the tuned ones)
 # The order tables of each game are opened in: the one the seeds were chosen with (tests/test_chaos.py's meets
 # every kind of chaos), then any other game.
 TUNED = ("armymen", "armadillo", "doodle", "dardz")
@@ -127,7 +127,7 @@ class Chaos:
         engine = GAMES[kind]
         seats = self.random.randint(max(2, engine.min_players), min(5, engine.max_players))
         humans = self.random.randint(1, seats)
-        hosted = [t.host_id for t in self.tables.cached_tables()]
+        hosted = [t.host_id for t in self.tables.cache.cached_tables()]
         host = self.random.choice([m for m in self.members if hosted.count(m.id) < MAX_HOSTED_TABLES])
         seated = [host, *self.random.sample([m for m in self.members if m is not host], humans - 1)]
         channel = self.guild.create_text_channel(f"table-{self.counts.games}")
@@ -141,12 +141,12 @@ class Chaos:
         return PlayedTable(channel, self.table(channel).id)
 
     def table(self, channel) -> Any:
-        return next((t for t in self.tables.cached_tables() if t.channel_id == channel.id), None)
+        return next((t for t in self.tables.cache.cached_tables() if t.channel_id == channel.id), None)
 
     # --- one step of chaos ------------------------------------------------------------------------------
     async def step(self, game: PlayedTable) -> bool:
         """One thing happens at `game`'s table; False once the table is closed."""
-        await self.tables.open_tables()  # touch every table (lazy after a restart), as their clicks would
+        await self.tables.cache.open_tables()  # touch every table (lazy after a restart), as their clicks would
         table = self.table(game.channel)
         if table is None:
             return False
@@ -291,7 +291,7 @@ class Chaos:
 
     async def seq_now(self, game: PlayedTable) -> int:
         """The move number the members were shown: the bot's copy of an open table, else the stored one."""
-        table = next((t for t in self.tables.cached_tables() if t.id == game.table_id), None)
+        table = next((t for t in self.tables.cache.cached_tables() if t.id == game.table_id), None)
         return table.seq if table is not None else (await self.tables.store.table(game.table_id)).seq
 
     def member(self, user_id: int):
@@ -326,7 +326,8 @@ class Chaos:
             self.counts.by[event.by] = self.counts.by.get(event.by, 0) + 1
         row = await self.tables.store.table(game.table_id)
         if row.status == "finished" and not verify(
-                await self.tables.game_record(self.guild.id, game.table_id, row.channel_id), self.tables.games).ok:
+                await self.tables.records.game_record(self.guild.id, game.table_id, row.channel_id),
+                self.tables.games).ok:
             self.counts.not_reproduced += 1
 
     async def check_ledgers(self, games: list[PlayedTable]) -> None:

@@ -21,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games.core import resolve_options  # noqa: E402
+from bot.games.registry import engines  # noqa: E402
 from bot.games.rng import FairRng  # noqa: E402
 from bot.games.selfplay import computers, play  # noqa: E402
-from cogs.games import engines, live  # noqa: E402
 
 BUDGET_MS = 50
 
@@ -42,8 +42,8 @@ def decisions(game, players: int, games: int, early: bool = False) -> list:
 
 def cold_ms(game_id: str) -> float:
     """The slowest hard decision of a fresh process's first game (two seats), the planner's tables included."""
-    code = (f"import time\nfrom cogs.games import engines, live\nfrom benchmarks.computer_budget import decisions\n"
-            f"from bot.games.rng import FairRng\ng = engines(live())[{game_id!r}]\nworst = 0.0\n"
+    code = (f"import time\nfrom bot.games.registry import engines\nfrom benchmarks.computer_budget import decisions\n"
+            f"from bot.games.rng import FairRng\ng = engines()[{game_id!r}]\nworst = 0.0\n"
             f"for state, seat in decisions(g, 2, 1, early=True):\n"
             f"    t = time.process_time()\n    g.computer_action(state, seat, FairRng('s', ['c'], 0), level='hard')\n"
             f"    worst = max(worst, time.process_time() - t)\nprint(worst * 1000)")
@@ -59,7 +59,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"| game | seats | decisions | median ms | p99 ms | worst ms | within {BUDGET_MS} ms | cold first ms |")
     print("|---|---|---|---|---|---|---|---|")
-    for game in engines(live()).values():
+    for game in engines().values():
         cold = cold_ms(game.id)
         for players in sorted({2, min(5, game.max_players), game.max_players}):
             late = decisions(game, players, args.games)

@@ -1,6 +1,7 @@
 """How strong is each computer level? Matches through `bot.games.selfplay` (the dice as the service draws them):
 
-- two seats: hard vs the greedy baseline (`greedy_baselines.py`), hard vs normal, normal vs the baseline,
+- two seats: hard vs the greedy baseline (each game's own, in its test folder: tests/games/<id>/measures.py),
+  hard vs normal, normal vs the baseline,
   easy vs normal, seats alternating game by game;
 - three to five seats (games that allow them): one hard against normals, hard's seat rotating.
 
@@ -26,13 +27,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.greedy_baselines import BASELINES  # noqa: E402
 from bot.games.core import resolve_options  # noqa: E402
+from bot.games.registry import engines  # noqa: E402
 from bot.games.selfplay import play  # noqa: E402
-from cogs.games import engines, live  # noqa: E402
+from tests.per_game import greedy  # noqa: E402
 
 PAIRS = (("hard", "greedy"), ("hard", "normal"), ("normal", "greedy"), ("normal", "easy"))
-GAMES = engines(live())
+GAMES = engines()
+BASELINES = {game_id: chooser for game_id in GAMES if (chooser := greedy(game_id)) is not None}
 GOALS = {("hard", "greedy"): 0.65, ("hard", "normal"): 0.60, ("normal", "easy"): 0.60}  # the first player's
 
 
@@ -127,7 +129,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="games per two-seat match")
     parser.add_argument("--tables", type=int, default=500, help="games per 3-5 seat table size")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--only", default=",".join(BASELINES), help="games to run, by id")
+    parser.add_argument("--only", default=",".join(GAMES), help="games to run, by id")
     parser.add_argument("--pairs", default="all", help="e.g. hard-greedy,hard-normal")
     args = parser.parse_args()
     pairs = PAIRS if args.pairs == "all" else tuple(tuple(p.split("-")) for p in args.pairs.split(","))
@@ -136,6 +138,8 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|")
     for game_id in args.only.split(","):
         for names in pairs:
+            if "greedy" in names and game_id not in BASELINES:  # a game without a greedy player of its own
+                continue
             start = time.time()
             tally = match(game_id, names, args.games, args.jobs)
             low, high = wilson(tally.score, tally.games)

@@ -35,9 +35,9 @@ from yarl import URL  # noqa: E402
 
 from bot.app import DiceBot  # noqa: E402
 from bot.app.rest_trace import route_of  # noqa: E402
+from bot.games.registry import engines  # noqa: E402
 from bot.metrics import UNMEASURED, Metrics  # noqa: E402
-from bot.service import open_tables  # noqa: E402
-from cogs.games import engines  # noqa: E402
+from bot.service import open_tables, played  # noqa: E402
 from db import Store  # noqa: E402
 
 GAMES = engines()
@@ -50,23 +50,24 @@ async def service_moves(folder: Path, metrics, moves: int) -> float:
     tables = open_tables(store, GAMES, clock=lambda: datetime.now(UTC), metrics=metrics)
     playing = {}
     for channel in range(8):
-        await tables.open(guild_id=1, channel_id=channel, game_id="armymen", host_id=channel, host_name="h")
-        await tables.join(channel, 100 + channel, "g")
-        playing[channel] = await tables.start(channel, channel)
+        await tables.lobby.open(guild_id=1, channel_id=channel, game_id="armymen", host_id=channel, host_name="h")
+        await tables.lobby.join(channel, 100 + channel, "g")
+        playing[channel] = await tables.turns.start(channel, channel)
     spent = made = 0
     while made < moves:
         for channel, table in playing.items():
             if table.status != "active":
-                await tables.open(guild_id=1, channel_id=channel, game_id="armymen", host_id=channel, host_name="h")
-                await tables.join(channel, 100 + channel, "g")
-                table = await tables.start(channel, channel)
+                await tables.lobby.open(guild_id=1, channel_id=channel, game_id="armymen", host_id=channel,
+                                        host_name="h")
+                await tables.lobby.join(channel, 100 + channel, "g")
+                table = await tables.turns.start(channel, channel)
             seat = min(table.to_act)
             action = table.game.timeout_action(table.state, seat)
             began = time.process_time()
-            playing[channel] = await tables.act(table.id, table.seats[seat].user_id, action, table.seq)
+            playing[channel] = await tables.act(table.id, table.seats[seat].user_id, played(action), table.seq)
             spent += time.process_time() - began
             made += 1
-    await tables.close()
+    await tables.timer.close()
     await store.close()
     return spent / made
 
@@ -86,7 +87,7 @@ async def bot_moves(folder: Path, metrics, moves: int) -> float:
             await members[1].click(lobby, label="Join")
             await members[0].click(lobby, label="Start")
             while made < moves:
-                table = next((t for t in bot.tables.cached_tables() if t.channel_id == channel.id), None)
+                table = next((t for t in bot.tables.cache.cached_tables() if t.channel_id == channel.id), None)
                 if table is None:
                     break
                 member = next(m for m in members if m.id == table.seats[min(table.to_act)].user_id)

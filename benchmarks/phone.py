@@ -4,7 +4,7 @@ Spanish server — shown by each tree's own bot in its own playground and measur
 390 × 844 px by scripts/phone.py (copied into the tree measured before). For each game: the channel a phone shows
 between its header and its message box, the table message's height against it, how far down its first control
 is, the picture's shown width and its smallest text there, whether "due in 60 minutes" stays on one line, the
-controls' words the phone cuts. The goal (issue 37): every table within the channel and 620 px, its first control
+controls' words the phone cuts. The goal: every table within the channel and 620 px, its first control
 within 600 px, its text at least 10 px, the deadline on one line, nothing cut.
 
     .venv/bin/python benchmarks/phone.py [--against REV]

@@ -4,7 +4,7 @@ plays against itself — drawn in one run before (the revision `--against`, defa
 checkout), in rounds that alternate which goes first. Each worker draws every table once first, as a bot has drawn
 a game's earlier moves (its fonts loaded; here, the drawings a picture is pasted from kept), then `--runs` times;
 a picture is the PNG the bot sends, its encoding included. Medians of the wall time and of the drawing thread's
-CPU time (steadier on a shared machine), their ratios, and the pictures' sizes. Goal (issue 37): at most 3 ms
+CPU time (steadier on a shared machine), their ratios, and the pictures' sizes. Goal: at most 3 ms
 median and 20 KB.
 
     .venv/bin/python benchmarks/pictures.py [--against REV] [--rounds N] [--runs N]

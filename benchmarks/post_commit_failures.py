@@ -1,5 +1,6 @@
-"""Issue 14's figures, from one small run: Army Men games (a member against a computer) played through SimCord
-while a share of the bot's Discord calls fail (500). Counts what members saw after a committed change:
+"""What members see when Discord fails after a commit, from one small run: Army Men games (a member against a
+computer) played through SimCord while a share of the bot's Discord calls fail (500). Counts what members saw after
+a committed change:
 
 - "unchanged" replies that followed a change the database shows (goal 0);
 - finished games whose channel still shows a move button of that table (goal 0);
@@ -8,7 +9,7 @@ while a share of the bot's Discord calls fail (500). Counts what members saw aft
 
     .venv/bin/python benchmarks/post_commit_failures.py [games] [failure-rate] [seed]
 
-Not the chaos harness (issue 9): one game, one member, seeded failures on any REST route. The member behaves
+Not the chaos harness (chaos.py): one game, one member, seeded failures on any REST route. The member behaves
 as a person would: presses a move button on the table message when it shows one for the current move,
 otherwise types the move; a request that failed is simply tried again.
 """

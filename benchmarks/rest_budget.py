@@ -3,12 +3,13 @@ call kind, plus the handling time of a move against a no-op slash command with m
 
     .venv/bin/python benchmarks/rest_budget.py [--games N] [--tables N]
 
-Members play whole games the way a person would: the move buttons and menus of the table message (or the
-choices a table's control opens in a modal only its presser sees: Armadillo's Discard a card…), their DM, or My
-hand. Opening a view (My hand, a choices modal) is not a move: a modal's one call is counted apart (`opens`).
-Each move is classed as `within` (the turn goes on and nobody else is called), `calls` (the turn goes on and
-calls other members to act: Armadillo's roll, which everyone answers, so one ping must go out), `passes` (the
-next turn begins) or `end` (the game ends), by the engine's own `turn_key`.
+Every registered game is played (the bot's own; a test run's toy games too), seated as the game's own test folder
+declares (tests/cogs/games/<id>/measures.py, `REST_BUDGET`). Members play whole games the way a person would: the
+move buttons and menus of the table message (or the choices a table's control opens in a modal only its presser
+sees: Armadillo's Discard a card…), their DM, or My hand. Opening a view (My hand, a choices modal) is not a move: a
+modal's one call is counted apart (`opens`). Each move is classed as `within` (the turn goes on and nobody else is
+called), `calls` (the turn goes on and calls other members to act: Armadillo's roll, which everyone answers, so one
+ping must go out), `passes` (the next turn begins) or `end` (the game ends), by the engine's own `turn_key`.
 `w+c` adds `within` and `calls` up: every move that does not end the turn. `tests/test_rest_budget.py`
 keeps every game under its budget.
 """
@@ -34,11 +35,11 @@ import simcord  # noqa: E402
 
 from bot.app import DiceBot  # noqa: E402
 from bot.games.core import encode_action  # noqa: E402
+from bot.games.registry import engines  # noqa: E402
 from bot.games.rng import SeededRng  # noqa: E402
 from bot.service.errors import NoTable  # noqa: E402
+from tests.per_game import rest_budget  # noqa: E402
 
-# game: (members seated, computer seats)
-SEATING = {"armymen": (2, 0), "armadillo": (3, 0), "doodle": (2, 1), "dardz": (3, 0)}
 KINDS = ("answer", "table edit", "ping", "notice", "DM edit", "DM send", "other")
 CLASSES = ("within", "calls", "passes", "end")
 
@@ -203,10 +204,11 @@ class Run:
         await self.bot.shutdown_storage()
 
     def table(self, channel) -> Any:
-        return next((t for t in self.bot.tables.cached_tables() if t.channel_id == channel.id), None)
+        return next((t for t in self.bot.tables.cache.cached_tables() if t.channel_id == channel.id), None)
 
     async def open(self, game: str, channel) -> Any:
-        humans, computers = SEATING[game]
+        seating = rest_budget(game)
+        humans, computers = seating.members, seating.computers
         lobby = (await self.members[0].slash(channel, f"{game} new", pace="casual")).response.message
         for member in self.members[1:humans]:
             await member.click(lobby, label="Join")
@@ -313,16 +315,21 @@ class Run:
     async def fill(self, tables: int) -> None:
         """Open tables in other channels, as a busy community would have (service only, no messages)."""
         for n in range(tables):
-            await self.bot.tables.open(guild_id=self.guild.id, channel_id=10_000 + n, game_id="armymen",
+            await self.bot.tables.lobby.open(guild_id=self.guild.id, channel_id=10_000 + n, game_id="armymen",
                                          host_id=1_000_000 + n, host_name=f"Host {n}")
 
 
-async def budget(database_dir: Path, games: int = 1) -> dict[str, Tally]:
-    tallies = {game: Tally() for game in SEATING}
+def games() -> list[str]:
+    """The games the budget plays: every registered one."""
+    return list(engines())
+
+
+async def budget(database_dir: Path, games_played: int = 1) -> dict[str, Tally]:
+    tallies = {game: Tally() for game in games()}
     async with Run(database_dir / "budget.sqlite3") as run:
-        for game in SEATING:
+        for game in tallies:
             channel = run.guild.create_text_channel(game)
-            for _ in range(games):
+            for _ in range(games_played):
                 await run.play_game(game, channel, tallies[game])
     return tallies
 
@@ -332,11 +339,11 @@ async def move_latency(database_dir: Path, tables: int, moves: int) -> dict[str,
     async with Run(database_dir / "latency.sqlite3") as run:
         await run.fill(tables)
         medians = {}
-        for game in SEATING:
+        for game in games():
             channel = run.guild.create_text_channel(f"{game}-latency")
             medians[game] = await run.latency(game, channel, moves)
             with contextlib.suppress(NoTable):  # a member hosts 3 open tables at most
-                await run.bot.tables.end(channel.id, run.members[0].id, is_admin=True)
+                await run.bot.tables.turns.end(channel.id, run.members[0].id, is_admin=True)
         return medians
 
 

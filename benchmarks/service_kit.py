@@ -1,5 +1,7 @@
 """The service as the code imported in this process builds it: this tree's (`bot.service`), or, where a benchmark
-measures an earlier commit, that commit's (`bot.sessions.Sessions`, before the service became a package)."""
+measures an earlier commit, that commit's (`bot.sessions.Sessions`, before the service became a package). The
+benchmarks that measure earlier commits ask it through one object with a method per request, as those trees had it
+(`OneDoor` gives this tree's the same face)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,48 @@ def open_service(store: Any, **options: Any) -> Any:
         from bot.sessions import Sessions
 
         return Sessions(store, **options)
-    return open_tables(store, engines(), **options)
+    service = open_tables(store, engines(), **options)
+    return service if hasattr(service, "join") else OneDoor(service)
+
+
+class OneDoor:
+    """This tree's service with a method per request, as the earlier trees had it: each goes to the collaborator
+    that owns it (bot/service/tables.py)."""
+
+    def __init__(self, tables: Any) -> None:
+        self._tables = tables
+
+    async def open(self, **table: Any) -> Any:
+        return await self._tables.lobby.open(**table)
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> Any:
+        return await self._tables.lobby.join(channel_id, user_id, name)
+
+    async def start(self, channel_id: int, user_id: int) -> Any:
+        return await self._tables.turns.start(channel_id, user_id)
+
+    async def act(self, table_id: int, user_id: int, action: Any, seq: int | None = None) -> Any:
+        from bot.service import played
+
+        return await self._tables.act(table_id, user_id, played(action), seq)
+
+    async def get(self, channel_id: int) -> Any:
+        return await self._tables.cache.get(channel_id)
+
+    async def get_by_id(self, table_id: int) -> Any:
+        return await self._tables.cache.get_by_id(table_id)
+
+    async def closed_table(self, table_id: int) -> Any:
+        return await self._tables.records.closed_table(table_id)
+
+    async def load(self) -> Any:
+        return await self._tables.load()
+
+    def start_timer(self) -> None:
+        self._tables.timer.start()
+
+    async def close(self) -> None:
+        await self._tables.timer.close()
 
 
 def measured() -> dict[str, Any]:
@@ -31,11 +74,14 @@ def measured() -> dict[str, Any]:
 def engines() -> dict[str, Any]:
     """The game engines by id, as the bot plays them."""
     try:
-        from cogs.games import engines as registered
-    except ImportError:  # an earlier commit
-        from bot.games import GAMES
+        from bot.games.registry import engines as registered
+    except ImportError:  # an earlier commit: the registry at the edge, or a list in bot/games
+        try:
+            from cogs.games import engines as registered
+        except ImportError:
+            from bot.games import GAMES
 
-        return GAMES
+            return GAMES
     return registered()
 
 

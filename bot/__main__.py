@@ -14,6 +14,7 @@ import json
 import logging
 import sys
 from pathlib import Path
+from typing import Any
 
 from .config import Settings
 from .logs import configure
@@ -59,8 +60,7 @@ def verify_file(argv: list[str]) -> int:
     parser.add_argument("file", type=Path, help="a game record, e.g. table-12.json from /game history")
     parser.add_argument("--luck", action="store_true", help="also print the luck report, one line per player")
     args = parser.parse_args(argv)
-    from cogs.games import engines
-
+    from .games.registry import engines
     from .service.fairness import luck_report, verify
 
     try:
@@ -78,8 +78,9 @@ def verify_file(argv: list[str]) -> int:
 MAX_RECORD_BYTES = 32 * 1024 * 1024  # a record of a very long game is a few MB
 
 
-def read_record(path: Path) -> object:
-    """A game record's JSON, read with bounds: ValueError (saying why, in a few words) for anything else."""
+def read_record(path: Path) -> Any:
+    """A game record's JSON (any JSON value: `verify` says whether it is a record), read with bounds: ValueError
+    (saying why, in a few words) for anything else."""
     with path.open("rb") as source:
         data = source.read(MAX_RECORD_BYTES + 1)
     if len(data) > MAX_RECORD_BYTES:

@@ -49,8 +49,9 @@ class Settings:
             return "SHARD_IDS needs SHARD_COUNT (the total number of shards across every process)."
         if self.shard_count is not None and self.shard_count < 1:
             return "SHARD_COUNT must be a whole number of at least 1."
-        if self.shard_ids is not None and not all(0 <= i < self.shard_count for i in self.shard_ids):
-            return f"SHARD_IDS must be numbers from 0 to {self.shard_count - 1} (SHARD_COUNT is {self.shard_count})."
+        count = self.shard_count
+        if self.shard_ids is not None and count is not None and not all(0 <= i < count for i in self.shard_ids):
+            return f"SHARD_IDS must be numbers from 0 to {count - 1} (SHARD_COUNT is {count})."
         return None
 
     @property

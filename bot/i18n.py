@@ -34,7 +34,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
-from .games.text import N_, Name, Text, counted
+from .games.text import N_, Name, OptionName, Text, counted
 from .names import escaped
 
 __all__ = ["N_", "Text", "_", "clock_time", "counted", "language_of", "languages", "ngettext", "option_name",
@@ -82,7 +82,7 @@ def bcp47(language: str) -> str:
 @cache
 def catalog(language: str) -> NullTranslations:
     """All of a language's `.po` files, compiled and merged (fuzzy entries are left out, as gettext does)."""
-    merged: NullTranslations | None = None
+    merged: Translations | None = None
     for po in sorted((LOCALES / language / "LC_MESSAGES").glob("*.po")):
         with po.open("rb") as source:
             compiled = BytesIO()
@@ -129,7 +129,7 @@ def count(n: int, language: str) -> str:
 
 def option_name(name: str) -> str:
     """A slash command option's name as the reader's Discord shows it (what they type: `/dardz new` `target:`)."""
-    return catalog(_language.get()).pgettext(OPTION, name)
+    return str(catalog(_language.get()).pgettext(OPTION, name))
 
 
 def clock_time(minutes: int) -> str:
@@ -138,9 +138,10 @@ def clock_time(minutes: int) -> str:
 
 
 def _spoken(fields: dict[str, Any]) -> dict[str, Any]:
-    """Fields as the reader writes them: a `Text` translated, a member's `Name` escaped, a fraction with the
-    language's decimal sign."""
+    """Fields as the reader writes them: a `Text` translated, a member's `Name` escaped, an option's name as their
+    Discord shows it, a fraction with the language's decimal sign."""
     return {name: translated(value) if isinstance(value, Text) else escaped(value) if isinstance(value, Name)
+            else option_name(value) if isinstance(value, OptionName)
             else format_decimal(value, "0.00", locale=_language.get()) if isinstance(value, float)
             else value for name, value in fields.items()}
 

@@ -1,12 +1,11 @@
 """The offline playground: the real, unmodified bot inside SimCord's preview, served on 127.0.0.1 only.
 
-A simulated server, "Game Night", has one text channel per game the bot plays and five members to switch
-between ("Viewing as" at the top of the page); Sofía's Discord speaks Spanish, so a visitor can try the
-bot in Spanish beside the English members, and the front page picks the language of the server's public
-messages. SimCord's preview shows one channel at a time, so a small front page on `--port` lists the
-channels; opening one points the preview at it (same address, same capability) and redirects there. The world
-is rebuilt identically on every start (same ids): tables kept in its database find their channels again.
-"""
+A simulated server, "Game Night", has one text channel per game the bot plays and five members to switch between
+("Viewing as" at the top of the page); Sofía's Discord speaks Spanish, so a visitor can try the bot in Spanish
+beside the English members, and the front page picks the language of the server's public messages. SimCord's
+preview shows one channel at a time, so a small front page on `--port` lists the channels; opening one points the
+preview at it (same address, same capability) and redirects there. The world is rebuilt identically on every start
+(same ids): tables kept in its database find their channels again."""
 
 from __future__ import annotations
 
@@ -34,6 +33,7 @@ import simcord.interactions  # noqa: E402
 
 from .app import DiceBot, utcnow  # noqa: E402
 from .i18n import LANGUAGES, N_, _, bcp47, language_of, speaking  # noqa: E402
+from .service.guild_settings import GuildSettings  # noqa: E402
 
 log = logging.getLogger(__name__)
 
@@ -97,9 +97,14 @@ class Playground:
             payload["guild_locale"] = backend.get_guild(guild_id).preferred_locale
         return record, payload
 
+    @property
+    def settings(self) -> GuildSettings:
+        assert self.bot.guild_settings is not None, "the bot has started"
+        return self.bot.guild_settings
+
     async def server_language(self) -> str:
         """The language of the server's public messages: the front page's choice (`/settings language`)."""
-        return (await self.bot.guild_settings.of(GUILD_ID)).language or language_of(None)
+        return (await self.settings.of(GUILD_ID)).language or language_of(None)
 
     @property
     def port(self) -> int:
@@ -125,14 +130,15 @@ class Playground:
         behind = (real_now - self.env.now()).total_seconds()
         if behind > 0:
             await self.env.advance_time(behind)
-        open_here = {table.channel_id for table in await self.bot.tables.open_tables()}
+        assert self.bot.tables is not None, "the bot has started"
+        open_here = {table.channel_id for table in await self.bot.tables.cache.open_tables()}
         with speaking(await self.server_language()):
             for game_id, handle in self.channels.items():
                 text = welcome_text(game_id, self.bot.games[game_id].engine.title)
                 if handle.id in open_here:
                     text += "\n" + _("🎲 A table from your last session is still open here: `/game status` shows it "
                                      "again.")
-                await self.bot.get_channel(handle.id).send(text)
+                await self.bot.get_partial_messageable(handle.id).send(text)
 
     async def show(self, game_id: str) -> str:
         """Point the preview at a game's channel and return its address."""
@@ -150,12 +156,10 @@ class Playground:
         return None
 
     async def show_channel(self, channel: Any, viewers: list[Any]) -> str:
-        """Point the preview at a channel (same port and capability) and return its address.
-
-        The member last chosen in "Viewing as" stays the one viewing, where they may; and the browser tabs
-        still open on the old channel (the DM whose "open the table" link opened a new tab) follow to the new
-        one, under the same viewer, instead of "Preview session is unavailable".
-        """
+        """Point the preview at a channel (same port and capability) and return its address. The member last chosen
+        in "Viewing as" stays the one viewing, where they may; and the browser tabs still open on the old channel
+        (the DM whose "open the table" link opened a new tab) follow to the new one, under the same viewer, instead
+        of "Preview session is unavailable"."""
         if self.preview is not None and self.preview.channel.id == channel.id:
             return self.preview.url
         viewers = sorted(viewers, key=lambda viewer: viewer.id != self._viewer_id)
@@ -170,21 +174,21 @@ class Playground:
                 preview = self.env.preview(channel, viewers=viewers, layout="channel", port=port)
                 preview.capability = self.capability
                 try:
-                    self.preview = await preview.__aenter__()
+                    shown = self.preview = await preview.__aenter__()
                     break
                 except simcord.SetupError:
                     if port == 0:
                         raise
-            self._preview_port = urlsplit(self.preview.url).port or 0
-            self._remember_viewers(self.preview)
-            self._note_publications(self.preview)
+            self._preview_port = urlsplit(shown.url).port or 0
+            self._remember_viewers(shown)
+            self._note_publications(shown)
             for tab in open_tabs:
-                self._follow(tab)
+                self._follow(shown, tab)
             self._tasks = [task for task in self._tasks if not task.done()]
-            self._tasks.append(asyncio.create_task(self._watch(self.preview)))
+            self._tasks.append(asyncio.create_task(self._watch(shown)))
         finally:
             self._switching = False
-        return self.preview.url
+        return shown.url
 
     def _remember_viewers(self, preview: simcord.Preview) -> None:
         """Note each member chosen in "Viewing as" (SimCord resolves every explicit choice of viewer here), and open
@@ -203,8 +207,8 @@ class Playground:
                 viewer_id = self._viewer_id
             return open_page(viewer_id, target_id)
 
-        preview._viewer = chosen
-        preview._open_page = opened
+        preview._viewer = chosen  # type: ignore[method-assign]  # SimCord's own resolver, wrapped
+        preview._open_page = opened  # type: ignore[method-assign]  # SimCord's own page opener, wrapped
 
     def _note_publications(self, preview: simcord.Preview) -> None:
         """Note how many requests the bot had made when each page was last published (`_publish_background_work`)."""
@@ -214,12 +218,11 @@ class Playground:
             publish(page, **how)
             self._published_after[page.id] = len(self.env.http_requests)
 
-        preview._publish = published
+        preview._publish = published  # type: ignore[method-assign]  # SimCord's own publisher, wrapped
 
-    def _follow(self, tab: Any) -> None:
+    def _follow(self, preview: simcord.Preview, tab: Any) -> None:
         """Reopen a tab of the closed preview in the new one under its own context id (the page polls with it),
         as the same member where they may view."""
-        preview = self.preview
         allowed = {viewer.id for viewer in preview.viewers}
         with contextlib.suppress(simcord.SetupError):
             page = preview._open_page(tab.viewer.id if tab.viewer.id in allowed else None)
@@ -271,8 +274,8 @@ class Playground:
         await self._runner.setup()
         site = web.TCPSite(self._runner, HOST, self._port)
         await site.start()
-        self._port = site._server.sockets[0].getsockname()[1]
-        self.bot.link_base = f"{self.url}at/"  # "Open the table" links switch the preview to the table's channel
+        self._port = self._runner.addresses[0][1]
+        self.bot.links.base = f"{self.url}at/"  # "Open the table" links switch the preview to the table's channel
 
     @web.middleware
     async def _only_loopback(self, request: web.Request, handler):
@@ -308,7 +311,7 @@ class Playground:
         chosen = (await request.post()).get("language")
         if chosen not in LANGUAGES:
             raise web.HTTPBadRequest()
-        await self.bot.guild_settings.change(GUILD_ID, language=chosen)
+        await self.settings.change(GUILD_ID, language=chosen)
         raise web.HTTPSeeOther(f"/{self.token}/")
 
     async def _front_page(self, request: web.Request) -> web.Response:

@@ -68,7 +68,8 @@ def _command_block(command) -> list[str]:
 
 async def command_tree() -> list:
     bot = DiceBot(":memory:", games=live())  # the bot's own games (tests register a toy game besides)
-    await bot.load_commands()
+    await bot.assemble()
+    await bot.shutdown_storage()
     return list(bot.tree.get_commands())
 
 

@@ -110,10 +110,21 @@ def option_names() -> list[tuple[str, str]]:
     from bot.app import DiceBot
     from cogs.games import live
 
+    games = live()
+
+    def place(command: app_commands.Command, name: str) -> str:
+        """A game's own lobby option is its folder's (its `Opening` describes it), though `/<id> new` is made for
+        every game in one place; any other option is its command's file's."""
+        game = command.root_parent.name if command.root_parent else None
+        if game in games and name in games[game].engine.options:
+            return f"{games[game].package.replace('.', '/')}/__init__.py"
+        return Path(inspect.getsourcefile(command.callback)).relative_to(ROOT).as_posix()
+
     async def registered() -> list[tuple[str, str]]:
-        bot = DiceBot(":memory:", games=live())
-        await bot.load_commands()
-        return [(parameter.name, Path(inspect.getsourcefile(command.callback)).relative_to(ROOT).as_posix())
+        bot = DiceBot(":memory:", games=games)
+        await bot.assemble()
+        await bot.shutdown_storage()
+        return [(parameter.name, place(command, parameter.name))
                 for command in bot.tree.walk_commands() if isinstance(command, app_commands.Command)
                 for parameter in command.parameters]
 

@@ -33,7 +33,7 @@ async def play_opening(playground: Playground) -> None:
     lobby = (await you.slash(channel, "armymen new", pace="live")).response.message
     await you.select(lobby, ["normal"])  # the lobby's "🤖 Add a computer…" menu
     await you.click(lobby, label="Start")
-    table = next(t for t in await playground.bot.tables.open_tables() if t.channel_id == channel.id)
+    table = next(t for t in await playground.bot.tables.cache.open_tables() if t.channel_id == channel.id)
     (seat,) = table.to_act
     player = next(m for m in playground.members.values() if m.id == table.seats[seat].user_id)
     message = next(m for m in channel.history() if m.id == table.message_id)

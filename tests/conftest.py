@@ -15,18 +15,29 @@ from typing import Any
 
 import pytest
 
+from bot.games import registry
 from bot.games.rng import Rng, table_rng
-from bot.service import Table, Tables, open_tables
-from cogs.games import SEARCHED, engines
+from bot.service import Table, Tables, open_tables, played
 from db import Store
 
-from .discord_limits import discord_limits  # noqa: F401  (autouse: every SimCord call checked, issue 22)
+from . import toy_games
+from .discord_limits import discord_limits  # noqa: F401  (autouse: every SimCord call checked against Discord's limits)
+from .simcord_fixtures import (  # noqa: F401  (the real bot in SimCord, for the tests of cogs/ and of the app)
+    client_languages,
+    dice,
+    foreign_server,
+    make_bot,
+    simcord_bot,
+    spanish_server,
+    world,
+)
 
-# Every game package under tests/toy_games is registered beside the bot's own (a toy game the live bot never sees):
-# each test that goes over the registered games plays it too. Before anything asks the registry.
-SEARCHED.append("tests.toy_games")
+# Every game under tests/toy_games is registered beside the bot's own (a toy game the live bot never sees): its
+# engine at the game layer, its parts at the edge, so each test that goes over the registered games plays it too.
+# Before anything asks the registries.
+toy_games.register()
 
-GAMES = engines()
+GAMES = registry.engines()
 
 
 # =================================================================================================
@@ -108,7 +119,7 @@ class SvcHarness:
         store = await Store.open(self.path)
         tables = open_tables(store, GAMES, clock=lambda: self.now, rng_factory=self.rng_factory,
                              new_seed=lambda: SVC_SEED, new_client_seed=lambda: SVC_CLIENT_SEED)
-        tables.listener = self._listen
+        tables.deadlines.listener = tables.outbox.listener = self._listen
         self._opened.append((tables, store))
         self.store, self.tables = store, tables
         return tables
@@ -131,7 +142,7 @@ class SvcHarness:
         """Move the fake clock (timedelta keywords) and run the deadlines that fell due."""
         await self.settle()
         self.now += timedelta(**delta)
-        return await self.tables.expire_due()
+        return await self.tables.deadlines.expire_due()
 
     async def crash(self) -> None:
         """The process dies: the connection goes away, the service gets no cleanup at all."""
@@ -144,7 +155,7 @@ class SvcHarness:
     ) -> Table:
         """Open a lobby in `channel` hosted by `host`, then seat `others` in order (None = a computer
         player, added by the host). Members are named "Player <id>"."""
-        table = await self.tables.open(
+        table = await self.tables.lobby.open(
             guild_id=self.GUILD,
             channel_id=channel,
             game_id=game_id,
@@ -154,15 +165,15 @@ class SvcHarness:
         )
         for user in others:
             if user is None:
-                table = await self.tables.add_computer(channel, host)
+                table = await self.tables.lobby.add_computer(channel, host)
             else:
-                table = await self.tables.join(channel, user, f"Player {user}")
+                table = await self.tables.lobby.join(channel, user, f"Player {user}")
         return table
 
     async def started(self, channel: int, host: int, other: int | None, *, pace: int = 3600) -> Table:
         """A started Army Men Dice War game: `host` at seat 0, `other` at seat 1 (None = a computer)."""
         await self.lobby(channel, host, other, pace=pace)
-        return await self.tables.start(channel, host)
+        return await self.tables.turns.start(channel, host)
 
     async def play(
         self, table: Table, *, moves: int | None = None, after: Callable[[Table], None] | None = None
@@ -174,7 +185,7 @@ class SvcHarness:
             seat = min(table.to_act)
             user = table.seats[seat].user_id
             action = table.game.timeout_action(table.state, seat)
-            table = await self.tables.act(table.id, user, action, expected_seq=table.seq)
+            table = await self.tables.act(table.id, user, played(action), expected_seq=table.seq)
             made += 1
             if after is not None:
                 after(table)
@@ -214,7 +225,7 @@ class SvcHarness:
 
     async def close(self) -> None:
         for tables, store in reversed(self._opened):
-            await tables.close()
+            await tables.timer.close()
             await store.close()  # a no-op for a store a test already closed
 
 

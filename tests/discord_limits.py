@@ -1,9 +1,9 @@
 """A pytest plugin (tests/conftest.py loads it): every REST call the bot makes in SimCord, in every test, is
-checked against the limits of Discord that SimCord lets through (issue 22). SimCord already checks message
+checked against the limits of Discord that SimCord lets through. SimCord already checks message
 content, embeds, components (Components V2 included) and modals; this adds files, alt texts, embed and
 component attachment references (every edit keeping its `attachments` in step with its `attachment://` names),
 the ephemeral flag, autocomplete answers, the command sync and a message's nonce, and checks the Components V2
-limits the bot's table messages live by (issue 26) on its own, each with its source. A call that
+limits the bot's table messages live by on its own, each with its source. A call that
 breaks one is answered as Discord would (400 Invalid Form Body, or 413 for a size) and the test fails, naming
 the call and the limit. A message created again with a nonce Discord enforces, within minutes, gives back the
 first one, as Discord does (SimCord ignores nonces).

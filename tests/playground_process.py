@@ -1,5 +1,5 @@
 """The playground process — the real bot in SimCord, stopped by SIGTERM or SIGINT through the bot's own graceful
-stop — with two members playing in it, for tests/test_graceful_stop.py:
+stop — with two members playing in it, for tests/app/test_graceful_stop.py:
 
     python tests/playground_process.py play DATABASE LEDGER
         Sam and Alice play Army Men Dice War, one click after another, until a click is refused (the process was
@@ -42,7 +42,8 @@ class Players:
         self.members = [playground.members["Sam"], playground.members["Alice"]]
 
     def table(self):
-        return next((t for t in self.playground.bot.tables.cached_tables() if t.channel_id == self.channel.id), None)
+        cached = self.playground.bot.tables.cache.cached_tables()
+        return next((t for t in cached if t.channel_id == self.channel.id), None)
 
     def member_to_act(self, table):
         user = table.seats[min(table.to_act)].user_id
@@ -75,7 +76,7 @@ class Players:
                 return
 
     async def resume(self) -> None:
-        tables = await self.playground.bot.tables.open_tables()
+        tables = await self.playground.bot.tables.cache.open_tables()
         write(self.ledger, "tables " + " ".join(f"{t.id} {t.seq}" for t in tables))
         await self.members[0].slash(self.channel, "game status")
         await self.move("moved ")

@@ -2,9 +2,9 @@
 
 Engines (bot/games) and the gatherings' domain (bot/gatherings) import only the standard library and themselves (no
 discord, no global random); the service (bot/service) and the pictures' kit (bot/pictures) know no Discord and no
-cogs; only cogs/ and the app wiring
-(bot/app, bot/__main__.py, bot/playground.py) import discord or cogs; SQL lives only in db/; nothing reads the wall
-clock directly; no module imports itself back through others (no circle); no module is over 400 lines.
+cogs; only cogs/ and the app (bot/app, bot/__main__.py, bot/playground.py) import discord, and in bot/ one module
+alone joins the edge to the rest (`JOIN`: it builds the edge and its cogs); SQL lives only in db/; nothing reads the
+wall clock directly; no module imports itself back through others (no circle); no module is over 400 lines.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SQL = re.compile(r"^\s*(SELECT|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+TABLE|PRAGMA)\b", re.I)
 PURE = ("bot/games", "bot/gatherings", "bot/service", "bot/pictures")  # no Discord, no cogs
-WIRING = ("bot/app/", "bot/__main__.py", "bot/playground.py")  # the composition root: it may import anything
+APP = ("bot/app/", "bot/__main__.py", "bot/playground.py")  # the composition root and its runs: Discord's side
+JOIN = "bot/app/dicebot.py"  # the one module of bot/ that imports cogs/: the service handed to the edge it builds
 TEXT_ESCAPES = {"bot/names.py": {"discord.utils"}}  # the one escaping helper uses discord.py's text escapes only
 MAX_LINES = 400
 
@@ -84,13 +85,20 @@ def test_the_service_and_the_pictures_know_no_discord_and_no_cogs(path):
 
 
 @pytest.mark.parametrize("path", sources("bot"), ids=relpath)
-def test_only_the_edge_and_the_wiring_import_discord_or_cogs(path):
+def test_only_the_edge_and_the_app_import_discord(path):
     name = relpath(path)
-    if name.startswith(WIRING):
+    if name.startswith(APP):
         return
     allowed = TEXT_ESCAPES.get(name, set())
-    outside = {m for m in imported_modules(path) if top(m) in ("discord", "cogs") and m not in allowed}
-    assert not outside, f"{name} imports {sorted(outside)}: Discord belongs in cogs/ (or the wiring, bot/app)"
+    outside = {m for m in imported_modules(path) if top(m) == "discord" and m not in allowed}
+    assert not outside, f"{name} imports {sorted(outside)}: Discord belongs in cogs/ (or the app, bot/app)"
+
+
+def test_one_module_of_bot_joins_the_edge():
+    """The arrows point down from cogs/ to bot/; the one arrow back is the app's, where the service is handed to
+    the edge it builds."""
+    joining = sorted(relpath(p) for p in sources("bot") if any(top(m) == "cogs" for m in imported_modules(p)))
+    assert joining == [JOIN], f"only {JOIN} may import cogs/: {joining}"
 
 
 @pytest.mark.parametrize("path", sources("bot", "cogs"), ids=relpath)

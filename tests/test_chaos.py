@@ -1,4 +1,4 @@
-"""Issue 9: a small chaos run (benchmarks/chaos.py) in CI — one table of each game, all open at once, with
+"""A small chaos run (benchmarks/chaos.py) in CI — one table of each game, all open at once, with
 restarts, one REST call in ten failing, closed DMs, doubled and stale clicks, deadlines and autopilot; every
 count must be 0."""
 

@@ -1,33 +1,36 @@
-"""The table as a picture (bot/pictures, each game's drawer in cogs/games/<id>/picture.py): every game's sample table
-(its tallest: its most seats, mid-turn) looks like its stored reference (tests/fixtures/pictures, from
-`scripts/pictures.py --references`), speaks the current language, and is drawn again only when what it shows
-changed; every registered game's sample is drawn, public and private. Drawn for a phone: every text and figure at
-least 10 px tall at the width a 390 px phone shows it (`PHONE_SHOWN`, which tests/test_playground_browser.py
-measures), a name cut only to its room and never below a dozen letters, every word from the catalogs, a palette
-PNG of at most 20 KB, and no state of a whole game taller than the game's sample."""
+"""The table as a picture (bot/pictures, each game's drawer in cogs/games/<id>/picture.py): every registered game's
+sample table (its tallest: its most seats, mid-turn) looks like its stored reference (in its own test folder,
+tests/cogs/games/<id>/picture.png, from `scripts/pictures.py --references`), speaks the current language, and is
+drawn again only when what it shows changed; every registered game's sample is drawn, public and private. Drawn for a
+phone: every text and figure at least 10 px tall at the width a 390 px phone shows it (`PHONE_SHOWN`, which
+tests/test_playground_browser.py measures), a name cut only to its room and never below a dozen letters, every word
+from the catalogs, a palette PNG of at most 20 KB, and no state of a whole game taller than the game's sample."""
 
 from __future__ import annotations
 
 import io
 import re
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from bot.games.registry import engines
 from bot.games.rng import SeededRng
 from bot.i18n import languages, speaking
 from bot.pictures import Pictures, key
 from bot.pictures import render as draw_with
 from bot.pictures.canvas import PHONE_SHOWN, READABLE, WIDTH, Canvas
 from bot.pictures.samples import sample_table
-from cogs.games import engines, live, registered
+from cogs.games import live, registered
+
+from .per_game import reference
 
 GAMES = engines()
-SAMPLES = {game_id: parts.sample for game_id, parts in live().items()}  # the games with reference pictures
-PRIVATE_SEAT = {game_id: parts.private_seat for game_id, parts in live().items() if parts.private_seat is not None}
+SAMPLES = {game_id: parts.sample for game_id, parts in registered().items()}
+PRIVATE_SEAT = {game_id: parts.private_seat for game_id, parts in registered().items()
+                if parts.private_seat is not None}
 DRAWERS = {game_id: parts.drawer for game_id, parts in registered().items()}
 
 
@@ -36,7 +39,6 @@ def render(table, seat: int | None = None) -> bytes:
     return draw_with(DRAWERS[table.game.id], table, seat)
 
 
-REFERENCES = Path(__file__).parent / "fixtures" / "pictures"
 TOLERANCE = 2.0  # mean difference per channel, of 255: font hinting or zlib may differ, a layout change may not
 PICTURES = [(game, None) for game in SAMPLES] + [(game, seat) for game, seat in PRIVATE_SEAT.items()]
 MOST_BYTES = 20 * 1024  # a table's picture at its most seats, mid-game
@@ -55,9 +57,12 @@ def test_each_games_picture_matches_its_reference(game, seat):
     png = render(SAMPLES[game](), seat)
     assert png.startswith(b"\x89PNG")
     drawn = image(png)
-    reference = image((REFERENCES / f"{name(game, seat)}.png").read_bytes())
-    assert drawn.width == WIDTH and drawn.size == reference.size, (drawn.size, reference.size)
-    difference = ImageStat.Stat(ImageChops.difference(drawn, reference)).mean
+    stored = reference(game, seat)
+    assert stored.exists(), f"{game} has no reference picture: `scripts/pictures.py --references` draws it"
+    expected = image(stored.read_bytes())
+    assert drawn.width == WIDTH and drawn.size == expected.size, \
+        f"{name(game, seat)} is {drawn.size}, its reference {expected.size}"
+    difference = ImageStat.Stat(ImageChops.difference(drawn, expected)).mean
     assert max(difference) < TOLERANCE, f"{name(game, seat)} differs from its reference by {difference}"
 
 

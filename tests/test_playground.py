@@ -16,8 +16,8 @@ from urllib.parse import urlsplit
 import aiohttp
 import pytest
 
+from bot.games.registry import engines
 from bot.playground import HOST, MEMBERS, Playground
-from cogs.games import engines
 
 from .cogs.helpers import labels, text_of, texts
 
@@ -103,7 +103,7 @@ async def test_one_person_plays_alone_with_a_computer_player(playground):
     lobby = (await you.slash(channel, "armymen new")).response.message
     await you.select(lobby, ["normal"])  # the lobby's "🤖 Add a computer…" menu
     await you.click(lobby, label="Start")
-    (table,) = await playground.bot.tables.open_tables()
+    (table,) = await playground.bot.tables.cache.open_tables()
     assert table.status == "active" and table.seats[1].is_computer
     assert table.seats[0].name == "Sam", "a real name: 'You rolls' and 'You's turn' read wrong"
 
@@ -131,7 +131,7 @@ async def test_a_page_is_published_again_once_the_bot_changed_what_it_shows(play
             snapshot = await opened.json()
         context, revision, (shown,) = snapshot["context"]["id"], snapshot["publishedRevision"], pictures(snapshot)
         assert await status_of(context, shown) == 200
-        (table,) = await playground.bot.tables.open_tables()
+        (table,) = await playground.bot.tables.cache.open_tables()
         mover = sam if table.seats[min(table.to_act)].user_id == sam.id else alice
         await mover.slash(channel, "armymen roll")  # at once: the bot edits the table, its picture replaced
         assert await status_of(context, shown) != 200, "SimCord's: the page's picture is the edit's old one"
@@ -149,7 +149,7 @@ async def test_thread_tables_dms_and_table_links_are_reachable(playground):
     sam, channel = playground.members["Sam"], playground.channels["armadillo"]
     await sam.slash(channel, "armadillo new", thread=True)
     (thread,) = channel.threads
-    (table,) = await playground.bot.tables.open_tables()
+    (table,) = await playground.bot.tables.cache.open_tables()
     assert table.channel_id == thread.id
     status, _, page = await get(playground.url)
     assert f'href="at/{thread.id}"' in page and 'href="dm/Sam"' in page and "Direct messages" in page
@@ -158,8 +158,8 @@ async def test_thread_tables_dms_and_table_links_are_reachable(playground):
     status, headers, _ = await get(f"{playground.url}dm/Sam")
     assert status == 303 and playground.preview.channel.id == playground.users["Sam"].dm_channel.id
     assert (await get(f"{playground.url}at/12345"))[0] == 404
-    links = playground.bot.edge.shared
-    assert links.jump_url(table) == f"{playground.url}at/{thread.id}", "table links open the table's channel here"
+    links = playground.bot.links
+    assert links.jump(table) == f"{playground.url}at/{thread.id}", "table links open the table's channel here"
 
 
 async def post(url: str, data: dict, **kwargs):
@@ -226,7 +226,7 @@ async def test_stop_closes_everything_and_a_restart_finds_the_table_again(tmp_pa
         assert again.channels["armymen"].id == channel.id  # the same world, so the table finds its channel
         (welcome,) = again.channels["armymen"].history()
         assert "/game status" in welcome.content
-        (table,) = await again.bot.tables.open_tables()
+        (table,) = await again.bot.tables.cache.open_tables()
         assert table.channel_id == channel.id
         shown = await again.members["Sam"].slash(again.channels["armymen"], "game status")
         assert not shown.ephemeral and "Lobby" in text_of(shown.response.message)

@@ -16,12 +16,12 @@ import asyncio
 import os
 from pathlib import Path
 
-from cogs.games import engines
 from db import DatabaseInUse, Store, StoreUnavailable, hold_sqlite_file
 from db.backup import HELD, STILL, as_one_file, copy_sqlite, database_problem
 from db.connect import other_names
 
 from ..config import Settings
+from ..games.registry import engines
 from ..service.audit import Replayed, replay_open
 
 

@@ -1,6 +1,7 @@
 """Discord's limits on slash commands, checked on the payload the bot syncs (every language in it), so a tree
 Discord would refuse stops the bot before it connects, with one sentence naming the command and the field,
-instead of a 400 at start-up (issue 22). Each limit cites where Discord documents it:
+instead of a 400 for the whole sync, which would leave every command unsynced. Each limit cites where Discord
+documents it:
 
 - APP_COMMANDS = https://discord.com/developers/docs/interactions/application-commands
 - the spec: github.com/discord/discord-api-spec, specs/openapi.json, `ApplicationCommandCreateRequest` and

@@ -1,4 +1,5 @@
-"""Registering the slash commands with Discord without making start-up depend on it (issue 22).
+"""Registering the slash commands with Discord without making start-up depend on it: Discord failing or refusing a
+sync must not keep the bot from serving with the commands it already has.
 
 Start-up checks the commands as they would be synced — every language's translations included — against
 Discord's limits (bot/command_limits.py), and refuses to start on a broken tree with one sentence naming the
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from .command_limits import tree_problems
 
@@ -69,7 +71,7 @@ class CheckedCommands:
     payload: list[dict[str, Any]]
     guild_id: int | None  # None: global commands
 
-    async def sync(self, bot: discord.Client, store: Store, now: float, *, every_start: bool = False) -> str:
+    async def sync(self, bot: commands.Bot, store: Store, now: float, *, every_start: bool = False) -> str:
         """Sync if it is this process's job and the commands changed since the last sync (`every_start`: whatever
         the database remembers, for a Discord that starts empty). Returns what happened: "synced",
         "unchanged", "not shard 0" or "failed"."""

@@ -1,15 +1,17 @@
-"""The composition root: settings → database → the service (`bot/service`) → the table edge and the cogs.
+"""The composition root, the one place where the layers meet: settings → database → the service (`bot/service`) →
+the table edge over it → the cogs, each built with what it uses.
 
-The games are the registry's (`cogs/games`): their engines go to the service, their renderers and drawers to the
-edge, their packages are the extensions loaded beside the shared commands. The one error handler is the edge's
-(`cogs/table/errors.py`).
+The games are the registries': their engines (the game layer's, `bot/games/registry.py`) go to the service, the
+edge's parts of each (`cogs/games`) to the edge — renderers, drawers, each game's cog and controls. Nothing is
+looked up on the bot afterwards: every cog and control was handed its services here. The one error handler is the
+edge's (`cogs/table/errors.py`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -18,9 +20,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.games import GameParts, engines, registered
+from cogs.commands.community import Community
+from cogs.commands.followers import Followers
+from cogs.commands.game import TableCommands
+from cogs.commands.me import Me
+from cogs.commands.profile import ProfileCommand
+from cogs.commands.seasons import SeasonCommands
+from cogs.commands.settings import Settings
+from cogs.games import GameParts, registered
+from cogs.table.clicks import EDGE_CONTROLS, Clicks
 from cogs.table.edge import Edge
 from cogs.table.errors import answer_error
+from cogs.table.format import Links
 from cogs.table.permissions import invite_url
 from db import Store
 
@@ -29,8 +40,10 @@ from ..i18n import SOURCE, language_of, use_language
 from ..logs import about
 from ..metrics import UNMEASURED, Unmeasured
 from ..service import Tables, open_tables
+from ..service.computers import warm
 from ..service.guild_settings import GuildSettings
 from ..service.member_languages import MemberLanguages
+from ..service.seasons import Ended
 from .command_sync import InvalidCommandTree, checked_commands
 from .lifecycle import GRACE, Stopping
 from .rest_trace import rest_trace
@@ -43,18 +56,19 @@ log = logging.getLogger(__name__)
 discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
-COMMANDS = ("cogs.commands.game", "cogs.commands.community", "cogs.commands.settings",  # beside the games'
-            "cogs.commands.seasons", "cogs.commands.followers", "cogs.commands.profile", "cogs.commands.me")
-
 
 def utcnow() -> datetime:
     # Looked up at call time, so a simulated clock (SimCord) can stand in for the real one.
     return discord.utils.utcnow()
 
 
-class DiceTree(app_commands.CommandTree):
+class DiceTree(app_commands.CommandTree["DiceBot"]):
+    # The one error path, set when the cogs are built (`assemble`): after a test harness (SimCord) wrapped the
+    # default handler to catch the bot's faults, which an answered refusal is not.
+    on_error: Callable[[discord.Interaction, app_commands.AppCommandError], Coroutine[Any, Any, None]]
+
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        await self.client.hear(interaction)  # type: ignore[attr-defined]
+        await self.client.hear(interaction)
         return True
 
 
@@ -81,49 +95,76 @@ class DiceBot(commands.Bot):
         self._rng_factory = rng_factory
         self._new_seed = new_seed
         self._new_client_seed = new_client_seed
-        self.store: Store | None = None
-        self.tables: Tables | None = None
-        self._warming: asyncio.Task[None] | None = None  # the hard computers' tables, built at start-up
-        self.guild_settings: GuildSettings | None = None
-        self.member_languages: MemberLanguages | None = None
-        self.link_base: str | None = None  # the playground links tables to its own pages, not discord.com
         self.games = registered() if games is None else games  # the games it plays, by id
         self.metrics = metrics
+        self.links = Links()  # the playground links tables to its own pages, not discord.com
         self.stopping = Stopping()  # the gate of every interaction, for a graceful stop (lifecycle.py)
-        self.edge = Edge.build(self, {g: parts.renderer for g, parts in self.games.items()},
-                               {g: parts.drawer for g, parts in self.games.items()}, metrics)
+        # Opened by `assemble` (start-up), in this order; None before and after.
+        self.store: Store | None = None
+        self.tables: Tables | None = None
+        self.guild_settings: GuildSettings | None = None
+        self.member_languages: MemberLanguages | None = None
+        self.edge: Edge | None = None
+        self._warming: asyncio.Task[None] | None = None  # the hard computers' tables, built at start-up
 
-    async def load_commands(self) -> None:
-        """The cogs, their commands and controls, with the translator that localises the commands."""
-        self.tree.on_error = self.on_app_command_error
-        await self.tree.set_translator(CatalogTranslator())
-        for extension in (*COMMANDS, *(parts.extension for parts in self.games.values())):
-            await self.load_extension(extension)
+    async def assemble(self) -> None:
+        """The database, the service over it, the table edge over the service, and the cogs — each cog and
+        control handed what it uses — with the translator that localises the commands."""
+        store = self.store = await Store.open(self.database_path)
+        engines = {game_id: parts.engine for game_id, parts in self.games.items()}
+        tables = self.tables = open_tables(store, engines, clock=utcnow, rng_factory=self._rng_factory,
+                                           new_seed=self._new_seed, new_client_seed=self._new_client_seed,
+                                           metrics=self.metrics)
+        settings = self.guild_settings = GuildSettings(store, utcnow)
+        self.member_languages = MemberLanguages(store, SOURCE)
+        edge = self.edge = Edge.build(self, tables, settings, self.member_languages,
+                                      {g: parts.renderer for g, parts in self.games.items()},
+                                      {g: parts.drawer for g, parts in self.games.items()},
+                                      links=self.links, metrics=self.metrics)
+        shared, controller = edge.shared, edge.controller
+        controls = (*EDGE_CONTROLS, *(control for parts in self.games.values() for control in parts.controls))
+        cogs: list[commands.Cog] = [
+            Clicks(controls, controller, self.hear, edge.closing, edge.table_message, self.games),
+            TableCommands(controller, tables.records, shared.languages, engines),
+            Community(tables.standings, tables.seasons, tables.cache, shared.languages, shared.links, self.tree,
+                      self.games),
+            Settings(settings, tables.seasons, shared.languages),
+            SeasonCommands(tables.seasons, tables.standings, self.games, shared.languages, shared.access,
+                           shared.channel),
+            Followers(tables.follows, shared),
+            ProfileCommand(tables.profiles, {g: parts.engine.title for g, parts in self.games.items()},
+                           shared.languages),
+            Me(tables.preferences, tables.away, controller),
+            *(parts.cog(parts, controller) for parts in self.games.values()),
+        ]
+        tree = self.tree
+        assert isinstance(tree, DiceTree)
+        tree.on_error = self.answer_command_error
+        await tree.set_translator(CatalogTranslator())
+        for cog in cogs:
+            await self.add_cog(cog)
 
     async def setup_hook(self) -> None:
-        await self.load_commands()
-        commands_checked = await checked_commands(self.tree, self.dev_guild_id)  # before anything is opened
-        self.store = await Store.open(self.database_path)
-        extra = {"new_seed": self._new_seed} if self._new_seed else {}
-        if self._new_client_seed:
-            extra["new_client_seed"] = self._new_client_seed
-        self.tables = open_tables(self.store, engines(self.games), clock=utcnow, rng_factory=self._rng_factory,
-                                  metrics=self.metrics, **extra)
-        self.guild_settings = GuildSettings(self.store, utcnow)
-        self.member_languages = MemberLanguages(self.store, SOURCE)
-        closed = await self.tables.load()
+        await self.assemble()
+        assert self.store is not None and self.tables is not None and self.edge is not None
+        try:
+            commands_checked = await checked_commands(self.tree, self.dev_guild_id)
+        except InvalidCommandTree:  # nothing was started: the database is closed again
+            await self.shutdown_storage()
+            raise
+        tables, edge = self.tables, self.edge
+        closed = await tables.load()
         self.commands_synced = await commands_checked.sync(self, self.store, utcnow().timestamp(),
                                                            every_start=self.sync_every_start)
-        notices = self.edge.timer_notices
         for row in closed:
-            await notices.announce_closed(row)
-        self.tables.listener = notices.on_table_event
-        self.tables.season_listener = self.season_ended
-        self.tables.digest_listener = self.edge.reminding.digest
-        self.tables.start_timer()
-        self._warming = asyncio.create_task(self.tables.warm_computers())
+            await edge.timer_notices.announce_closed(row)
+        tables.deadlines.listener = tables.outbox.listener = edge.timer_notices.on_table_event
+        tables.seasons.listener = self.season_ended
+        tables.digests.listener = edge.reminding.digest
+        tables.timer.start()
+        self._warming = asyncio.create_task(asyncio.to_thread(warm, tables.games))
 
-    async def season_ended(self, ended: Any) -> None:
+    async def season_ended(self, ended: Ended) -> None:
         """The timer ended a season (a monthly rollover): the seasons cog posts its podium (`on_season_ended`)."""
         self.dispatch("season_ended", ended)
 
@@ -143,7 +184,7 @@ class DiceBot(commands.Bot):
         (at most `grace` seconds), and the timer stops. Closing the gateway and the database follows (`close`)."""
         if self.stopping.begun:
             return
-        await self.stopping.drain(*([self.tables.close()] if self.tables is not None else []), grace=grace)
+        await self.stopping.drain(*([self.tables.timer.close()] if self.tables is not None else []), grace=grace)
 
     async def close(self) -> None:
         """Stop gracefully, then close the gateway, and the database last."""
@@ -152,21 +193,25 @@ class DiceBot(commands.Bot):
         await self.shutdown_storage()
 
     async def shutdown_storage(self) -> None:
-        """Stop the timer and close the database (tests call this; `close` does it in production)."""
+        """Stop the timer and the edge's retries, and close the database (tests call this; `close` does it in
+        production)."""
         if self._warming is not None:  # a thread can't be stopped: it ends within a second of CPU
             await self._warming
             self._warming = None
+        if self.edge is not None:
+            await self.edge.closing.stop_retrying()
         if self.tables is not None:
-            await self.tables.close()
+            await self.tables.timer.close()
             self.tables = None
         if self.store is not None:
             await self.store.close()
             self.store = None
 
-    async def on_app_command_error(self, interaction: discord.Interaction,
+
+
+    async def answer_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
-        original = getattr(error, "original", error)
-        await answer_error(interaction, original)
+        await answer_error(interaction, getattr(error, "original", error), self.games)
 
 
 class ShardedDiceBot(DiceBot, commands.AutoShardedBot):
@@ -177,16 +222,19 @@ class ShardedDiceBot(DiceBot, commands.AutoShardedBot):
         await super().setup_hook()
         # Logged in, the application is known: the link asks for exactly what the bot uses. Only the live bot has
         # an application anyone can invite (the playground's is SimCord's).
-        log.info("invite link: %s", invite_url(self.application_id))
+        if self.application_id is not None:
+            log.info("invite link: %s", invite_url(self.application_id))
 
 
 async def commands_problem(dev_guild_id: int | None = None) -> str | None:
-    """Why Discord would refuse the bot's slash commands, in one sentence, found offline (nothing connects);
-    None when they are within its limits. `python -m bot` asks before it starts."""
+    """Why Discord would refuse the bot's slash commands, in one sentence, found offline (nothing connects; the
+    service the cogs are handed works on a database in memory). `python -m bot` asks before it starts."""
     bot = DiceBot(":memory:")
-    await bot.load_commands()
+    await bot.assemble()
     try:
         await checked_commands(bot.tree, dev_guild_id)
     except InvalidCommandTree as error:
         return str(error)
+    finally:
+        await bot.shutdown_storage()
     return None

@@ -91,7 +91,7 @@ class Health:
             for game, status, count in await tables.store.open_table_counts():
                 counts[(game, status)] = count
         self.metrics.sample(open_tables=[(g, s, n) for (g, s), n in sorted(counts.items())],
-                            latencies=latency, cached=tables.cached_count if tables is not None else 0,
+                            latencies=latency, cached=tables.cache.cached_count if tables is not None else 0,
                             ready=not problems)
         return web.Response(body=self.metrics.exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
@@ -108,7 +108,7 @@ class Health:
             await runner.cleanup()
             raise
         self._runner = runner
-        self.port = site._server.sockets[0].getsockname()[1]  # the one bound (port 0: a free one, in tests)
+        self.port = runner.addresses[0][1]  # the one bound (port 0: a free one, in tests)
         log.info("health and metrics on http://%s:%d/healthz and /metrics", host, self.port)
 
     async def stop(self) -> None:

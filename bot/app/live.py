@@ -40,11 +40,13 @@ def unreachable(error: BaseException) -> str:
 async def serve(settings: Settings) -> int:
     """Run the live bot until it is told to stop; the exit status (2: a setting it can't run with, said in one
     sentence)."""
-    metrics = Metrics() if settings.port else UNMEASURED
+    port, token = settings.port, settings.discord_token
+    assert token, "the live bot runs with a token (without one: the playground)"
+    metrics = Metrics() if port else UNMEASURED
     health = Health(metrics) if isinstance(metrics, Metrics) else None
-    if health is not None:
+    if health is not None and port:
         try:
-            await health.start(settings.metrics_host, settings.port)
+            await health.start(settings.metrics_host, port)
         except OSError as error:
             why = os.strerror(error.errno).lower() if error.errno else str(error)
             return refused(f"METRICS_PORT {settings.port} can't be used on {settings.metrics_host} ({why}): "
@@ -67,7 +69,7 @@ async def serve(settings: Settings) -> int:
         stop = asyncio.Event()
         on_stop_signals(stop.set)
         async with bot:
-            running = asyncio.create_task(bot.start(settings.discord_token))
+            running = asyncio.create_task(bot.start(token))
             told = asyncio.create_task(stop.wait())
             await asyncio.wait({running, told}, return_when=asyncio.FIRST_COMPLETED)
             if told.done():

@@ -24,7 +24,7 @@ class CatalogTranslator(app_commands.Translator):
         if context.location in ENGLISH or language == SOURCE:
             return None
         if context.location is Where.parameter_name:
-            text = catalog(language).pgettext(OPTION, string.message)
+            text = str(catalog(language).pgettext(OPTION, string.message))
         else:
             text = catalog(language).gettext(string.message)
         return text if text != string.message else None

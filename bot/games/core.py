@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .rng import Rng
-from .text import N_, Text
+from .text import N_, OptionName, Text
 
 
 class IllegalAction(Exception):
@@ -119,17 +119,41 @@ class Game(Protocol):
     """Every `State` has a field `events: tuple[Event, ...]`: the account of the `apply` (or `setup`) that
     made it, and only that one. Replaying the log therefore recomputes every move's account."""
 
-    id: str
-    title: str
-    min_players: int
-    max_players: int
-    rules_version: int
-    options: Mapping[str, Option]
-    state_type: type
-    action_types: tuple[type, ...]
-    has_secrets: bool  # some seat sees what the others may not (its `you` in `view`): private views go to it
-    luckier: str | None  # which dice faces are lucky in this game: "low" or "high"; None where no face is
-    # better than another (a total counts only against a hand, a figure only against a card): no luck report
+    # Read-only, as an engine's class attributes are to whoever holds it.
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    @property
+    def rules_version(self) -> int: ...
+
+    @property
+    def options(self) -> Mapping[str, Option]: ...
+
+    @property
+    def state_type(self) -> type: ...
+
+    @property
+    def action_types(self) -> tuple[type, ...]: ...
+
+    @property
+    def has_secrets(self) -> bool:
+        """Some seat sees what the others may not (its `you` in `view`): private views go to it."""
+        ...
+
+    @property
+    def luckier(self) -> str | None:
+        """Which dice faces are lucky in this game: "low" or "high"; None where no face is better than another (a
+        total counts only against a hand, a figure only against a card): no luck report."""
+        ...
 
     def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> Any: ...
 
@@ -178,10 +202,14 @@ class CheckedGame:
 
     def is_legal(self, state: Any, seat: int, action: Any) -> bool:
         try:
-            self._check(state, seat, action)  # type: ignore[attr-defined]
+            self._check(state, seat, action)
         except IllegalAction:
             return False
         return True
+
+    def _check(self, state: Any, seat: int, action: Any) -> None:
+        """Raise IllegalAction unless `seat` may play `action` now: each engine's own."""
+        raise NotImplementedError
 
 
 def check_legal(game: Game, state: Any, seat: int, action: Any) -> None:
@@ -207,7 +235,7 @@ def resolve_options(game: Game, given: Mapping[str, Any] | None) -> dict[str, An
         choices = game.options[name].choices
         if choices and value not in choices:
             raise IllegalAction(N_("Option {name} must be one of {choices}."),
-                                name=name, choices=", ".join(map(str, choices)))
+                                name=OptionName(name), choices=", ".join(map(str, choices)))
     return resolved
 
 
@@ -254,7 +282,7 @@ def from_jsonable(hint: Any, data: Any) -> Any:
         return data
     if data is None:
         raise TypeError(f"expected {hint}, got null")
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         hints = typing.get_type_hints(hint)
         return hint(**{f.name: from_jsonable(hints[f.name], data[f.name]) for f in dataclasses.fields(hint)
                        if f.name in data})

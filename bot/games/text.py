@@ -32,13 +32,18 @@ class Text:
         fields = {name: str(value) if isinstance(value, Text) else f"{value:.2f}" if isinstance(value, float)
                   else value for name, value in self.fields.items()}
         counted = self.plural is not None and self.n is not None
-        source = self.plural if counted and self.n != 1 else self.message
+        source = self.plural if self.plural is not None and counted and self.n != 1 else self.message
         return source.format(**({"n": self.n} if counted else {}), **fields)
 
 
 class Name(str):
     """A member's name as a field of a `Text`: where the text is shown in Discord it is written through the one
     escaping helper (`bot.names.escaped`), so its markdown shows as typed; `str(Text)` keeps it as it is."""
+
+
+class OptionName(str):
+    """A game option's name as a field of a `Text` (`campaign`): shown as the reader's Discord names the slash
+    command's option (`bot.i18n.option_name`), since that is what they type; `str(Text)` keeps the English name."""
 
 
 class SeatRef(int):

@@ -1,4 +1,4 @@
-"""The table as one picture (PNG, 800 px wide): the canvas kit every game's drawer paints with, from the same
+"""The table as one picture (PNG, `canvas.WIDTH` px wide): the canvas kit every game's drawer paints with, from the same
 engine view the text shows. Each game's drawer lives with the game's other Discord parts
 (`cogs/games/<id>/picture.py`) and is handed in here; this package knows no game and no Discord.
 

@@ -230,8 +230,11 @@ class Canvas:
             if length(words(*shown), size, bold) <= room:
                 break
             self.cut.append(names[longest])
-            shown[longest] = shortest_cut(lambda kept, i=longest: words(*shown[:i], kept, *shown[i + 1:]),
-                                          names[longest], room, size, bold)
+
+            def line(kept: str, i: int = longest) -> str:
+                return words(*shown[:i], kept, *shown[i + 1:])
+
+            shown[longest] = shortest_cut(line, names[longest], room, size, bold)
         self.text(PAD, self.y, words(*shown), size=size, bold=bold, fill=fill)
         self.y += size + 8
 

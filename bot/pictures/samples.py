@@ -50,7 +50,7 @@ def richest(game: Game, players: int, score: Callable[[dict[str, Any]], float | 
     best, best_score = None, float("-inf")
     for seed in seeds:
         state = game.setup(players, chosen, SeededRng(seed, 0))
-        move, recent = 0, deque(maxlen=RECENT)
+        move, recent = 0, deque[Any](maxlen=RECENT)
         while to_act := sorted(game.to_act(state)):
             move += 1
             action = game.computer_action(state, to_act[0], SeededRng(seed, f"computer:{move}"))

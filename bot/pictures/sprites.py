@@ -79,7 +79,7 @@ def mixed(ground: Colour, ink: Colour, share: float) -> Colour:
 def text(words: str, size: int, bold: bool, ink: Colour, ground: Colour, anchor: str) -> Sprite:
     """`words` as drawn in `ink` on `ground`; its offset places it by `anchor` (Pillow's text anchors)."""
     face = font(size, bold=bold)
-    left, top, right, bottom = face.getbbox(words, anchor=anchor)
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(words, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), words, font=face, fill=255, anchor=anchor)
     colours = tuple(mixed(ground, ink, step / (LEVELS - 1)) for step in range(LEVELS))

@@ -19,7 +19,7 @@ import random
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import Any, TypeVar
@@ -32,7 +32,9 @@ from ..logs import about
 from ..metrics import UNMEASURED, Unmeasured
 from . import errors
 from .dice import TableDice
-from .table import Clicked, LiveTable, Table, Typed, seat_from_row, snapshot, touched
+from .table import Clicked, LiveTable, Move, Table, Typed, seat_from_row, snapshot, touched
+from .telemetry import moves_made
+from .timer import Wake
 
 log = logging.getLogger(__name__)
 
@@ -44,9 +46,11 @@ Result = TypeVar("Result")
 
 class TableCache:
     def __init__(self, store: Store, games: Mapping[str, Game], dice: TableDice, clock: Callable[[], datetime],
-                 cache_size: int = CACHE_SIZE, metrics: Unmeasured = UNMEASURED) -> None:
+                 cache_size: int = CACHE_SIZE, metrics: Unmeasured = UNMEASURED, wake: Wake = lambda due: None
+                 ) -> None:
+        """`wake`: the timer's, told each table's next due time after every change (timer.py)."""
         self.store, self.games = store, games
-        self._dice, self._clock, self._metrics = dice, clock, metrics
+        self._dice, self._clock, self._metrics, self._wake = dice, clock, metrics, wake
         self._cache: OrderedDict[int, LiveTable] = OrderedDict()
         self._cache_size = cache_size
         self._behind: set[int] = set()  # cached tables another process changed since (read before any use)
@@ -88,8 +92,8 @@ class TableCache:
 
     async def close_unplayable(self, row: TableRow, reason: str) -> TableRow:
         """Close a table that can't be played here; `Conflict` if it changed since `row` was read."""
-        fields = {"status": "ended", "ended_at": self.now(), "end_reason": reason, "deadline_at": None,
-                  "reminder_at": None}
+        fields: dict[str, Any] = {"status": "ended", "ended_at": self.now(), "end_reason": reason,
+                                  "deadline_at": None, "reminder_at": None}
         async with self.store.transaction() as tx:
             await tx.advance_rev(row.id, row.rev)
             await tx.update_table(row.id, **fields)
@@ -98,12 +102,10 @@ class TableCache:
 
     # --- finding a table ------------------------------------------------------------------------
     def locked(self, table_id: int, *, commits: bool = False) -> Locked:
-        """The open table `table_id`, current and locked in this process; GameOver when it is closed.
-
-        `commits`: the caller either commits a change or raises. Then a cached copy is used without
-        reading the table's row first: a change computed from a copy that is behind fails the revision
-        check (Conflict: `retried` runs it again on a fresh copy), and a refusal is given only after one
-        read shows that the copy was current. So a move costs no read, only its commit."""
+        """The open table `table_id`, current and locked in this process; GameOver when it is closed. `commits`: the
+        caller commits a change or raises; then a cached copy is used unread — a change from a copy that is behind
+        fails the revision check (Conflict: `retried` runs it again on a fresh copy), and a refusal is given only
+        once a read shows the copy was current. So a move costs no read, only its commit."""
         return Locked(self, table_id, commits)
 
     @contextlib.asynccontextmanager
@@ -152,8 +154,8 @@ class TableCache:
                     raise errors.StaleMove()
                 self._cache.move_to_end(table_id)
                 return live
-        behind = live is not None and live.state is not None
-        found = await self.store.table_log(table_id, after=live.row.seq if behind else 0)
+        behind = live if live is not None and live.state is not None else None  # a started copy: it may catch up
+        found = await self.store.table_log(table_id, after=behind.row.seq if behind is not None else 0)
         if found is None or found[0].status not in OPEN:
             self.forget(table_id)
             return None
@@ -164,8 +166,8 @@ class TableCache:
         if live is not None and live.row == row:
             self._cache.move_to_end(table_id)
             return live
-        if behind and row.status == "active":
-            caught_up = self._caught_up(live, row, seats, logged)
+        if behind is not None and row.status == "active":
+            caught_up = self._caught_up(behind, row, seats, logged)
             if caught_up is not None:
                 self.keep(caught_up)
                 return caught_up
@@ -270,14 +272,30 @@ class TableCache:
         return found
 
     # --- changing a table -------------------------------------------------------------------------
-    def changing(self, live: LiveTable) -> Changing:
+    def changing(self, live: LiveTable, member: str = "click") -> Changing:
         """A transaction that first claims the table's next revision (Conflict if another process changed
-        it); its failure also rolls the cached table back, so cache and database agree."""
-        return Changing(self, live)
+        it); its failure also rolls the cached table back, so cache and database agree. Once committed, the
+        change is `committed` (a member's own move in it came from `member`: click or typed)."""
+        return Changing(self, live, member)
+
+    def opened(self, live: LiveTable, moves: Sequence[Move] = ()) -> None:
+        """A table created (a lobby, a rematch begun with its computers' first moves) and committed: kept while
+        open, and `committed` like any change."""
+        if live.row.status in OPEN:
+            self.keep(live)
+        self.committed(live, moves)
+
+    def committed(self, live: LiveTable, moves: Sequence[Move], member: str = "click") -> None:
+        """What follows every committed change of a table, wherever it was made: its moves counted and logged, and
+        the timer told the table's next reminder or deadline (the change may have brought it sooner), or now when
+        it closed (a gathering's table: its gathering is due then)."""
+        if moves:
+            moves_made(live.row.id, live.game.id, moves, self._metrics, member)
+        row = live.row
+        self._wake(row.reminder_at or row.deadline_at if row.status in OPEN else self.now())
 
 
-# Every move passes through `Locked` and `Changing`: classes, not @asynccontextmanager, whose async generator
-# (created, registered with the event loop, finalized) costs a few times more.
+# Classes, not @asynccontextmanager (its async generator, registered with the loop, costs 4x): every move uses both.
 class Locked:
     """`TableCache.locked`: the table's lock held from entry to exit; `pressed`: (guild, member) of a control
     clicked, which acts only where it was pressed (NotHere)."""
@@ -287,7 +305,7 @@ class Locked:
     def __init__(self, cache: TableCache, table_id: int, commits: bool,
                  pressed: tuple[int | None, int] | None = None) -> None:
         self._cache, self._table_id, self._commits, self._pressed = cache, table_id, commits, pressed
-        self._cached: LiveTable | None = None
+        self._cached: LiveTable | None = None  # a copy used unread (`commits`)
 
     async def __aenter__(self) -> LiveTable:
         cache, table_id = self._cache, self._table_id
@@ -330,10 +348,10 @@ class Locked:
 class Changing:
     """`TableCache.changing`."""
 
-    __slots__ = ("_cache", "_live", "_saved", "_transaction", "_committing")
+    __slots__ = ("_cache", "_live", "_member", "_saved", "_transaction")
 
-    def __init__(self, cache: TableCache, live: LiveTable) -> None:
-        self._cache, self._live = cache, live
+    def __init__(self, cache: TableCache, live: LiveTable, member: str) -> None:
+        self._cache, self._live, self._member = cache, live, member
 
     async def __aenter__(self) -> Store:
         live = self._live
@@ -345,26 +363,25 @@ class Changing:
         try:
             await tx.advance_rev(live.row.id, live.row.rev)
         except BaseException as failure:
-            await self._exit(type(failure), failure)
+            await self.__aexit__(type(failure), failure, failure.__traceback__)
             raise
         live.row = replace(live.row, rev=live.row.rev + 1)
         return tx
 
-    async def __aexit__(self, kind: type[BaseException] | None, failure: BaseException | None, _: Any) -> None:
-        await self._exit(kind, failure)
-
-    async def _exit(self, kind: type[BaseException] | None, failure: BaseException | None) -> None:
+    async def __aexit__(self, kind: type[BaseException] | None, failure: BaseException | None, trace: Any) -> None:
         committing = time.perf_counter()
         try:
-            await self._transaction.__aexit__(kind, failure, None if failure is None else failure.__traceback__)
+            await self._transaction.__aexit__(kind, failure, trace)
         except BaseException as raised:  # the commit failed, or the transaction says why the change did
             self._roll_back(raised)
             raise
         if failure is not None:
             self._roll_back(failure)
             return
-        self._cache._metrics.committed(time.perf_counter() - committing)
-        about(move=self._live.row.seq)
+        cache, live = self._cache, self._live
+        cache._metrics.committed(time.perf_counter() - committing)
+        about(move=live.row.seq)
+        cache.committed(live, live.log[self._saved[-1]:], self._member)
 
     def _roll_back(self, failure: BaseException) -> None:
         cache, live = self._cache, self._live

@@ -1,13 +1,14 @@
 """What happens when time passes: reminders (each member's, reminders.py), the rules' timeout defaults, autopilot,
 lobbies expiring.
 
-The timer (timer.py) has `expire_due` run when something is due; the listener (the edge) is told of each
-reminder, timeout and expiry, to say it in the channel."""
+One of the timer's due sources (timer.py): `next_due`, and `expire_due` run when something is due; the listener
+(the edge) is told of each reminder, timeout and expiry, to say it in the channel."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from db import Store
 
@@ -36,6 +37,10 @@ class Deadlines:
         self._cache, self._turns, self._calls, self._reminders = cache, turns, calls, reminders
         self._metrics = metrics
         self.listener: Listener | None = None  # told of reminders, timeouts and expiries
+
+    async def next_due(self) -> float | None:
+        """The earliest reminder or deadline of an open table (None: none is set)."""
+        return await self._cache.store.next_due()
 
     async def expire_due(self) -> list[tuple[Table, str]]:
         """Send due reminders, play due timeouts, expire due lobbies; tell the listener of each.
@@ -118,8 +123,8 @@ class Deadlines:
                     continue
                 timeouts = live.seats[seat].timeouts + 1
                 autopilot = timeouts >= AUTOPILOT_AFTER
-                spent = {"timeouts": timeouts, "autopilot": autopilot, "deadline_at": None,
-                         "bank": 0.0 if live.row.clock == BANK else None}
+                spent: dict[str, Any] = {"timeouts": timeouts, "autopilot": autopilot, "deadline_at": None,
+                                         "bank": 0.0 if live.row.clock == BANK else None}
                 await tx.update_seat(live.row.id, seat, **{**spent, "autopilot": int(autopilot)})
                 live.seats[seat] = replace(live.seats[seat], **spent)
                 await self._finish_turn_by_default(tx, live, seat, moves)

@@ -9,6 +9,7 @@ member's language; the state is never changed by a refused request.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
@@ -146,7 +147,7 @@ class TooManyTables(Refusal):
         self.channel_ids = tuple(channel_ids)  # where they are
 
 
-def listing(names: list[str]) -> Text:
+def listing(names: Sequence[str]) -> Text:
     """"Ann", "Ann and Bob", "Ann, Bob and Cy" — with the reader's word for "and". Each name stays a field of
     its own, so a `Name` is still escaped where it is shown."""
     if len(names) == 1:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from db import Store
 
@@ -43,7 +44,7 @@ class GuildSettings:
         self._cached[guild_id] = (settings, now)
         return settings
 
-    async def change(self, guild_id: int, **changes: object) -> ServerSettings:
+    async def change(self, guild_id: int, **changes: Any) -> ServerSettings:
         """Save `changes` (field=value of `ServerSettings`) for the server and return its settings."""
         settings = replace(await self.of(guild_id), **changes)
         async with self._store.transaction() as store:

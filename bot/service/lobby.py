@@ -126,8 +126,9 @@ class Lobby:
             except ChannelTaken as taken:  # another process opened one here a moment ago
                 raise await self.busy(channel_id) from taken
             row = await store.table(table_id)
+            assert row is not None, "the table just made"
             live = LiveTable(row, game, [Seat(0, host_id, host_name, client_seed=client_seed, touched_at=now)])
-            self._cache.keep(live)
+            self._cache.opened(live)
         return snapshot(live)
 
     async def busy(self, channel_id: int) -> errors.TableBusy:
@@ -171,7 +172,9 @@ class Lobby:
 
     async def _seat_new(self, at: Typed | Clicked, user_id: int | None, name: str, by_user: int | None = None,
                         client_seed: str | None = None, level: str = DEFAULT_LEVEL) -> Table:
-        async with self._cache.locked_at(at, by_user if user_id is None else user_id) as live:
+        actor = by_user if user_id is None else user_id
+        assert actor is not None, "a member takes the seat, or the host seats a computer"
+        async with self._cache.locked_at(at, actor) as live:
             require_lobby(live)
             if by_user is not None and by_user != live.row.host_id:
                 raise errors.NotHost(N_("Only the host can add computer players."))
@@ -237,8 +240,8 @@ class Lobby:
                 if not humans_left:
                     await self._turns.close(tx, live, "ended", N_("everyone left"))
                 elif leaving.user_id == row.host_id:
-                    await tx.update_table(row.id, host_id=humans_left[0].user_id)
-                    live.row = replace(live.row, host_id=humans_left[0].user_id)
+                    await tx.update_table(row.id, host_id=humans_left[0].member_id)
+                    live.row = replace(live.row, host_id=humans_left[0].member_id)
                     host_left = True
             live.seats = [replace(s, seat=i) for i, s in enumerate(x for x in live.seats if x.seat != seat)]
             return snapshot(live, host_left=host_left)
@@ -261,8 +264,8 @@ class Lobby:
             return False
         host_left = leaving.user_id == row.host_id
         if host_left:  # the next seated member hosts from here
-            await tx.update_table(row.id, host_id=humans_left[0].user_id)
-            live.row = replace(live.row, host_id=humans_left[0].user_id)
+            await tx.update_table(row.id, host_id=humans_left[0].member_id)
+            live.row = replace(live.row, host_id=humans_left[0].member_id)
         await self._turns.play_automatic(tx, live, moves)
         await self._turns.after_moves(tx, live, moves)
         return host_left

@@ -21,6 +21,7 @@ from ..games.core import replace
 from ..games.text import N_, counted
 from .calendar import checked_zone, zone
 from .errors import Refusal
+from .timer import Wake
 
 REMINDERS = {"table": None, "off": None, "1h": 3600, "4h": 4 * 3600, "12h": 12 * 3600, "24h": 24 * 3600}
 WHERE = ("channel", "dm", "both")
@@ -129,8 +130,9 @@ def checked_quiet(start: str, end: str) -> tuple[int, int]:
 
 
 class MemberPreferences:
-    def __init__(self, store: Store, clock: Callable[[], datetime]) -> None:
-        self._store, self._clock = store, clock
+    def __init__(self, store: Store, clock: Callable[[], datetime], wake: Wake = lambda due: None) -> None:
+        """`wake`: the timer's, told a member's next digest when their choices move it (timer.py)."""
+        self._store, self._clock, self._wake = store, clock, wake
         self._known: OrderedDict[int, tuple[MemberPrefsRow, float]] = OrderedDict()
 
     def now(self) -> float:
@@ -166,7 +168,7 @@ class MemberPreferences:
         if time_zone is not UNSET:
             prefs = replace(prefs, time_zone=checked_zone(str(time_zone)))
         if quiet is not UNSET:
-            start, end = checked_quiet(*quiet) if quiet is not None else (None, None)
+            start, end = checked_quiet(*quiet) if isinstance(quiet, tuple) else (None, None)
             prefs = replace(prefs, quiet_start=start, quiet_end=end)
         if reminders is not UNSET:
             if reminders not in REMINDERS:
@@ -185,6 +187,7 @@ class MemberPreferences:
         async with self._store.transaction() as tx:
             await Preferences(tx).save(prefs, changed)
         self._remember(prefs, self.now())
+        self._wake(prefs.digest_at)
         return prefs
 
     def _remember(self, prefs: MemberPrefsRow, at: float) -> MemberPrefsRow:

@@ -48,20 +48,27 @@ def streak(places: list[int]) -> int:
     return n if won else -n
 
 
-async def profile(store: Store, guild_id: int, user_id: int, name: str) -> Profile:
-    """`name`: the member's, for the refusal when they have finished no game here."""
-    record = await Leaderboards(store).member_record(guild_id, user_id)
-    if not record:
-        raise Refusal(N_("{name} has not finished a game in this server yet: a profile starts with the first."),
-                      name=Name(name))
-    community = Community(store)
-    ratings = await Leaderboards(store).member_ratings(guild_id, user_id)
-    placings = await community.placings(guild_id, user_id)
-    history: dict[str, list[int]] = {}
-    for rated in await community.rating_history(guild_id, user_id, HISTORY_GAMES):
-        history.setdefault(rated.game, []).append(shown_rating(rated.mu, rated.sigma))
-    games = [GameRecord(game, played, won, placings.get(game, {}), ratings.get(game), tuple(history.get(game, ())))
-             for game, (played, won) in record.items()]
-    games.sort(key=lambda g: (-g.played, -g.won, g.game))
-    places = await community.recent_placings(guild_id, user_id, STREAK_LOOKBACK)
-    return Profile(tuple(games), streak(places), tuple(await Seasons(store).medals(guild_id, user_id)))
+class Profiles:
+    """Members' profiles in a server (`/profile`), read from the store."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    async def of(self, guild_id: int, user_id: int, name: str) -> Profile:
+        """`name`: the member's, for the refusal when they have finished no game here."""
+        store = self._store
+        record = await Leaderboards(store).member_record(guild_id, user_id)
+        if not record:
+            raise Refusal(N_("{name} has not finished a game in this server yet: a profile starts with the first."),
+                          name=Name(name))
+        community = Community(store)
+        ratings = await Leaderboards(store).member_ratings(guild_id, user_id)
+        placings = await community.placings(guild_id, user_id)
+        history: dict[str, list[int]] = {}
+        for rated in await community.rating_history(guild_id, user_id, HISTORY_GAMES):
+            history.setdefault(rated.game, []).append(shown_rating(rated.mu, rated.sigma))
+        games = [GameRecord(game, played, won, placings.get(game, {}), ratings.get(game),
+                            tuple(history.get(game, ()))) for game, (played, won) in record.items()]
+        games.sort(key=lambda g: (-g.played, -g.won, g.game))
+        places = await community.recent_placings(guild_id, user_id, STREAK_LOOKBACK)
+        return Profile(tuple(games), streak(places), tuple(await Seasons(store).medals(guild_id, user_id)))

@@ -24,7 +24,17 @@ from .errors import listing
 from .lobby import Lobby
 from .outbox import OFFER_LAPSED
 from .records import Records
-from .table import Clicked, LiveTable, Move, Table, lobby_lifetime, rematch_seats, seat_from_row, snapshot
+from .table import (
+    REMATCH_WINDOW,
+    Clicked,
+    LiveTable,
+    Move,
+    Table,
+    lobby_lifetime,
+    rematch_seats,
+    seat_from_row,
+    snapshot,
+)
 from .turns import Turns
 
 
@@ -59,7 +69,7 @@ class Rematches:
         now = self._clock().timestamp()
         if now > offer.until:
             raise errors.Refusal(N_("The rematch offer of table {table} lapsed: it is open for {n} minutes after "
-                                    "the game."), table=row.id, n=round((offer.until - row.ended_at) / 60))
+                                    "the game."), table=row.id, n=round(REMATCH_WINDOW / 60))
         if wants and user_id in offer.wanted:
             waiting = [names[u] for u in offer.players if u not in offer.wanted]
             raise errors.Refusal(N_("You already asked for a rematch: waiting for {names}."), names=listing(waiting))
@@ -80,8 +90,7 @@ class Rematches:
         if rematch is None:
             return replace(table, rematch=offer), None
         live, moves = rematch
-        if live.row.status in ("lobby", "active"):
-            self._cache.keep(live)
+        self._cache.opened(live, moves)
         newly = frozenset(live.game.to_act(live.state))
         new = snapshot(live, moves, newly=newly, called=await self._calls.called(live, newly))
         return replace(table, rematch=replace(offer, opened=new.id)), new
@@ -91,7 +100,7 @@ class Rematches:
         game = self._cache.games[row.game]
         kept = rematch_seats(table.seats)
         order = kept[1:] + kept[:1]
-        members = [s.user_id for s in order if s.human]
+        members = [s.member_id for s in order if s.human]
         host = row.host_id if row.host_id in members else members[0]
         await self._lobby.check_hosting(row.guild_id, host)
         table_id = await tx.create_table(
@@ -104,5 +113,7 @@ class Rematches:
         for new_seat, old in enumerate(order):
             await community.copy_seat(row.id, old.seat, table_id, new_seat, self._new_client_seed())
         await community.mark_rematch(table_id, row.id)
-        live = LiveTable(await tx.table(table_id), game, [seat_from_row(s) for s in await tx.seats(table_id)])
+        opened = await tx.table(table_id)
+        assert opened is not None, "the table just made"
+        live = LiveTable(opened, game, [seat_from_row(s) for s in await tx.seats(table_id)])
         return live, await self._turns.begin(tx, live)

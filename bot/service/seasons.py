@@ -22,6 +22,7 @@ from ..games.text import N_, Name
 from .calendar import DEFAULT_ZONE, month_of
 from .errors import Refusal
 from .season_results import name_key, roll_over, start_month
+from .timer import Wake
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +51,9 @@ def checked_name(name: str) -> str:
 
 
 class Seasons:
-    def __init__(self, store: Store, clock: Callable[[], datetime]) -> None:
-        self._store, self._clock = store, clock
+    def __init__(self, store: Store, clock: Callable[[], datetime], wake: Wake = lambda due: None) -> None:
+        """`wake`: the timer's, told a running season's end when a change moves it (timer.py)."""
+        self._store, self._clock, self._wake = store, clock, wake
         self.listener: SeasonListener | None = None  # told of each season the timer ended, with its podium
 
     def now(self) -> float:
@@ -64,6 +66,11 @@ class Seasons:
     async def start(self, guild_id: int, name: str | None, channel_id: int | None) -> SeasonRow:
         """A season named `name` from now until it is ended; None: monthly seasons, from this month's on.
         `channel_id`: where its podium goes (None: where it is ended)."""
+        season = await self._started(guild_id, name, channel_id)
+        self._wake(season.ends_at)
+        return season
+
+    async def _started(self, guild_id: int, name: str | None, channel_id: int | None) -> SeasonRow:
         name = checked_name(name) if name is not None else None
         now, zone = self.now(), await self._zone(guild_id)
         async with self._store.transaction() as tx:
@@ -104,6 +111,7 @@ class Seasons:
             if running is not None:
                 ends_at = month_of(self.now(), zone)[1] if running.ends_at is not None else None
                 await seasons.retime(running.id, ends_at, zone)
+                self._wake(ends_at)
 
     # --- the timer ----------------------------------------------------------------------------
     async def next_due(self) -> float | None:

@@ -13,7 +13,7 @@ from db import Store
 from db.server_defaults import DefaultsBook, GameDefaultsRow
 
 from ..games.core import Game, IllegalAction, resolve_options
-from ..games.text import N_
+from ..games.text import N_, OptionName
 from .clocks import BANK
 from .errors import Refusal
 from .table import PACES
@@ -64,7 +64,7 @@ def checked_options(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:
     chosen = {name: value for name, value in options.items() if value is not None}
     for name, value in chosen.items():  # a yes/no option takes yes or no, a number a number
         if type(value) is not type(game.options[name].default):
-            raise Refusal(N_("Option {name} takes a value like {example}."), name=name,
+            raise Refusal(N_("Option {name} takes a value like {example}."), name=OptionName(name),
                           example=game.options[name].default)
     return chosen
 

@@ -1,5 +1,5 @@
 """What a table is: its seats and logged moves, the immutable snapshot the edge renders, the live copy the service
-keeps of an open one, and where a request for a table comes from.
+keeps of an open one, where a request for a table comes from, and the one form of a member's move (`Reading`).
 
 A table is a game at one channel, from its lobby to its end. Its log is the list of its moves (`Move`: who played
 what, when, and what it did — the engine's `Event`s); `Table.news` is what the last update did, `Table.story`
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +64,12 @@ class Seat:
     @property
     def human(self) -> bool:
         return self.user_id is not None and not self.is_computer
+
+    @property
+    def member_id(self) -> int:
+        """The member of a member's seat (a computer's seat has none: ask `human` first)."""
+        assert self.user_id is not None and not self.is_computer, "a member's seat"
+        return self.user_id
 
 
 @dataclass(frozen=True)
@@ -178,7 +185,7 @@ def rematch_offer(live: LiveTable) -> RematchOffer | None:
     row = live.row
     if row.status != "finished" or row.ended_at is None:
         return None
-    humans = [s.user_id for s in live.seats if s.human]
+    humans = [s.member_id for s in live.seats if s.human]
     if not humans or len(rematch_seats(live.seats)) < live.game.min_players:
         return None
     return RematchOffer(row.ended_at + REMATCH_WINDOW, tuple(humans))
@@ -339,3 +346,14 @@ class Typed:
 
     channel_id: int
     game_id: str | None = None
+
+
+Reading = Callable[[Table, int], Any]
+"""A member's move as the edge read it from what was clicked or typed: given the table and the member's seat once
+both are known, the move (None: nothing to read for a member off turn). The one form a move takes from the edge
+to the service (`Turns.act`)."""
+
+
+def played(action: Any) -> Reading:
+    """A move known as it is: an action a command typed, or a test's."""
+    return lambda table, seat: action

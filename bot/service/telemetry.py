@@ -4,27 +4,29 @@ commit, so a change run again after a conflict is counted once. No Discord here.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from ..metrics import Unmeasured
-from .table import AUTOPILOT_AFTER, Table
+from .table import AUTOPILOT_AFTER, Move, Table
 
 log = logging.getLogger(__name__)
 
 AUTOMATIC = {"timeout": "timeout", "computer": "computer", "autopilot": "computer"}  # Move.by -> the move's source
 
 
-def moves_made(table: Table, metrics: Unmeasured, member: str = "click") -> None:
+def moves_made(table_id: int, game_id: str, moves: Sequence[Move], metrics: Unmeasured, member: str = "click"
+               ) -> None:
     """Count and log the moves of a committed change; a member's own move came from `member` (click or typed)."""
-    for move in table.moves:
+    for move in moves:
         source = AUTOMATIC.get(move.by, member)
-        metrics.moved(table.game.id, source)
-        log.debug("%s: seat %d played %s (%s, by %s)", table.game.id, move.seat, move.action, source,
-                  move.by, extra={"table": table.id, "move": move.seq})
+        metrics.moved(game_id, source)
+        log.debug("%s: seat %d played %s (%s, by %s)", game_id, move.seat, move.action, source,
+                  move.by, extra={"table": table_id, "move": move.seq})
 
 
 def timer_event(table: Table, kind: str, metrics: Unmeasured) -> None:
-    """A reminder, a timeout or a lobby expiring, committed: counted and logged (a timeout's moves too, and the
-    seats it put on autopilot)."""
+    """A reminder, a timeout or a lobby expiring, committed: counted and logged, with the seats a timeout put on
+    autopilot (its moves are counted with its commit, as every change's are: `TableCache.committed`)."""
     metrics.fired(kind)
     where = {"table": table.id, "move": table.seq}
     if kind != "timeout":
@@ -32,7 +34,6 @@ def timer_event(table: Table, kind: str, metrics: Unmeasured) -> None:
         return
     timed_out = sorted({m.seat for m in table.moves if m.by == "timeout"})
     log.info("time ran out, seats: %s (%s)", ", ".join(map(str, timed_out)), table.game.id, extra=where)
-    moves_made(table, metrics)
     for seat in timed_out:
         if table.seats[seat].autopilot and table.seats[seat].timeouts == AUTOPILOT_AFTER:
             metrics.fired("autopilot")

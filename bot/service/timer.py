@@ -1,30 +1,55 @@
-"""The one timer task: it sleeps until the earliest stored reminder, deadline, season rollover, digest or closed
-table's outbox entry, has what is due handled, and sleeps again. It is restarted only when a change brings a due
-time sooner than it would wake. Closing it lets a round under way finish (its moves commit, the listener says
-them), and stops it asleep."""
+"""The one durable timer: every kind of work that falls due at a stored time registers as a `DueSource` (its next
+due time, and the handler that does what is due), and one task sleeps until the earliest of them, has each source
+that fell due handled, and sleeps again. Durable because nothing is kept in memory: each round reads the due
+times from the database, so a restart, or another process, picks up where this one stopped, and each handler
+claims what it handles there (of several processes, one handles each).
+
+A change that brings a due time sooner wakes it (`wake_by`): the task is restarted only when it would sleep past
+that. Closing it lets a round under way finish (its moves commit, the listeners say them), and stops it asleep.
+A new kind of due work is one more source, registered where the service is built (`open_tables`).
+"""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+
+Wake = Callable[[float | None], None]  # a change's new due time, for the timer (None: nothing due)
+
+
+@dataclass(frozen=True)
+class DueSource:
+    """One kind of due work: when it is next due (None: nothing stored), and what handles it."""
+
+    name: str
+    next_due: Callable[[], Awaitable[float | None]]
+    handle: Callable[[], Awaitable[object]]
 
 
 class Timer:
-    def __init__(self, next_due: Callable[[], Awaitable[float | None]], clock: Callable[[], datetime],
-                 on_due: Callable[[], Awaitable[Any]]) -> None:
-        """`next_due`: the earliest due time stored (None: nothing is due); `on_due` handles what is due."""
-        self._next_due, self._clock, self._on_due = next_due, clock, on_due
+    def __init__(self, clock: Callable[[], datetime]) -> None:
+        self._clock = clock
+        self._sources: list[DueSource] = []
         self._task: asyncio.Task | None = None
         self._armed_for: float | None = None  # when the task will wake next
         self.asleep = False  # sleeping until the next due time (tests wait for this)
         self._busy = False  # handling what is due
         self._closed = False
 
+    def register(self, source: DueSource) -> None:
+        self._sources.append(source)
+
+    @property
+    def sources(self) -> tuple[DueSource, ...]:
+        return tuple(self._sources)
+
     async def run_due(self) -> None:
-        """Handle what is due now, as a wake-up does (for a process that serves only that, as a test's may)."""
-        await self._on_due()
+        """Handle what is due now (for a process that serves only that, as a test's may): every source, as each
+        handler does only what is due."""
+        for source in self._sources:
+            await source.handle()
 
     @property
     def task(self) -> asyncio.Task | None:
@@ -39,9 +64,10 @@ class Timer:
         if due is None or self._closed:
             return
         running = self._task is not None and not self._task.done()
-        if running and self._armed_for is not None and self._armed_for <= due:
+        if running and (self._task is asyncio.current_task()  # its round reads every due time again when done
+                        or self._armed_for is not None and self._armed_for <= due):
             return
-        if running and self._task is not asyncio.current_task():
+        if running and self._task is not None:
             if self._busy:  # it looks for the next due time again when its round ends
                 self._armed_for = due
                 return
@@ -51,7 +77,8 @@ class Timer:
 
     async def _run(self) -> None:
         while True:
-            due = await self._next_due()
+            dues = [(await source.next_due(), source) for source in self._sources]
+            due = min((at for at, _ in dues if at is not None), default=None)
             self._armed_for = due
             if due is None:
                 return
@@ -62,7 +89,10 @@ class Timer:
                 self.asleep = False
             self._busy = True
             try:
-                await self._on_due()
+                now = self._clock().timestamp()
+                for at, source in dues:
+                    if at is not None and at <= now:
+                        await source.handle()
             finally:
                 self._busy = False
             if self._closed:

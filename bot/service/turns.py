@@ -2,8 +2,10 @@
 
 Every change happens under the table's lock and is committed in one transaction before the caller gets a snapshot
 back, so an acknowledged move is never lost. Moves carry the move number they were offered at: a click on an old
-button is refused as stale and changes nothing. Who may move is the engine's to say (`to_act`, `is_legal`), and
-why a member may not move now too (`explain`): the refusal carries the engine's reason.
+button is refused as stale and changes nothing. A member's move comes in one form, a `Reading` (table.py), which
+the edge made of what was clicked or typed and which is read once the table and the seat are known. Who may move is
+the engine's to say (`to_act`, `is_legal`), and why a member may not move now too (`explain`): the refusal carries
+the engine's reason.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from db import Store
 from db.away import AwayBook
 from db.votes import VoteBook
 
-from ..games.core import decode_action, encode_action, replace
+from ..games.core import encode_action, replace
 from ..games.text import N_
 from . import clocks, errors
 from .cache import TableCache
@@ -31,6 +33,7 @@ from .table import (
     Clicked,
     LiveTable,
     Move,
+    Reading,
     Table,
     Typed,
     newly_to_act,
@@ -42,7 +45,6 @@ from .table import (
 )
 
 MAX_AUTOMATIC_MOVES = 10_000
-Reading = Callable[[Table, int], Any]  # a move read from what was clicked or typed, once the table is known
 
 
 class Turns:
@@ -81,14 +83,16 @@ class Turns:
         """The game begins at a table: the set-up, and the computers' moves up to the first human decision."""
         moves: list[Move] = []
         self._dice.setup(live)
-        started = {"status": "active", "started_at": self.now()}  # one reading of the clock for both
-        await tx.update_table(live.row.id, **started)
-        live.row = replace(live.row, **started)
+        now = self.now()  # one reading of the clock for both
+        await tx.update_table(live.row.id, status="active", started_at=now)
+        live.row = replace(live.row, status="active", started_at=now)
         if clocks.stops_for_away(live):  # a member away since they took their seat: their clock starts on return
-            gone = await AwayBook(tx).away_until([s.user_id for s in live.seats if s.human], started["started_at"])
-            for seat in (s for s in live.seats if s.human and s.user_id in gone):
-                await tx.update_seat(live.row.id, seat.seat, away_until=gone[seat.user_id])
-                live.seats[seat.seat] = replace(seat, away_until=gone[seat.user_id])
+            members = {s.seat: s.user_id for s in live.seats if s.human and s.user_id is not None}
+            gone = await AwayBook(tx).away_until(list(members.values()), now)
+            for seat, user_id in members.items():
+                if user_id in gone:
+                    await tx.update_seat(live.row.id, seat, away_until=gone[user_id])
+                    live.seats[seat] = replace(live.seats[seat], away_until=gone[user_id])
         await self.play_automatic(tx, live, moves)
         await self.after_moves(tx, live, moves, force_deadline=True)
         return moves
@@ -112,31 +116,32 @@ class Turns:
             return snapshot(live, answered_pings=answered)
 
     # --- moves --------------------------------------------------------------------------------
-    async def act(self, at: int | Clicked | Typed, user_id: int, action: Any, expected_seq: int | None = None
+    async def act(self, at: int | Clicked | Typed, user_id: int, reading: Reading, expected_seq: int | None = None
                   ) -> Table:
         """One member's move at a table (`at`: its id, a control clicked or a command typed). `expected_seq` is
-        the move number the button was offered at. `action` is a move, a move as a button carries it (encoded),
-        or a `Reading` of what was clicked or typed, called once the table and the member's seat are known;
-        a reading that has nothing to read for a member off turn gives None (then whose turn it is is all there
-        is to say: a typo and a valid entry are answered alike)."""
-        return await self._cache.retried(self._act, at, user_id, action, expected_seq)
+        the move number the button was offered at. `reading` gives the move once the table and the member's seat
+        are known; one that has nothing to read for a member off turn gives None (then whose turn it is is all
+        there is to say: a typo and a valid entry are answered alike)."""
+        return await self._cache.retried(self._act, at, user_id, reading, expected_seq)
 
-    async def _act(self, at: int | Clicked | Typed, user_id: int, action: Any, expected_seq: int | None) -> Table:
+    async def _act(self, at: int | Clicked | Typed, user_id: int, reading: Reading, expected_seq: int | None
+                   ) -> Table:
         async with self._cache.locked_at(at, user_id, commits=True) as live:
             if expected_seq is not None and expected_seq > live.row.seq:  # the player saw moves this copy lacks?
-                live = await self._cache.current(live.row.id, least_seq=expected_seq)
-                if live is None:
+                fresh = await self._cache.current(live.row.id, least_seq=expected_seq)
+                if fresh is None:
                     raise errors.TableClosed()
+                live = fresh
             require_active(live)
             seat = seat_of(live, user_id)
             try:
-                action = self._checked(live, seat, action, expected_seq)
+                action = self._checked(live, seat, reading, expected_seq)
             except errors.Refusal:  # a refused click is still its member's touch of the table
                 await self._calls.touch(live, seat)
                 raise
             moves: list[Move] = []
             await self._reminders.ready(live)
-            async with self._cache.changing(live) as tx:
+            async with self._cache.changing(live, "typed" if isinstance(at, Typed) else "click") as tx:
                 await self.move(tx, live, seat, action, "player", moves)
                 await self.reclaim_seat(tx, live, seat)
                 await self.play_automatic(tx, live, moves)
@@ -147,16 +152,13 @@ class Turns:
                             answered_pings=answered)
 
     @staticmethod
-    def _checked(live: LiveTable, seat: int, action: Any, expected_seq: int | None) -> Any:
-        """The seat's move, decoded or read, once the click is known not stale and the seat may make it."""
+    def _checked(live: LiveTable, seat: int, reading: Reading, expected_seq: int | None) -> Any:
+        """The seat's move, read once the click is known not stale, and checked that the seat may make it."""
         game = live.game
         to_act = game.to_act(live.state)
         if expected_seq is not None and seat in to_act and expected_seq < live.since[seat]:
             raise errors.StaleMove()
-        if isinstance(action, str):
-            action = decode_action(game, action)
-        elif callable(action):
-            action = action(snapshot(live), seat)
+        action = reading(snapshot(live), seat)
         if seat not in to_act and (action is None or not game.is_legal(live.state, seat, action)):
             if expected_seq is not None and expected_seq < live.row.seq:
                 raise errors.StaleMove()
@@ -243,9 +245,9 @@ class Turns:
     async def after_moves(self, tx: Store, live: LiveTable, moves: list[Move], force_deadline: bool = False) -> None:
         """Finish the game if it ended; otherwise wind the seats' clocks (`force_deadline`: the table's deadline
         was not a clock — the lobby's expiry at the start — or has just passed), and with them their reminders."""
-        game = live.game
-        if game.outcome(live.state) is not None:
-            await record_result(tx, live.row, live.seats, game.outcome(live.state), self.now())
+        outcome = live.game.outcome(live.state)
+        if outcome is not None:
+            await record_result(tx, live.row, live.seats, outcome, self.now())
             await self.close(tx, live, "finished", None)
             await put_finished(tx, live, self.now())
             return
@@ -269,7 +271,7 @@ class Turns:
             live.row = replace(live.row, **fields)
 
     async def close(self, tx: Store, live: LiveTable, status: str, reason: str | None) -> None:
-        fields = {
+        fields: dict[str, Any] = {
             "status": status,
             "ended_at": self.now(),
             "end_reason": reason,

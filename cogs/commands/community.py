@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -9,16 +11,15 @@ from discord.ext import commands
 from bot.i18n import N_, _, speaking
 from bot.names import escaped, isolated
 from bot.service import Table
-from bot.service.clocks import seat_deadline
+from bot.service.cache import TableCache
 from bot.service.ratings import PROVISIONAL_GAMES, is_provisional, shown_rating
-from bot.service.results import Ranked
+from bot.service.results import Ranked, Standings
 from bot.service.season_results import FAIR_PLAY_GAMES
-from bot.service.seasons import ALL_TIME
-from cogs.games import live
-from cogs.table.controller import controller
-from cogs.table.format import PLACE_MEDALS, timestamp
-from cogs.table.language import server_language
-from cogs.table.reminders import time_left
+from bot.service.seasons import ALL_TIME, Seasons
+from cogs.games import GameParts, live
+from cogs.table.format import PLACE_MEDALS, Links, in_server, timestamp
+from cogs.table.language import Languages
+from cogs.table.reminders import member_deadline, time_left
 from db import RatingRow
 from db.seasons import SeasonRow
 
@@ -47,13 +48,14 @@ def game_title(game_id: str) -> str:
     return f"{parts.renderer.emoji} {parts.engine.title}" if parts else game_id
 
 
-class Community(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
 
-    @property
-    def tables(self):
-        return controller(self.bot).tables
+class Community(commands.Cog):
+    def __init__(self, standings: Standings, seasons: Seasons, open_tables: TableCache, languages: Languages,
+                 links: Links, tree: app_commands.CommandTree, games: Mapping[str, GameParts]) -> None:
+        """`open_tables`: where /mygames finds the tables waiting on a member; `tree` and `games`: what /help
+        describes."""
+        self._standings, self._seasons, self._open_tables = standings, seasons, open_tables
+        self._languages, self._links, self._tree, self._games = languages, links, tree, games
 
     @app_commands.command(description=N_("This server's best players"))
     @app_commands.describe(game=N_("One game (every game, each ranked on its own, if left out)"),
@@ -62,13 +64,13 @@ class Community(commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None,
                           season: app_commands.Range[str, 1, 100] | None = None) -> None:
+        guild_id = in_server(interaction)
         if season is None:
-            chosen = await self.tables.running_season(interaction.guild_id)
+            chosen = await self._seasons.running(guild_id)
         else:
-            chosen = None if season.strip().casefold() == ALL_TIME else \
-                await self.tables.season_named(interaction.guild_id, season)
-        with speaking(await server_language(self.bot, interaction.guild_id)):  # a public answer
-            embed = await self._leaderboard(interaction.guild_id, game, chosen)
+            chosen = None if season.strip().casefold() == ALL_TIME else await self._seasons.named(guild_id, season)
+        with speaking(await self._languages.server(guild_id)):  # a public answer
+            embed = await self._leaderboard(guild_id, game, chosen)
         await interaction.response.send_message(embed=embed)
 
     @leaderboard.autocomplete("season")
@@ -77,7 +79,7 @@ class Community(commands.Cog):
         """All-time and the server's seasons, the latest first (the running one said so)."""
         typed = current.strip().casefold()
         choices = [app_commands.Choice(name=_("all-time (ratings that never restart)"), value=ALL_TIME)]
-        for found in await self.tables.seasons(interaction.guild_id):
+        for found in await self._seasons.listed(in_server(interaction)):
             name = isolated(found.name)
             label = _("{name} (running)", name=name) if found.ended_at is None else name
             choices.append(app_commands.Choice(name=label[:100], value=found.name))
@@ -90,13 +92,13 @@ class Community(commands.Cog):
         embed = discord.Embed(title=title[:256], colour=discord.Colour.gold())
         season_id = season.id if season else None
         if game:
-            ranked = await self.tables.leaderboard(guild_id, game, season_id=season_id)
+            ranked = await self._standings.leaderboard(guild_id, game, season_id=season_id)
             embed.description = "\n".join(self._ranking(ranked)) or None
             provisional = any(is_provisional(r.rating.games) for r in ranked)
         else:  # one ranking per game: ratings from different games do not compare
             provisional = False
             for game_id in GAMES:
-                ranked = await self.tables.leaderboard(guild_id, game_id, limit=5, season_id=season_id)
+                ranked = await self._standings.leaderboard(guild_id, game_id, limit=5, season_id=season_id)
                 if ranked:
                     embed.add_field(name=game_title(game_id), inline=False, value="\n".join(self._ranking(ranked)))
                     provisional |= any(is_provisional(r.rating.games) for r in ranked)
@@ -130,11 +132,11 @@ class Community(commands.Cog):
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
                     game: str | None = None) -> None:
         who = member or interaction.user
-        stats = await self.tables.member_stats(interaction.guild_id, who.id, game)
+        stats = await self._standings.member(interaction.guild_id, who.id, game)
         record, ratings, recent = stats.record, stats.ratings, stats.recent
         embed = discord.Embed(title=f"📊 {escaped(who.display_name)}", colour=discord.Colour.blurple())
         shown = [g for g in GAMES if (game is None or g == game) and g in record]
-        with speaking(await server_language(self.bot, interaction.guild_id)):  # a public answer
+        with speaking(await self._languages.server(interaction.guild_id)):  # a public answer
             if not shown:
                 embed.description = (_("No finished games of {game} yet.", game=game_title(game)) if game
                                      else _("No finished games yet."))
@@ -160,23 +162,21 @@ class Community(commands.Cog):
 
     @app_commands.command(description=N_("Every table that waits on you, with links"))
     async def mygames(self, interaction: discord.Interaction) -> None:
-        control = controller(self.bot)
-        tables = await control.tables.waiting_on(interaction.user.id)
+        tables = await self._open_tables.waiting_on(interaction.user.id)
         if not tables:
             await interaction.response.send_message(_("No table is waiting on you. 🎉"), ephemeral=True)
             return
         def due(t: Table) -> float | None:
-            return seat_deadline(t, t.seat_of(interaction.user.id))
+            return member_deadline(t, interaction.user.id)
 
-        lines = [f"{game_title(t.game.id)} — " + _("[open the table]({link})", link=control.jump_url(t))
+        lines = [f"{game_title(t.game.id)} — " + _("[open the table]({link})", link=self._links.jump(t))
                  + (" · " + _("due {when}", when=time_left(due(t))) if due(t) else "")
                  for t in sorted(tables, key=lambda t: due(t) or float("inf"))]
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
     @app_commands.command(description=N_("How to use this bot"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=await help_embed(self.bot, interaction.guild_id), ephemeral=True)
+        embed = await help_embed(self._tree, self._games, self._languages, interaction.guild_id)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Community(bot))

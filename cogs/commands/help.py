@@ -4,20 +4,22 @@ another language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.i18n import N_, _, speaking
+from cogs.games import GameParts
 from cogs.table.format import FIELD_CHARS, players_range, split_text
-from cogs.table.language import server_language
+from cogs.table.language import Languages
 
 COMMUNITY = N_("Community")
 AT_A_TABLE = N_("At a table")
 
 
-def described(command: app_commands.Command | app_commands.Group, prefix: str = "") -> str:
+def described(command: app_commands.Command[Any, ..., Any] | app_commands.Group, prefix: str = "") -> str:
     return f"`/{prefix}{command.name}` — {_(command.description)}"
 
 
@@ -30,25 +32,26 @@ def fields(name: str, lines: Iterable[str]) -> list[tuple[str, str]]:
 BUTTONS = (N_("Join"), N_("Start"), N_("My hand"))
 
 
-async def buttons(client: discord.Client, guild_id: int | None) -> dict[str, str]:
+async def buttons(languages: Languages, guild_id: int | None) -> dict[str, str]:
     """Each table button the help names, in bold in the reader's words — and where the server's tables speak
     another language, as those tables label it too ("**Unirme** (here: **Join**)")."""
-    with speaking(await server_language(client, guild_id)):
+    with speaking(await languages.server(guild_id)):
         shown = {label: _(label) for label in BUTTONS}
     return {label: f"**{_(label)}**" if _(label) == shown[label] else
             _("**{button}** (here: **{shown}**)", button=_(label), shown=shown[label]) for label in BUTTONS}
 
 
-async def help_embed(client: discord.Client, guild_id: int | None) -> discord.Embed:
-    """The whole help: each game with its commands, then every other group and command, then the clock."""
-    join, start, hand = (await buttons(client, guild_id)).values()
-    games = client.games  # type: ignore[attr-defined]
+async def help_embed(tree: app_commands.CommandTree, games: Mapping[str, GameParts], languages: Languages,
+                     guild_id: int | None) -> discord.Embed:
+    """The whole help: each game with its commands (`games`), then every other group and command of the `tree`,
+    then the clock."""
+    join, start, hand = (await buttons(languages, guild_id)).values()
     embed = discord.Embed(title="🎲 Dice Table", colour=discord.Colour.blurple(), description=_(
         "Play dice-and-card games right here. Open a table in a channel, friends press {join}, the host "
         "presses {start}. Everything else is buttons on the table message.", join=join, start=start))
     sections: list[tuple[str, str]] = []
-    tree = sorted(client.tree.get_commands(), key=lambda c: c.name)  # type: ignore[attr-defined]
-    groups = [c for c in tree if isinstance(c, app_commands.Group)]
+    every = sorted(tree.get_commands(), key=lambda c: c.name)
+    groups = [c for c in every if isinstance(c, app_commands.Group)]
     sections += fields(_("Games"), (
         f"{games[g.name].renderer.emoji} **{games[g.name].engine.title}** ({players_range(games[g.name].engine)}) — "
         + " · ".join(f"`/{g.name} {sub.name}`" for sub in g.commands)
@@ -57,7 +60,8 @@ async def help_embed(client: discord.Client, guild_id: int | None) -> discord.Em
         if group.name not in games:
             title = _(AT_A_TABLE) if group.name == "game" else f"/{group.name} — {_(group.description)}"
             sections += fields(title, (described(sub, f"{group.name} ") for sub in group.commands))
-    sections += fields(_(COMMUNITY), (described(c) for c in tree if not isinstance(c, app_commands.Group)))
+    sections += fields(_(COMMUNITY), (described(c) for c in every
+                                      if isinstance(c, app_commands.Command)))
     sections += [(_("Time"), _(
         "`pace:` live (2 min), casual (1 h), async (24 h) or `minutes:`; `clock:bank` gives each player a time bank "
         "instead. Each seat has its own clock. Only a player who has not looked at the table lately is pinged when "

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 
 import discord
 
 from bot.i18n import _, ngettext, speaking, translated
 from bot.service import Table
-from cogs.table.controller import controller
+from bot.service.records import Records
+from cogs.table.controller import in_channel
+from cogs.table.controls import controls
 from cogs.table.format import luck_title, options_text, plain
-from cogs.table.language import server_language
+from cogs.table.language import Languages
 from cogs.table.render import Renderer
-
-from .replay import ReplayButton
+from cogs.table.replay import ReplayButton
 
 STORY_CHARS = 3000  # of the embed's 6000; the full story is in the attached file
 PRIVATE_CHARS = 2000  # a message's limit: the latest private lines
@@ -36,7 +38,8 @@ def history_embed(table: Table, renderer: Renderer, lines: list[str], earlier: t
     embed.description = (renderer.result_text(table)
                          + ("\n" + _("Options: {options}", options=options) if options else "")
                          + (f"\n\n{others}" if others else ""))[:4000]
-    shown, size = [], 0
+    shown: list[str] = []
+    size = 0
     for line in reversed(lines):
         size += len(line) + 1
         if size > STORY_CHARS:
@@ -60,20 +63,20 @@ def history_embed(table: Table, renderer: Renderer, lines: list[str], earlier: t
     return embed
 
 
-async def answer_history(interaction: discord.Interaction, table_id: int | None) -> None:
+async def answer_history(interaction: discord.Interaction, table_id: int | None, records: Records,
+                         renderer_of: Callable[[Table], Renderer], languages: Languages) -> None:
     """`table_id` None: the channel's last game played, and the ones before it named."""
-    control = controller(interaction.client)
-    table, record, earlier = await control.tables.history(interaction.guild_id, table_id, interaction.channel_id)
-    table_id, renderer = table.id, control.renderer(table)
-    with speaking(await server_language(interaction.client, interaction.guild_id)):  # a public answer
+    table, record, earlier = await records.history(interaction.guild_id, table_id, in_channel(interaction))
+    table_id, renderer = table.id, renderer_of(table)
+    language = await languages.server(interaction.guild_id)
+    with speaking(language):  # a public answer
         lines = story_lines(table, renderer)
         embed = history_embed(table, renderer, lines, earlier)
     files = [discord.File(io.BytesIO("\n".join(map(plain, lines)).encode()), filename=f"table-{table_id}-story.txt"),
              discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
                           filename=f"table-{table_id}.json")]
-    with speaking(await server_language(interaction.client, interaction.guild_id)):
-        view = discord.ui.View(timeout=None)
-        view.add_item(ReplayButton(table_id, 0, _("🎞️ Replay"), new=True))
+    with speaking(language):
+        view = controls(ReplayButton(table_id, 0, _("🎞️ Replay"), new=True))
     await interaction.response.send_message(embed=embed, files=files, view=view)
     seat = table.seat_of(interaction.user.id)
     if seat is not None:  # a seated player also reads their own secrets (their hand, their draws), only they

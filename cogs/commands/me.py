@@ -8,20 +8,19 @@ holds **Not this turn**."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import N_, _, clock_time
-from bot.service.away import MOST_DAYS
+from bot.service.away import MOST_DAYS, Away
 from bot.service.calendar import zone, zone_names
 from bot.service.errors import Refusal
-from bot.service.preferences import REMINDERS, MemberPrefsRow, quiet_period
-from cogs.table.controller import away_card, controller
-from cogs.table.controls import add_controls, remove_controls
+from bot.service.preferences import REMINDERS, MemberPreferences, MemberPrefsRow, quiet_period
+from cogs.table.controller import Controller, away_card
 from cogs.table.format import timestamp
-from cogs.table.reminders import NotThisTurnButton
 
 REMINDER_CHOICES = {"table": N_("the table's (half-time)"), "off": N_("off"), "1h": N_("1 hour before the deadline"),
                     "4h": N_("4 hours before the deadline"), "12h": N_("12 hours before the deadline"),
@@ -57,29 +56,25 @@ def card(prefs: MemberPrefsRow, now: float) -> str:
 
 
 class Me(commands.GroupCog, group_name="me", group_description=N_("Your own settings for every table")):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+    def __init__(self, preferences: MemberPreferences, away: Away, controller: Controller) -> None:
+        """`away`: the card of a member's away days; `controller`: going away and coming back (each table whose
+        clock stops or runs again shows it)."""
         super().__init__()
-
-    async def cog_load(self) -> None:
-        add_controls(self.bot, NotThisTurnButton)
-
-    async def cog_unload(self) -> None:
-        remove_controls(self.bot, NotThisTurnButton)
+        self._preferences, self._away, self._controller = preferences, away, controller
 
     async def _answer(self, interaction: discord.Interaction, prefs: MemberPrefsRow, said: str | None = None) -> None:
         now = discord.utils.utcnow().timestamp()  # the bot's clock (a simulated one in tests)
-        away = await controller(self.bot).tables.away_card(interaction.user.id)
+        away = await self._away.card(interaction.user.id)
         text = card(prefs, now) + "\n" + away_card(away)
         await interaction.response.send_message(f"{said}\n\n{text}" if said else text, ephemeral=True)
 
-    async def _change(self, interaction: discord.Interaction, said: str, **choices) -> None:
-        prefs = await controller(self.bot).tables.change_preferences(interaction.user.id, **choices)
+    async def _change(self, interaction: discord.Interaction, said: str, **choices: Any) -> None:
+        prefs = await self._preferences.change(interaction.user.id, **choices)
         await self._answer(interaction, prefs, said)
 
     @app_commands.command(description=N_("Your settings: time zone, quiet hours, reminders, daily digest"))
     async def show(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, await controller(self.bot).tables.preferences(interaction.user.id))
+        await self._answer(interaction, await self._preferences.mine(interaction.user.id))
 
     @app_commands.command(description=N_("Your time zone, for your quiet hours and your digest"))
     @app_commands.describe(zone=N_("A time zone such as Europe/Madrid or America/New_York (default: UTC)"))
@@ -129,11 +124,11 @@ class Me(commands.GroupCog, group_name="me", group_description=N_("Your own sett
     async def away(self, interaction: discord.Interaction,
                    days: app_commands.Range[int, 1, MOST_DAYS] | None = None,
                    until: app_commands.Range[str, 10, 10] | None = None) -> None:
-        await controller(self.bot).away(interaction, days=days, until=None if until is None else back_on(until))
+        await self._controller.away(interaction, days=days, until=None if until is None else back_on(until))
 
     @app_commands.command(description=N_("I'm back: your clocks run again, and unused whole days come back"))
     async def back(self, interaction: discord.Interaction) -> None:
-        await controller(self.bot).away(interaction, back=True)
+        await self._controller.away(interaction, back=True)
 
 
 def back_on(day: str) -> float:
@@ -143,6 +138,3 @@ def back_on(day: str) -> float:
     except ValueError:
         raise Refusal(N_("Write the day you are back as year-month-day, for example 2026-12-24.")) from None
 
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Me(bot))

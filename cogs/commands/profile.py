@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Mapping
 
 import discord
 from discord import app_commands
@@ -15,11 +16,10 @@ from discord.ext import commands
 from bot.i18n import N_, _, ngettext, speaking
 from bot.names import escaped
 from bot.pictures.community import places_text, profile
-from bot.service.profiles import Profile
+from bot.service.profiles import Profile, Profiles
 from bot.service.ratings import is_provisional, shown_rating
-from cogs.table.controller import controller
-from cogs.table.format import ALT_TEXT_CHARS, CONTENT_CHARS, PLACE_MEDALS
-from cogs.table.language import server_language
+from cogs.table.format import ALT_TEXT_CHARS, CONTENT_CHARS, PLACE_MEDALS, in_server
+from cogs.table.language import Languages
 
 
 def profile_text(name: str, card: Profile, titles: dict[str, str]) -> str:
@@ -50,23 +50,20 @@ def profile_text(name: str, card: Profile, titles: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-class Profiles(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+class ProfileCommand(commands.Cog):
+    def __init__(self, profiles: Profiles, titles: Mapping[str, str], languages: Languages) -> None:
+        """`titles`: each game's title, by id."""
+        self._profiles, self._titles, self._languages = profiles, titles, languages
 
     @app_commands.command(description=N_("A member's profile card: ratings and their history, medals, streak"))
     @app_commands.describe(member=N_("Whose profile (yours if left out)"))
     @app_commands.guild_only()
     async def profile(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
-        who = member or interaction.user
-        card = await controller(self.bot).tables.profile(interaction.guild_id, who.id, who.display_name)
-        titles = {g: parts.engine.title for g, parts in self.bot.games.items()}  # type: ignore[attr-defined]
-        with speaking(await server_language(self.bot, interaction.guild_id)):  # a public answer
+        who, titles = member or interaction.user, dict(self._titles)
+        card = await self._profiles.of(in_server(interaction), who.id, who.display_name)
+        with speaking(await self._languages.server(interaction.guild_id)):  # a public answer
             text = profile_text(who.display_name, card, titles)[:CONTENT_CHARS]
             png = await asyncio.to_thread(profile, who.display_name, card, titles)
         picture = discord.File(io.BytesIO(png), filename="profile.png", description=text[:ALT_TEXT_CHARS])
         await interaction.response.send_message(text, file=picture, allowed_mentions=discord.AllowedMentions.none())
 
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Profiles(bot))

@@ -9,17 +9,21 @@ from discord.ext import commands
 
 from bot.i18n import LANGUAGES, N_, _
 from bot.service.calendar import checked_zone, zone_names
-from cogs.table.controller import controller
-from cogs.table.language import server_language
+from bot.service.guild_settings import GuildSettings
+from bot.service.seasons import Seasons
+from cogs.table.format import in_server
+from cogs.table.language import Languages
 from cogs.table.permissions import manage_server_only
 
 SERVER_DEFAULT = "server"
 
 
+
 class Settings(commands.GroupCog, group_name="settings", group_description=N_("This server's settings for its tables")):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+    def __init__(self, settings: GuildSettings, seasons: Seasons, languages: Languages) -> None:
+        """`seasons`: the running season follows the server's time zone."""
         super().__init__()
+        self._settings, self._seasons, self._languages = settings, seasons, languages
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return manage_server_only(interaction, _("Only members with Manage Server can change this server's settings."))
@@ -33,9 +37,9 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def language(self, interaction: discord.Interaction, language: str) -> None:
-        await self.bot.guild_settings.change(  # type: ignore[attr-defined]
-            interaction.guild_id, language=None if language == SERVER_DEFAULT else language)
-        chosen = await server_language(self.bot, interaction.guild_id)
+        guild_id = in_server(interaction)
+        await self._settings.change(guild_id, language=None if language == SERVER_DEFAULT else language)
+        chosen = await self._languages.server(guild_id)
         await interaction.response.send_message(
             _("Public table messages here are now in {language}. Each member's own answers, DMs and "
               "My hand follow their Discord language.", language=LANGUAGES.get(chosen, chosen)),
@@ -48,7 +52,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def pictures(self, interaction: discord.Interaction, pictures: str) -> None:
-        await self.bot.guild_settings.change(interaction.guild_id, pictures=pictures == "on")  # type: ignore[attr-defined]
+        await self._settings.change(in_server(interaction), pictures=pictures == "on")
         await interaction.response.send_message(
             _("Tables here now show a picture of the table above their text; it changes with the next move.")
             if pictures == "on" else
@@ -59,9 +63,9 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def timezone(self, interaction: discord.Interaction, zone: app_commands.Range[str, 1, 100]) -> None:
-        chosen = checked_zone(zone)
-        await self.bot.guild_settings.change(interaction.guild_id, time_zone=chosen)  # type: ignore[attr-defined]
-        await controller(self.bot).tables.set_time_zone(interaction.guild_id, chosen)
+        chosen, guild_id = checked_zone(zone), in_server(interaction)
+        await self._settings.change(guild_id, time_zone=chosen)
+        await self._seasons.retime(guild_id, chosen)
         await interaction.response.send_message(
             _("This server's days and months now begin at midnight in {zone}: monthly seasons roll over, and a "
               "fair-play day begins, then.", zone=chosen), ephemeral=True)
@@ -73,5 +77,3 @@ class Settings(commands.GroupCog, group_name="settings", group_description=N_("T
         return [app_commands.Choice(name=z, value=z) for z in found[:25]]
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Settings(bot))

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
+from collections.abc import Coroutine
 from typing import Any
 
 from bot.service import Table
@@ -40,6 +41,7 @@ class ClosingRetries:
         self._unannounced: OrderedDict[int, int] = OrderedDict()  # table id -> its channel, result not posted here
         self._retrier: asyncio.Task | None = None
         self._touches: set[asyncio.Task] = set()  # retries started by a touch of a channel, until they end
+        self._stopped = False  # the bot is shutting down: nothing more is tried
 
     async def edit_closing(self, table: Table, what: str, access: Any = None) -> bool:
         """Edit the table message (`access`: what the bot may do in its channel, if known); a closed table whose
@@ -47,7 +49,7 @@ class ClosingRetries:
         shown = await attempt_closing(table, what, lambda: self._table_message.edit(table, access))
         closed_unshown = not shown and table.status not in ("lobby", "active")
         remember(self._unshown, table, closed_unshown)
-        if closed_unshown and (self._retrier is None or self._retrier.done()):
+        if closed_unshown and not self._stopped and (self._retrier is None or self._retrier.done()):
             self._retrier = asyncio.get_running_loop().create_task(self._retry_later())
         return shown
 
@@ -67,13 +69,12 @@ class ClosingRetries:
                                           lambda: self._table_message.edit(table, access))
             if shown:
                 self.closing_shown(table.id)
-        tables = self._shared.tables
-        if tables is not None:
-            await attempt(f"recording the {kind} of table {table.id} shown", tables.outbox.shown(table, kind, shown))
+        await attempt(f"recording the {kind} of table {table.id} shown",
+                      self._shared.tables.outbox.shown(table, kind, shown))
 
     def channel_touched(self, channel_id: int | None) -> None:
         """Something happened in a channel: a good moment to try its unshown final state and result again."""
-        if channel_id is None:
+        if channel_id is None or self._stopped:
             return
         if channel_id in self._unshown.values():
             self._touch(self.retry_closing(channel_id))
@@ -81,15 +82,14 @@ class ClosingRetries:
             self._unannounced.pop(table_id)  # claimed again below, or the timer's
             self._touch(self._announce_again(table_id))
 
-    def _touch(self, retry: Any) -> None:
+    def _touch(self, retry: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(retry)
         self._touches.add(task)
         task.add_done_callback(self._touches.discard)
 
     async def _announce_again(self, table_id: int) -> None:
-        tables = self._shared.tables
         try:  # None: posted meanwhile, or another process is at it (the timer tries it again if that fails)
-            table = None if tables is None else await tables.outbox.claim(table_id, RESULT)
+            table = await self._shared.tables.outbox.claim(table_id, RESULT)
         except Exception:  # the database is away for now: the service's timer tries it again
             log.warning("could not claim the result of table %s to post it again", table_id, exc_info=True)
             return
@@ -100,11 +100,10 @@ class ClosingRetries:
         for table_id, channel in list(self._unshown.items()):
             if channel_id is not None and channel != channel_id:
                 continue
-            tables = self._shared.tables
-            if tables is None:  # the bot is shutting down
+            if self._stopped:
                 return
             try:
-                table = await tables.closed_table(table_id)
+                table = await self._shared.tables.records.closed_table(table_id)
             except Exception:  # the database is away for now: the next round tries again
                 log.warning("could not read closed table %s to show it again", table_id, exc_info=True)
                 continue
@@ -115,12 +114,14 @@ class ClosingRetries:
 
     async def _retry_later(self) -> None:
         delay = FIRST_RETRY
-        while self._unshown and self._shared.tables is not None:
+        while self._unshown and not self._stopped:
             await asyncio.sleep(delay)
             await self.retry_closing()
             delay = min(2 * delay, LAST_RETRY)
 
     async def stop_retrying(self) -> None:
+        """The bot shuts down: no retry is started or tried from now on."""
+        self._stopped = True
         if self._retrier is not None:
             self._retrier.cancel()
             with contextlib.suppress(asyncio.CancelledError):

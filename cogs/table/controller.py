@@ -1,8 +1,9 @@
-"""The click controller: a member's click or command at a table becomes ONE call to the service, whose committed
-result the publisher then shows. Nothing here decides a rule: the service and its engines refuse, and say why.
+"""The click controller: a member's click or command at a table becomes ONE call to the service — to the
+collaborator that owns what is asked (`Tables`: the lobby, the turns, the records…) — whose committed result the
+publisher then shows. Nothing here decides a rule: the service and its engines refuse, and say why.
 
 Controls name their table by a `Clicked` (its id, and where it was pressed); typed moves by a `Typed` (their channel,
-and the game the command belongs to); `/game` commands by their channel.
+and the game the command belongs to); `/game` commands by their channel. A move always goes as a `Reading`.
 """
 
 from __future__ import annotations
@@ -13,29 +14,29 @@ from typing import Any
 import discord
 
 from bot.games.levels import DEFAULT_LEVEL
-from bot.i18n import N_, Text, _, ngettext, speaking
+from bot.i18n import N_, Text, _, current_language, ngettext, speaking
 from bot.metrics import UNMEASURED, Unmeasured
 from bot.names import escaped, isolated
-from bot.service import Clicked, Table, Tables, Typed
+from bot.service import Clicked, Reading, Table, Typed
+from bot.service.away import AwayCard
 from bot.service.errors import Refusal
+from bot.service.guild_settings import GuildSettings
 from bot.service.lobby import COMPUTER_NAME
 
 from .after_commit import attempt, tell_saved
 from .closing import ClosingRetries
-from .controls import EndButton
+from .controls import EndButton, controls
 from .dms import PrivateViews
 from .format import is_admin, pace_seconds, timestamp
 from .permissions import CREATE_THREADS, SEND_IN_THREADS, VIEW
-from .pictures import TablePictures
 from .publisher import Publisher
 from .render import Renderer
+from .replay import owner, replay_message
 from .shared import Shared
 from .table_message import TableMessage
 
-Reading = Callable[[Table, int], Any]  # a move read from what was typed, once the table is known (Tables.act)
 
-
-def away_card(card) -> str:
+def away_card(card: AwayCard) -> str:
     """A member's away days, as `/me` shows them."""
     days = ngettext("🏖 {n} away day left", "🏖 {n} away days left", card.days_left)
     if card.away_until is None:
@@ -51,36 +52,31 @@ def on_turn(parse: Callable[[], Any]) -> Reading:
 
 
 class Controller:
-    def __init__(self, shared: Shared, publisher: Publisher, table_message: TableMessage, closing: ClosingRetries,
-                 private_views: PrivateViews, metrics: Unmeasured = UNMEASURED) -> None:
-        self._shared, self._publisher, self._table_message = shared, publisher, table_message
+    def __init__(self, shared: Shared, settings: GuildSettings, publisher: Publisher, table_message: TableMessage,
+                 closing: ClosingRetries, private_views: PrivateViews, metrics: Unmeasured = UNMEASURED) -> None:
+        self._shared, self._tables, self._settings = shared, shared.tables, settings
+        self._publisher, self._table_message = publisher, table_message
         self._closing, self._private_views, self._metrics = closing, private_views, metrics
-
-    @property
-    def tables(self) -> Tables:
-        return self._shared.tables
 
     def renderer(self, table: Table) -> Renderer:
         return self._shared.renderer(table)
 
-    @property
-    def pictures(self) -> TablePictures:
-        return self._shared.pictures
-
-    def jump_url(self, table: Table) -> str:
-        return self._shared.jump_url(table)
+    async def table_in(self, channel_id: int) -> Table:
+        """The open table of a channel, read (an autocomplete's: nothing changes)."""
+        return await self._tables.cache.get(channel_id)
 
     # --- moves --------------------------------------------------------------------------------
-    async def play(self, interaction: discord.Interaction, at: Clicked | Typed, action: Any, seq: int | None) -> None:
+    async def play(self, interaction: discord.Interaction, at: Clicked | Typed, reading: Reading, seq: int | None
+                   ) -> None:
         """A move from a control (`seq`: the move it was offered at) or a typed command (seq None)."""
-        table = await self.tables.act(at, interaction.user.id, action, seq)
+        table = await self._tables.act(at, interaction.user.id, reading, seq)
         happened = self._publisher.what_happened(table, table.seat_of(interaction.user.id))
         await self._publisher.show(table, interaction=interaction, happened=happened)
         self._metrics.move_answered(table.game.id, (discord.utils.utcnow() - interaction.created_at).total_seconds())
 
-    async def play_typed(self, interaction: discord.Interaction, game_id: str, action: Any) -> None:
-        """A move typed as `/<game_id> …` for the table in this channel: a move, or a `Reading` of the typing."""
-        await self.play(interaction, Typed(interaction.channel_id, game_id), action, None)
+    async def play_typed(self, interaction: discord.Interaction, game_id: str, reading: Reading) -> None:
+        """A move typed as `/<game_id> …` for the table in this channel."""
+        await self.play(interaction, Typed(in_channel(interaction), game_id), reading, None)
 
     # --- the lobby ----------------------------------------------------------------------------
     async def open_table(self, interaction: discord.Interaction, game_id: str, *, pace: str, minutes: int | None,
@@ -92,28 +88,28 @@ class Controller:
             raise Refusal(N_("Tables are opened in a server channel, not in DMs."))
         if thread and not isinstance(channel, discord.TextChannel):
             raise Refusal(N_("A thread can only be made from a text channel: run this in the channel itself."))
-        settings = await shared.bot.guild_settings.of(interaction.guild.id)  # type: ignore[attr-defined]
+        settings = await self._settings.of(interaction.guild.id)
         shared.access.check_opening(interaction, new_thread=thread, pictures=settings.pictures)
         name = interaction.user.display_name
-        if thread:
-            await self.tables.check_hosting(interaction.guild.id, interaction.user.id)
+        made: discord.Thread | None = None
+        if isinstance(channel, discord.TextChannel) and thread:
+            await self._tables.lobby.check_hosting(interaction.guild.id, interaction.user.id)
             with speaking(await shared.languages.server(interaction.guild_id)):
                 title = _("{emoji} {name}'s table", emoji=shared.renderers[game_id].emoji, name=isolated(name))
-            where = await shared.access.guard(channel.id, "making a table's thread", [VIEW, CREATE_THREADS],
-                                              channel.create_thread(name=title[:100], auto_archive_duration=1440,
-                                                                    type=discord.ChannelType.public_thread))
+            made = await shared.access.guard(channel.id, "making a table's thread", [VIEW, CREATE_THREADS],
+                                             channel.create_thread(name=title[:100], auto_archive_duration=1440,
+                                                                   type=discord.ChannelType.public_thread))
             await attempt("adding the host to the thread", shared.access.guard(
-                where.id, "adding the host to the thread", [VIEW, SEND_IN_THREADS], where.add_user(interaction.user)))
-        else:
-            where = channel
-        table = await self.tables.open(
-            guild_id=interaction.guild.id, channel_id=where.id, game_id=game_id, host_id=interaction.user.id,
-            host_name=name, options=options, pace_seconds=pace_seconds(pace, minutes), clock=clock, away=away)
+                made.id, "adding the host to the thread", [VIEW, SEND_IN_THREADS], made.add_user(interaction.user)))
+        table = await self._tables.lobby.open(
+            guild_id=interaction.guild.id, channel_id=made.id if made else channel.id, game_id=game_id,
+            host_id=interaction.user.id, host_name=name, options=options, pace_seconds=pace_seconds(pace, minutes),
+            clock=clock, away=away)
         # Committed: from here on every step is attempted on its own.
-        if thread:
+        if made is not None:
             await attempt("posting the table", self._table_message.edit(table))
             await attempt("answering the host", interaction.response.send_message(
-                _("Your table is open in {channel}.", channel=where.mention), ephemeral=True))
+                _("Your table is open in {channel}.", channel=made.mention), ephemeral=True))
         elif not await attempt("posting the table as the answer", self._table_message.post_as_answer(interaction,
                                                                                                         table)):
             await attempt("posting the table", self._table_message.edit(table))
@@ -123,30 +119,31 @@ class Controller:
                     level: str = DEFAULT_LEVEL) -> None:
         """Join, Leave, Add a computer (at `level`), Start: a lobby control (`at`: a `Clicked`) or its `/game`
         command (a channel)."""
-        user, tables = interaction.user, self.tables
+        user, lobby = interaction.user, self._tables.lobby
         if verb == "join":
-            table = await tables.join(at, user.id, user.display_name)
+            table = await lobby.join(at, user.id, user.display_name)
         elif verb == "leave":
-            table = await tables.leave(at, user.id)
+            table = await lobby.leave(at, user.id)
         elif verb == "addbot":
             with speaking(await self._shared.languages.server(interaction.guild_id)):
                 naming = _(COMPUTER_NAME)  # a computer's name is public: in the server's language
-            table = await tables.add_computer(at, user.id, naming, level)
+            table = await lobby.add_computer(at, user.id, naming, level)
         elif verb == "start":
-            table = await tables.start(at, user.id)
+            table = await self._tables.turns.start(at, user.id)
         else:
             raise Refusal(N_("That button is not known."))
         await self._publisher.show(table, interaction=interaction)
 
     async def join(self, interaction: discord.Interaction, client_seed: str | None) -> None:
         user = interaction.user
-        table = await self.tables.join(interaction.channel_id, user.id, user.display_name, client_seed=client_seed)
+        table = await self._tables.lobby.join(in_channel(interaction), user.id, user.display_name,
+                                              client_seed=client_seed)
         await self._publisher.show(table, interaction=interaction)
 
     async def leave(self, interaction: discord.Interaction) -> None:
         """`/game leave`: a lobby seat is freed; in a running game the computer takes the seat, and everyone is
         told (and who hosts now, if the host left)."""
-        table = await self.tables.leave(interaction.channel_id, interaction.user.id)
+        table = await self._tables.lobby.leave(in_channel(interaction), interaction.user.id)
         if table.state is None:  # it was a lobby
             await self._publisher.show(table, interaction=interaction)
             return
@@ -155,12 +152,12 @@ class Controller:
         await self._publisher.show(table, interaction=interaction, announce=with_new_host(note, table))
 
     async def remove_computer(self, interaction: discord.Interaction) -> None:
-        table = await self.tables.remove_computer(interaction.channel_id, interaction.user.id)
+        table = await self._tables.lobby.remove_computer(in_channel(interaction), interaction.user.id)
         await self._publisher.show(table, interaction=interaction)
 
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        table = await self.tables.kick(interaction.channel_id, interaction.user.id, member.id,
-                                       is_admin=is_admin(interaction))
+        table = await self._tables.lobby.kick(in_channel(interaction), interaction.user.id, member.id,
+                                              is_admin=is_admin(interaction))
         removed = (N_("{name} was removed from the table. The computer plays their seat from here.")
                    if table.status == "active" else N_("{name} was removed from the table."))
         note = Text(removed, {"name": escaped(member.display_name)})
@@ -170,8 +167,9 @@ class Controller:
     async def hand(self, interaction: discord.Interaction, at: int | Clicked) -> None:
         """My hand: the member's private view with their own controls, ephemeral; a seat on autopilot is taken
         back (the table message then shows it)."""
-        table, taken_back = await self.tables.hand(at, interaction.user.id)
+        table, taken_back = await self._tables.turns.hand(at, interaction.user.id)
         seat = table.seat_of(interaction.user.id)
+        assert seat is not None, "the service shows a hand only to its seat's member"
         if taken_back:
             await attempt("showing the seat taken back",
                           self._table_message.edit(table, self._shared.access.of(table.channel_id, interaction)))
@@ -186,13 +184,15 @@ class Controller:
 
     async def choose(self, interaction: discord.Interaction, at: Clicked, seq: int, kind: str) -> None:
         """A public control that opens the presser's own choices of a move offered at move `seq` (Armadillo's
-        cards): a modal only they see, whose submit plays it (`controls.answer_choice`). Refused as the move would
-        be; a seat on autopilot is taken back, as with My hand."""
-        table, taken_back = await self.tables.hand(at, interaction.user.id, seq)
+        cards): a modal only they see, whose submit plays it (`controls.answer_choice`, from clicks.py). Refused
+        as the move would be; a seat on autopilot is taken back, as with My hand."""
+        table, taken_back = await self._tables.turns.hand(at, interaction.user.id, seq)
         if taken_back:
             await attempt("showing the seat taken back",
                           self._table_message.edit(table, self._shared.access.of(table.channel_id, interaction)))
-        modal = self.renderer(table).choices(table, table.seat_of(interaction.user.id), kind)
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None, "the service shows a hand only to its seat's member"
+        modal = self.renderer(table).choices(table, seat, kind)
         if not taken_back:  # nothing was committed: a failure may go to the one error path
             await interaction.response.send_modal(modal)
         elif not await attempt("showing the choices of a seat taken back", interaction.response.send_modal(modal)):
@@ -202,11 +202,10 @@ class Controller:
     async def end(self, interaction: discord.Interaction, at: int | Clicked, *, confirmed: bool = True) -> None:
         """End a table for everyone (unrated); the table and DMs lose their buttons. Unconfirmed (`/game end`), a
         running game is not ended: the member is asked first (a lobby loses nothing: it ends at once)."""
-        table = await self.tables.end(at, interaction.user.id, is_admin=is_admin(interaction), running_too=confirmed)
+        table = await self._tables.turns.end(at, interaction.user.id, is_admin=is_admin(interaction),
+                                             running_too=confirmed)
         if table.status == "active":
-            view = discord.ui.View(timeout=None)
-            view.add_item(EndButton(table.id, "yes"))
-            view.add_item(EndButton(table.id, "no"))
+            view = controls(EndButton(table.id, "yes"), EndButton(table.id, "no"))
             await interaction.response.send_message(
                 _("End this {game} game for everyone? It will not be rated and cannot be resumed.",
                   game=table.game.title),
@@ -220,7 +219,7 @@ class Controller:
     async def follow(self, interaction: discord.Interaction, at: Clicked) -> None:
         """Follow a running table: the member is told, only them (the table shows the count from its next
         change, so the press costs one call)."""
-        table = await self.tables.follow(at, interaction.user.id)
+        table = await self._tables.follows.follow(at, interaction.user.id)
         await attempt("answering the follower", interaction.response.send_message(
             _("👀 You follow table {table}: its result comes to you by DM, with its replay.", table=table.id),
             ephemeral=True))
@@ -228,7 +227,7 @@ class Controller:
     async def rematch(self, interaction: discord.Interaction, at: Clicked, wants: bool) -> None:
         """A player's answer to the rematch offer, shown on the finished table through the click; once everyone
         said yes, the rematch's table is posted below it and begins."""
-        table, rematch = await self.tables.rematch(at, interaction.user.id, wants)
+        table, rematch = await self._tables.rematches.answer(at, interaction.user.id, wants)
         access = self._shared.access.of(table.channel_id, interaction)
         if await attempt("showing the rematch answers", self._table_message.edit_clicked(interaction, table, access)):
             self._closing.closing_shown(table.id)
@@ -239,7 +238,7 @@ class Controller:
 
     async def not_this_turn(self, interaction: discord.Interaction, at: Clicked, seq: int) -> None:
         """A reminder's Not this turn: the table is silent for the member until their next turn (one call)."""
-        table = await self.tables.not_this_turn(at, interaction.user.id, seq)
+        table = await self._tables.reminders.silence(at, interaction.user.id, seq)
         await attempt("answering not this turn", interaction.response.send_message(
             _("🔕 Table {table} is silent for you until your next turn there: no reminder, ping or digest line.",
               table=table.id), ephemeral=True))
@@ -247,7 +246,7 @@ class Controller:
     async def vote(self, interaction: discord.Interaction, at: Clicked, seat: int, choice: str) -> None:
         """A player's vote on an absent member's seat: the voter is told how the vote stands; once decided, the
         table shows it through the click and everyone is told in the channel."""
-        table, tally = await self.tables.vote(at, interaction.user.id, seat, choice)
+        table, tally = await self._tables.votes.vote(at, interaction.user.id, seat, choice)
         name = escaped(table.seats[seat].name)
         if tally.decided is None:  # the table shows nothing new: the voter alone is told (one call)
             await attempt("telling the voter how the vote stands", interaction.response.send_message(
@@ -265,8 +264,8 @@ class Controller:
                    until: float | None = None) -> None:
         """`/me away` (for `days`, or `until` then) and `/me back`: the member's card, and each table whose clock
         stopped or runs again shows it (one edit each)."""
-        user = interaction.user.id
-        card, changed = await (self.tables.come_back(user) if back else self.tables.go_away(user, days, until))
+        user, away = interaction.user.id, self._tables.away
+        card, changed = await (away.back(user) if back else away.go(user, days, until))
         await attempt("answering the member", interaction.response.send_message(away_card(card), ephemeral=True))
         for table in changed:
             await attempt("showing the member away or back", self._table_message.edit(table))
@@ -276,7 +275,7 @@ class Controller:
         """/game status: the table message again, at the bottom of the channel; the old one is retired.
         With no open table here it shows the channel's last closed table, so a final state whose edit
         failed can always be seen (and its old message loses its buttons)."""
-        table = await self.tables.shown_in(interaction.channel_id)
+        table = await self._tables.records.shown_in(in_channel(interaction))
         old = table.message_id
         await self._table_message.post_as_answer(interaction, table)
         self._closing.closing_shown(table.id)
@@ -286,13 +285,31 @@ class Controller:
 
     async def show_closed(self, interaction: discord.Interaction, table_id: int) -> bool:
         """A click on a closed table's message: show its final state in place, without buttons."""
-        table = await self.tables.closed_table(table_id)
+        table = await self._tables.records.closed_table(table_id)
         if table is None or getattr(interaction.message, "id", None) != table.message_id:
             return False
         access = self._shared.access.of(table.channel_id, interaction)
         await self._table_message.edit_clicked(interaction, table, access)
         self._closing.closing_shown(table_id)
         return True
+
+    async def replay(self, interaction: discord.Interaction, table_id: int | None, step: int, *, edit: bool
+                     ) -> None:
+        """A closed table's replay at move `step` (`table_id` None: the channel's last game played): posted, or
+        stepped in the replay message clicked (`edit`) when it is the presser's own; another member's replay stays
+        where its member left it, and the presser gets theirs, privately. Public in a server (its language); in a
+        DM, a table the member played at or followed, in their own language."""
+        shared, guild_id = self._shared, interaction.guild_id
+        language = await shared.languages.server(guild_id) if guild_id else current_language()
+        with speaking(language):
+            replayed = await self._tables.records.replay(guild_id, table_id, interaction.channel_id, step,
+                                                         interaction.user.id)
+            table, embed, view = replay_message(replayed, shared.renderer(replayed.table))
+            picture = await shared.pictures.attach(table, embed)
+        if edit and owner(interaction.message) in (None, interaction.user.id):
+            await interaction.response.edit_message(embed=embed, view=view, attachments=picture)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, files=picture, ephemeral=edit)
 
 
 def with_new_host(note: Text, table: Table) -> Text:
@@ -303,6 +320,8 @@ def with_new_host(note: Text, table: Table) -> Text:
     return Text("{note} {host}", {"note": note, "host": Text(N_("{name} hosts the table now."), {"name": host})})
 
 
-def controller(client: discord.Client) -> Controller:
-    """The bot's controller: built once with the rest of its table edge (`DiceBot.edge`)."""
-    return client.edge.controller  # type: ignore[attr-defined]
+def in_channel(interaction: discord.Interaction) -> int:
+    """The channel a command was typed in (every command has one)."""
+    if interaction.channel_id is None:
+        raise Refusal(N_("Tables are opened in a server channel, not in DMs."))
+    return interaction.channel_id

@@ -5,34 +5,36 @@ Buttons are `DynamicItem`s: their custom id carries the table id, the move numbe
 at and the encoded action, so they keep working after a restart and a stale click is recognised.
 
 A modified client can send any custom id, so the templates are the edge's parser: each number in them is
-bounded (`TABLE_ID`, `MOVE_NO`), so a match converts to a checked value and parsing never fails; an id no
-template matches gets the stale refusal (`answer_unshown`). A control acts only on a table of the server it
-was pressed in, or, from a DM, on a table where the member has a seat (the service checks: `Clicked`).
+bounded (`TABLE_ID`, `MOVE_NO`), so a match converts to a checked value and parsing never fails. The edge reads
+every click itself (clicks.py): the control whose template matches answers it, an id none matches gets the stale
+refusal; discord.py never runs a control (none is dispatchable), so a message's views are never kept in memory. A
+control acts only on a table of the server it was pressed in, or, from a DM, on a table where the member has a
+seat (the service checks: `Clicked`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeVar, cast
 
 import discord
 
-from bot.games.core import encode_action
+from bot.games.core import decode_action, encode_action
 from bot.games.levels import LEVELS, NAMES
 from bot.i18n import N_, _
-from bot.service import Clicked, Table
+from bot.service import Clicked, Reading, Table
 from bot.service.errors import StaleMove, TableClosed
 
-from .errors import answer_error
 from .labels import fitted
 from .levels import ABOUT
 
 
 class Controller(Protocol):
-    """What a control asks of the click controller (controller.py), which it finds on the bot (`DiceBot.edge`)."""
+    """What a control asks of the click controller (controller.py), which the click listener hands it."""
 
-    async def play(self, interaction: discord.Interaction, at: Clicked, action: Any, seq: int | None) -> None: ...
+    async def play(self, interaction: discord.Interaction, at: Clicked, reading: Reading, seq: int | None
+                   ) -> None: ...
 
     async def lobby(self, interaction: discord.Interaction, at: Clicked, verb: str, level: str = ...) -> None: ...
 
@@ -50,32 +52,70 @@ class Controller(Protocol):
 
     async def vote(self, interaction: discord.Interaction, at: Clicked, seat: int, choice: str) -> None: ...
 
+    async def replay(self, interaction: discord.Interaction, table_id: int | None, step: int, *, edit: bool
+                     ) -> None: ...
+
     async def choose(self, interaction: discord.Interaction, at: Clicked, seq: int, kind: str) -> None: ...
 
     def renderer(self, table: Table) -> Any: ...
+
+
+View = TypeVar("View", discord.ui.View, discord.ui.LayoutView)
+
+
+def sent_as_is(view: View) -> View:
+    """A view of controls, to send as it is: their clicks are the edge's to read (clicks.py), so it is finished
+    before it is sent, and discord.py neither keeps it nor parses a message again to run one of its controls."""
+    view.stop()
+    return view
+
+
+def controls(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A message's controls, sent as they are."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return sent_as_is(view)
+
+
+def chosen(interaction: discord.Interaction) -> list[str]:
+    """The values a menu sent: whatever a client put there, checked where each is used."""
+    data = cast(Mapping[str, Any], interaction.data or {})
+    return [str(value) for value in data.get("values", ())]
+
+
+def decoded(code: str) -> Reading:
+    """A move as a control carries it (`encode_action`), read with the codec of the table's game."""
+    return lambda table, seat: decode_action(table.game, code)
+
+
+class Control:
+    """A persistent control: parsed from its custom id by the click listener (clicks.py), which has it answer the
+    click. Never dispatchable, so discord.py neither runs it nor keeps the views it is sent in."""
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    async def answer(self, interaction: discord.Interaction, controller: Controller) -> None:
+        raise NotImplementedError
+
 
 TABLE_ID = r"(?P<table>[1-9][0-9]{0,17})"  # below 10**18: inside SQLite's and PostgreSQL's 64-bit integers
 MOVE_NO = r"(?P<seq>0|[1-9][0-9]{0,8})"  # below 10**9 moves
 
 
-class TableItem:
-    """A persistent component of one table: it has the controller act on the click, and answers every failure
-    through the one error path (an ephemeral sentence; the state unchanged). A click on a closed table's
-    message shows its final state there."""
+class TableItem(Control):
+    """A persistent control of one table: it has the controller act on the click, where it was pressed. A click on
+    a closed table's message shows its final state there."""
 
     table_id: int
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def answer(self, interaction: discord.Interaction, controller: Controller) -> None:
         try:
-            await interaction.client.hear(interaction)  # type: ignore[attr-defined]
-            controller = interaction.client.edge.controller  # type: ignore[attr-defined]
-            try:
-                await self.run(interaction, controller, Clicked(self.table_id, interaction.guild_id))
-            except TableClosed:
-                if not await controller.show_closed(interaction, self.table_id):
-                    raise
-        except Exception as error:  # noqa: BLE001 - the one error path answers every failure
-            await answer_error(interaction, error)
+            await self.run(interaction, controller, Clicked(self.table_id, interaction.guild_id))
+        except TableClosed:
+            if not await controller.show_closed(interaction, self.table_id):
+                raise
 
     async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
         raise NotImplementedError
@@ -99,12 +139,12 @@ class ActionButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], templat
         return cls(table.id, table.seq, encode_action(action), **kwargs)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ActionButton:
         return cls(int(match["table"]), int(match["seq"]), match["code"])
 
     async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
-        await controller.play(interaction, at, self.code, self.seq)
+        await controller.play(interaction, at, decoded(self.code), self.seq)
 
 
 SELECT_TEMPLATE = rf"s:{TABLE_ID}:{MOVE_NO}:(?P<kind>[a-z]{{1,20}})"
@@ -128,10 +168,10 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
                  options: Sequence[discord.SelectOption] = (), placeholder: str | None = None,
                  min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:
         shown = [fitted_option(option) for option in options][:25]
-        select = discord.ui.Select(custom_id=f"s:{table_id}:{seq}:{kind}", options=shown, min_values=min_values,
-                                   placeholder=placeholder and fitted(placeholder, placeholder=True),
-                                   max_values=min(max_values, max(1, len(options))), row=row,
-                                   id=menu_id(seq, row))
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"s:{table_id}:{seq}:{kind}", options=shown, min_values=min_values,
+            placeholder=placeholder and fitted(placeholder, placeholder=True),
+            max_values=min(max_values, max(1, len(options))), row=row, id=menu_id(seq, row))
         super().__init__(select)
         self.table_id, self.seq, self.kind = table_id, seq, kind
 
@@ -146,14 +186,14 @@ class ActionSelect(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
         return discord.SelectOption(label=label, value=encode_action(action), description=description, emoji=emoji)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ActionSelect:
         return cls(int(match["table"]), int(match["seq"]), match["kind"])
 
     async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
-        values = list(interaction.data.get("values", []))
+        values = chosen(interaction)
         if self.kind == "act":
-            await controller.play(interaction, at, values[0] if values else "", self.seq)
+            await controller.play(interaction, at, decoded(values[0] if values else ""), self.seq)
             return
 
         def read(table: Table, seat: int) -> Any:
@@ -182,7 +222,7 @@ class ChoicesButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
         self.table_id, self.seq, self.kind = table_id, seq, kind
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ChoicesButton:
         return cls(int(match["table"]), int(match["seq"]), match["kind"])
 
@@ -199,8 +239,8 @@ def choice_modal(table_id: int, seq: int, *, title: str, text: str, label: str, 
     """A seat's own choices of a move offered at move `seq`, as a modal: what they hold, and one menu (each option an
     encoded action). Discord's limits (developers/docs/components/reference, checked by SimCord's modal validation):
     a title of 45 characters, 1 to 5 top-level components, a Label's text 45 and its description 100, a String
-    Select's 25 options. discord.py keeps no copy of it (stopped): its submit is answered by `answer_choice`, by its
-    custom id, so it works the same after a restart."""
+    Select's 25 options. discord.py keeps no copy of it (stopped): its submit is the edge's to read (clicks.py,
+    `answer_choice`), by its custom id, so it works the same after a restart."""
     modal = discord.ui.Modal(title=title[:45], custom_id=f"c:{table_id}:{seq}", timeout=None)
     modal.add_item(discord.ui.TextDisplay(text[:4000]))
     menu: discord.ui.Select = discord.ui.Select(custom_id=CHOICE, options=[fitted_option(o) for o in options][:25],
@@ -221,21 +261,15 @@ def picked(components: Sequence[Any]) -> str:
     return ""
 
 
-async def answer_choice(interaction: discord.Interaction) -> None:
-    """A choice modal submitted: its pick is played as a move of its table offered at its move number, through the
-    one error path; an id of ours no template matches gets the stale refusal."""
-    if interaction.type is not discord.InteractionType.modal_submit or interaction.data is None:
-        return
-    match = CHOICE_TEMPLATE.fullmatch(str(interaction.data.get("custom_id", "")))
-    try:
-        await interaction.client.hear(interaction)  # type: ignore[attr-defined]
-        if match is None:
-            raise StaleMove()
-        controller = interaction.client.edge.controller  # type: ignore[attr-defined]
-        at = Clicked(int(match["table"]), interaction.guild_id)
-        await controller.play(interaction, at, picked(interaction.data.get("components") or []), int(match["seq"]))
-    except Exception as error:  # noqa: BLE001 - the one error path answers every failure
-        await answer_error(interaction, error)
+async def answer_choice(interaction: discord.Interaction, controller: Controller) -> None:
+    """A choice modal submitted (clicks.py): its pick is played as a move of its table offered at its move number;
+    an id no template matches gets the stale refusal."""
+    data = cast(Mapping[str, Any], interaction.data or {})
+    match = CHOICE_TEMPLATE.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        raise StaleMove()
+    at = Clicked(int(match["table"]), interaction.guild_id)
+    await controller.play(interaction, at, decoded(picked(data.get("components") or [])), int(match["seq"]))
 
 
 class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
@@ -256,7 +290,7 @@ class LobbyButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
         self.table_id, self.verb = table_id, verb
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> LobbyButton:
         return cls(int(match["table"]), match["verb"])
 
@@ -281,13 +315,13 @@ class ComputerMenu(TableItem, discord.ui.DynamicItem[discord.ui.Select], templat
         self.table_id = table_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ComputerMenu:
         return cls(int(match["table"]))
 
     async def run(self, interaction: discord.Interaction, controller: Controller, at: Clicked) -> None:
-        values = list(interaction.data.get("values", []))
-        await controller.lobby(interaction, at, "addbot", level=str(values[0]) if values else "")
+        values = chosen(interaction)
+        await controller.lobby(interaction, at, "addbot", level=values[0] if values else "")
 
 
 class HandButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"h:{TABLE_ID}"):
@@ -299,7 +333,7 @@ class HandButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=
         self.table_id = table_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> HandButton:
         return cls(int(match["table"]))
 
@@ -317,7 +351,7 @@ class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r
         self.table_id, self.verb = table_id, verb
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> EndButton:
         return cls(int(match["table"]), match["verb"])
 
@@ -328,56 +362,4 @@ class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r
             await interaction.response.edit_message(content=_("The game goes on."), view=None)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, ChoicesButton, LobbyButton, ComputerMenu, HandButton, EndButton)
-CONTROLS: list[type[discord.ui.DynamicItem]] = []  # every persistent control the cogs added, for `answer_unshown`
-
-
-def add_controls(bot: discord.Client, *controls: type[discord.ui.DynamicItem]) -> None:
-    bot.add_dynamic_items(*controls)
-    CONTROLS.extend(c for c in controls if c not in CONTROLS)
-
-
-def remove_controls(bot: discord.Client, *controls: type[discord.ui.DynamicItem]) -> None:
-    bot.remove_dynamic_items(*controls)
-    CONTROLS[:] = [c for c in CONTROLS if c not in controls]
-
-
-def walk(components: Sequence[Any]) -> list[Any]:
-    """Every component of a message, nested ones included (Components V2: a Container's, a Section's)."""
-    found = []
-    for component in components:
-        found.append(component)
-        found += walk(getattr(component, "children", None) or [])
-        if getattr(component, "accessory", None) is not None:
-            found += walk([component.accessory])
-    return found
-
-
-def shown(message: discord.Message, custom_id: str, component_type: Any) -> bool:
-    """Whether the message shows a component of this type with this custom id: discord.py runs a control only
-    then."""
-    return any(getattr(c, "custom_id", None) == custom_id and getattr(c.type, "value", None) == component_type
-               for c in walk(message.components))
-
-
-async def answer_unshown(interaction: discord.Interaction) -> None:
-    """Answer the clicks discord.py leaves unanswered, so the member never reads "This interaction failed".
-    A control its message no longer shows — a double click, or a click from a client that had not redrawn the
-    message yet, reaching the bot after the first click changed the message — runs here all the same, and the
-    move number in its custom id earns the stale refusal (or, still current, plays). An id no control's template
-    matches, shown on its message or not (a crafted one, a button of an older format), gets the stale refusal:
-    discord.py runs a control only where a template matches."""
-    if interaction.type is not discord.InteractionType.component or interaction.data is None:
-        return
-    custom_id = str(interaction.data.get("custom_id", ""))
-    for control in CONTROLS:
-        match = control.__discord_ui_compiled_template__.fullmatch(custom_id)
-        if match is None:
-            continue
-        if interaction.message is not None and shown(interaction.message, custom_id,
-                                                     interaction.data.get("component_type")):
-            return  # discord.py runs it
-        item = await control.from_custom_id(interaction, discord.ui.Button(custom_id=custom_id), match)
-        await item.callback(interaction)
-        return
-    await answer_error(interaction, StaleMove())
+TABLE_CONTROLS = (ActionButton, ActionSelect, ChoicesButton, LobbyButton, ComputerMenu, HandButton, EndButton)

@@ -49,7 +49,7 @@ class PrivateViews:
         pictured = table.game.has_secrets and await shared.pictures.wanted(table)
         with speaking(await shared.languages.seat(table, seat)):
             link = _("[Your seat at {game} — open the table]({link})", game=table.game.title,
-                     link=shared.channel_url(table))
+                     link=shared.links.channel(table))
             return layout([link, *renderer.private_texts(table, seat, dm=dm)],
                           renderer.private_controls(table, seat, dm=dm), colour=renderer.colour,
                           above=self._place(table) if dm else None,
@@ -57,9 +57,9 @@ class PrivateViews:
 
     def _place(self, table: Table) -> str:
         """Where a DM's table is (a Components V2 message has no `content` to say it in)."""
-        where = self._shared.bot.get_channel(table.channel_id)
-        in_server = where is not None and hasattr(where, "guild")
-        place = f"**{escaped(where.guild.name)}** · {where.mention}" if in_server else _("your server")
+        where = self._shared.client.get_channel(table.channel_id)
+        place = f"**{escaped(where.guild.name)}** · {where.mention}" if isinstance(
+            where, discord.abc.GuildChannel | discord.Thread) else _("your server")
         return _("Your private view for the table in {place}.", place=place)
 
     async def files(self, table: Table, seat: int, view: discord.ui.LayoutView) -> list[discord.File]:
@@ -112,7 +112,8 @@ class PrivateViews:
                 await self._send_dm(table, seat.seat, view)
                 shown.seats[seat.seat] = now
             except discord.Forbidden:
-                await attempt("noting closed DMs", self._shared.tables.set_dm(table.id, seat.seat, DM_CLOSED, None))
+                await attempt("noting closed DMs",
+                              self._shared.tables.turns.set_dm(table.id, seat.seat, DM_CLOSED, None))
                 await attempt("telling a member their DMs are closed", self._dm_closed_notice(table, seat))
             except Exception:  # an outage: the move stands; the next change tries this DM again
                 log.warning("could not update the DM of seat %s at table %s", seat.seat, table.id, exc_info=True)
@@ -126,22 +127,22 @@ class PrivateViews:
             text = _("{member}, I can't DM you — use **My hand** on the table message (or `/game hand`) to see "
                      "your private view and play.", member=mention(table, seat.seat))
         await shared.channel.post(table, access, "telling a member their DMs are closed", content=text,
-                                  allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]))
+                                  allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.member_id)]))
 
     async def _send_dm(self, table: Table, seat: int, view: discord.ui.LayoutView) -> None:
-        info, bot = table.seats[seat], self._shared.bot
+        info, client = table.seats[seat], self._shared.client
         if info.dm_message_id and info.dm_channel_id:
-            channel = bot.get_partial_messageable(info.dm_channel_id)
+            channel = client.get_partial_messageable(info.dm_channel_id)
             try:
                 await channel.get_partial_message(info.dm_message_id).edit(
                     **edit_payload(view, await self.files(table, seat, view)))
                 return
             except discord.NotFound:
                 pass
-        user = bot.get_user(info.user_id) or await bot.fetch_user(info.user_id)
+        user = client.get_user(info.member_id) or await client.fetch_user(info.member_id)
         dm = user.dm_channel or await user.create_dm()
         message = await dm.send(view=view, files=await self.files(table, seat, view))  # files of its own, as above
-        await self._shared.tables.set_dm(table.id, seat, dm.id, message.id)
+        await self._shared.tables.turns.set_dm(table.id, seat, dm.id, message.id)
 
 
 def fingerprint(view: discord.ui.LayoutView) -> str:

@@ -1,4 +1,5 @@
-"""The table edge, built once for a bot: each part handed the parts it uses, none calling back up.
+"""The table edge, built once for a bot over the service it is handed: each part handed the parts it uses, none
+calling back up, nothing looked up on the bot.
 
     Controller ──▶ Publisher ──▶ TableMessage, ClosingRetries, PrivateViews, Notices, HostWarnings ──▶ Shared
     TimerNotices (the service's listener) ──▶ Publisher, Reminding (reminders and digests), …
@@ -13,11 +14,15 @@ import discord
 
 from bot.metrics import UNMEASURED, Unmeasured
 from bot.pictures import Drawer
+from bot.service import Tables
+from bot.service.guild_settings import GuildSettings
+from bot.service.member_languages import MemberLanguages
 
 from .channel import Channel
 from .closing import ClosingRetries
 from .controller import Controller
 from .dms import PrivateViews
+from .format import Links
 from .host_warnings import HostWarnings
 from .language import Languages
 from .notices import Notices
@@ -43,19 +48,22 @@ class Edge:
     reminding: Reminding
 
     @classmethod
-    def build(cls, bot: discord.Client, renderers: Mapping[str, Renderer], drawers: Mapping[str, Drawer],
+    def build(cls, client: discord.Client, tables: Tables, settings: GuildSettings, members: MemberLanguages,
+              renderers: Mapping[str, Renderer], drawers: Mapping[str, Drawer], *, links: Links | None = None,
               metrics: Unmeasured = UNMEASURED) -> Edge:
-        access = ChannelAccess(bot)
-        shared = Shared(bot, renderers, access, Channel(bot, access), TablePictures(bot, drawers, metrics),
-                        Languages(bot))
+        """The edge of `client` over the service (`tables`, the servers' `settings`, the `members`' languages),
+        showing each game with its renderer and drawer."""
+        access = ChannelAccess(client)
+        shared = Shared(client, tables, renderers, access, Channel(client, access),
+                        TablePictures(settings, drawers, metrics), Languages(client, settings, members),
+                        links or Links())
         table_message = TableMessage(shared)
         notices, host_warnings = Notices(shared), HostWarnings(shared)
         closing = ClosingRetries(shared, table_message, notices)
         private_views = PrivateViews(shared)
         publisher = Publisher(shared, table_message, closing, private_views, notices, host_warnings)
         reminding = Reminding(shared, notices, host_warnings)
+        controller = Controller(shared, settings, publisher, table_message, closing, private_views, metrics)
         return cls(shared=shared, table_message=table_message, closing=closing, private_views=private_views,
-                   publisher=publisher,
-                   controller=Controller(shared, publisher, table_message, closing, private_views, metrics),
-                   timer_notices=TimerNotices(shared, publisher, closing, notices, reminding),
-                   reminding=reminding)
+                   publisher=publisher, controller=controller,
+                   timer_notices=TimerNotices(shared, publisher, closing, notices, reminding), reminding=reminding)

@@ -9,7 +9,7 @@ one, every step is attempted on its own: `after_commit.py`).
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import discord
 from discord import app_commands
@@ -61,14 +61,15 @@ def with_names(text: Text, seats: tuple[Seat, ...]) -> Text:
     return Text(text.message, fields, text.plural, text.n)
 
 
-async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
+async def answer_error(interaction: discord.Interaction, error: BaseException, games: Collection[str] = ()) -> None:
     """A refusal becomes an ephemeral sentence in the member's language (and an INFO line, with its table and move
-    number when the service had taken a table); anything else is logged as a fault."""
+    number when the service had taken a table); anything else is logged as a fault. `games`: the games the bot
+    plays (a refusal may tell the member how to open a table of one)."""
     if isinstance(error, Refusal | IllegalAction):
         log.info("refused (%s): %s", type(error).__name__, without_ruling_codes(str(error)))
     with speaking(language_of(interaction.locale)):
         if isinstance(error, Refusal):
-            message = translated(worded(error, opening_games(interaction)))
+            message = translated(worded(error, opening_games(interaction, games)))
         elif isinstance(error, IllegalAction):
             message = translated(error.text)
         elif isinstance(error, app_commands.CheckFailure):
@@ -83,9 +84,9 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     await reply_ephemeral(interaction, without_ruling_codes(message))
 
 
-def opening_games(interaction: discord.Interaction) -> list[str]:
+def opening_games(interaction: discord.Interaction, played: Collection[str]) -> list[str]:
     """The games a refusal may tell the member to open: the game whose command they typed, else every game."""
-    games = sorted(getattr(interaction.client, "games", ()))
+    games = sorted(played)
     command = interaction.command
     root = getattr(command, "root_parent", None) or command
     return [root.name] if root is not None and root.name in games else games

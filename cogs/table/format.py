@@ -196,5 +196,25 @@ def channel_url(table: Any, *, link_base: str | None = None) -> str:
         f"https://discord.com/channels/{table.guild_id or '@me'}/{table.channel_id}"
 
 
+class Links:
+    """Where a link to a table goes: Discord's own pages, or, with a `base` (the playground sets one once it serves
+    its pages), the playground's page that shows the table's channel."""
+
+    def __init__(self, base: str | None = None) -> None:
+        self.base = base
+
+    def jump(self, table: Table) -> str:
+        return jump_url(table, link_base=self.base)
+
+    def channel(self, table: Any) -> str:
+        return channel_url(table, link_base=self.base)
+
+
+def in_server(interaction: discord.Interaction) -> int:
+    """The server a guild-only command was used in."""
+    assert interaction.guild_id is not None, "a guild-only command"
+    return interaction.guild_id
+
+
 def is_admin(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions and interaction.permissions.manage_guild)

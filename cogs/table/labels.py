@@ -4,7 +4,7 @@ description "max 100 characters", placeholder "max 150 characters"), but a phone
 beside an emoji, and cuts the rest (measured on phones; Discord's docs give no figure) — a cut can drop the very
 name or number a player looks for. So a label says what the control does, and is fitted here, in one place:
 a name in it is shortened with "…" (`with_name`), and every move control's words go through `fitted`, which
-leaves a label whole when it fits — tests/cogs/test_labels.py plays every game in every language that has a
+leaves a label whole when it fits — tests/cogs/table/test_labels.py plays every game in every language that has a
 catalog and fails on any that does not — and otherwise cuts it at a word, never mid-word as Discord would.
 """
 

@@ -27,6 +27,8 @@ import discord
 from bot.i18n import _
 from bot.pictures import FILENAME
 
+from .controls import sent_as_is
+
 PICTURE = f"attachment://{FILENAME}"
 TEXT_CHARS = 4000  # all of a message's Text Displays together
 ALT_TEXT_CHARS = 1024  # a Media Gallery item's description
@@ -38,7 +40,7 @@ def layout(texts: Sequence[str], items: Sequence[discord.ui.Item] = (), *, colou
     """A message: `above` (a line before the container: a ping), then a Container in `colour` (none: the parts
     are laid out bare) with the picture (when `alt_text` is given: the table's picture is uploaded with it), the
     `texts` and the controls `items`, their rows kept (an item's `row`)."""
-    view = discord.ui.LayoutView(timeout=None)
+    view = sent_as_is(discord.ui.LayoutView(timeout=None))
     parts: list[discord.ui.Item] = []
     if alt_text is not None:
         parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(PICTURE, description=alt_text[:ALT_TEXT_CHARS]

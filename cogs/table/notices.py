@@ -47,7 +47,7 @@ class Notices:
                 text = f"{shared.renderer(table).emoji} **{table.game.title}** · <#{table.channel_id}> · " \
                        f"{(private or public)()}"
                 buttons = {"view": view()} if view is not None else {}
-            await attempt(f"{what} by DM", shared.channel.dm(info.user_id, text[:2000], **buttons))
+            await attempt(f"{what} by DM", shared.channel.dm(info.member_id, text[:2000], **buttons))
         return None
 
     # --- pings and the result -----------------------------------------------------------------
@@ -72,7 +72,7 @@ class Notices:
 
         def private() -> str:
             said = prompt() if prompt else shared.renderer(table).turn_prompt(table, frozenset(targets))
-            said += " · " + _("[Open the table]({link})", link=shared.channel_url(table))
+            said += " · " + _("[Open the table]({link})", link=shared.links.channel(table))
             if not shared.access.narrowed(table.channel_id, access).can_see:  # it can't edit the table message there
                 said += "\n" + _("The table message may be behind: `/game status` shows the table as it is now.")
             return said
@@ -85,7 +85,7 @@ class Notices:
     async def stands(self, table: Table, message_id: int | None, seats: Iterable[int], access: Access) -> None:
         """Ping `message_id` now stands for the table (None: the ping heads the table posted again); the ping it
         replaces — or this one, when all it named acted meanwhile — is deleted."""
-        done = await self._shared.tables.record_ping(table.id, message_id, frozenset(seats), table.seq)
+        done = await self._shared.tables.calls.record_ping(table.id, message_id, frozenset(seats), table.seq)
         await self.take_down(table, done, access)
 
     async def take_down(self, table: Table, message_ids: Iterable[int], access: Access) -> None:
@@ -97,17 +97,26 @@ class Notices:
     def ping_text(self, table: Table, targets: list[int], prompt: Callable[[], str] | None = None, *,
                   link: bool = True) -> tuple[str, discord.AllowedMentions]:
         """A ping's words, in the current language, and whom it may mention."""
-        users = [discord.Object(table.seats[s].user_id) for s in targets]
+        users = [discord.Object(table.seats[s].member_id) for s in targets]
         said = prompt() if prompt else self._shared.renderer(table).turn_prompt(table, frozenset(targets))
         content = f"{' '.join(mention(table, s) for s in targets)}, {said}"
         if link:
-            content += f" · [{table.game.title}]({self._shared.jump_url(table)})"
+            content += f" · [{table.game.title}]({self._shared.links.jump(table)})"
         return content, discord.AllowedMentions(users=users, everyone=False, roles=False)
 
     async def announce_result(self, table: Table, access: Access | None = None) -> None:
+        """The result in the channel (by DM where the bot may not post there). Its nonce is the table's, and
+        Discord enforces it: the same post again within minutes (its bookkeeping lost, bot/service/outbox.py)
+        gives back the first instead of a second."""
         def public() -> str:
-            link = _("[See the table]({link})", link=self._shared.jump_url(table))
+            link = _("[See the table]({link})", link=self._shared.links.jump(table))
             return f"{self._shared.renderer(table).result_text(table)}\n{link}"
 
         await self.post_or_dm(table, access or self._shared.access.of(table.channel_id), "announcing the result",
-                              public, range(len(table.seats)))
+                              public, range(len(table.seats)), nonce=result_nonce(table.id))
+
+
+def result_nonce(table_id: int) -> str:
+    """A table's result's nonce: at most 25 characters (Discord's Create Message; a table id has 18 digits at most,
+    controls.TABLE_ID), the same for every post of that result by any process."""
+    return f"result-{table_id}"

@@ -10,6 +10,7 @@ here, so they keep working after a restart; the service acts only on a table of 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
@@ -31,7 +32,7 @@ class FollowButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], templat
         self.table_id = table_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> FollowButton:
         return cls(int(match["table"]))
 
@@ -51,7 +52,7 @@ class RematchButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
         self.table_id, self.verb = table_id, verb
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> RematchButton:
         return cls(int(match["table"]), match["verb"])
 
@@ -71,7 +72,7 @@ class VoteButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
         self.table_id, self.seat, self.choice = table_id, seat, choice
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> VoteButton:
         return cls(int(match["table"]), int(match["seat"]), match["choice"])
 

@@ -14,6 +14,7 @@ import discord
 from bot.metrics import UNMEASURED, Unmeasured
 from bot.pictures import FILENAME, Drawer, Pictures
 from bot.service import Table
+from bot.service.guild_settings import GuildSettings
 
 
 def as_new(payload: dict[str, Any]) -> dict[str, Any]:
@@ -27,16 +28,16 @@ def as_new(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 class TablePictures:
-    def __init__(self, bot: discord.Client, drawers: Mapping[str, Drawer], metrics: Unmeasured = UNMEASURED) -> None:
-        self.bot = bot
+    def __init__(self, settings: GuildSettings, drawers: Mapping[str, Drawer], metrics: Unmeasured = UNMEASURED
+                 ) -> None:
+        self._settings = settings
         self.drawn = Pictures(drawers, metrics=metrics)
 
     async def wanted(self, table: Table) -> bool:
         """Whether this table's messages show a picture (a game has begun, and the server wants pictures)."""
         if not self.drawn.has(table):
             return False
-        settings = await self.bot.guild_settings.of(table.guild_id)  # type: ignore[attr-defined]
-        return settings.pictures
+        return (await self._settings.of(table.guild_id)).pictures
 
     async def attach(self, table: Table, embed: discord.Embed) -> list[discord.File]:
         """Point `embed` (a replay's) at the table's picture and return the file to upload with it; [] for text

@@ -62,7 +62,7 @@ class Publisher:
                 table, access, interaction if on_table else None, moved_to, ping)):
             table = replace(table, message_id=moved_to[0])
             answered, table_shown = on_table, True
-        elif on_table:
+        elif on_table and interaction is not None:
             answered = table_shown = await attempt("editing the table through the click",
                                                    table_message.edit_clicked(interaction, table, access))
         if not table_shown:
@@ -83,7 +83,7 @@ class Publisher:
         if table.status == "finished":  # claimed by the commit that finished it (bot/service/outbox.py)
             await self._closing.show_due(table, RESULT, access)
         if table.status in ("finished", "ended"):  # its followers hear of it (cogs/commands/followers.py)
-            shared.bot.dispatch("table_closed", table)
+            shared.client.dispatch("table_closed", table)
         await attempt("telling the host what the bot may no longer do", self._host_warnings.warn(table, interaction))
         for other in table.elsewhere:  # the member's absence ended by this move: their other tables show it
             await attempt("showing a member back", self._table_message.edit(other))
@@ -94,7 +94,7 @@ class Publisher:
         """The answer when the table message itself was not what was clicked: a public line, a typed
         command's confirmation, a DM or an ephemeral hand edited in place, or an old table message retired."""
         if announce is not None:
-            if clicked is not None and interaction.message.flags.ephemeral:  # a question answered (/game end's):
+            if clicked is not None and ephemeral(interaction):  # a question answered (/game end's):
                 await interaction.response.edit_message(content=announce, view=None)  # its buttons go
                 # a followup's own flags decide whether it is ephemeral (only a deferred response's first followup
                 # inherits the deferral's): without the flag, the channel reads it
@@ -104,12 +104,12 @@ class Publisher:
             return
         if clicked is None:
             done = f"✅ {happened}" if happened else _("✅ Done.")
-            text = (f"{done}\n" + _("[Open the table]({link})", link=self._shared.jump_url(table)) if table_shown
+            text = (f"{done}\n" + _("[Open the table]({link})", link=self._shared.links.jump(table)) if table_shown
                     else f"{done}\n{_(SAVED)}")
             await interaction.response.send_message(text, ephemeral=True)
             return
         in_dm = actor is not None and table.seats[actor].dm_message_id == clicked
-        if actor is not None and (in_dm or interaction.message.flags.ephemeral):
+        if actor is not None and (in_dm or ephemeral(interaction)):
             views = self._private_views
             edit = await views.as_edit(table, actor, dm=in_dm)
             await interaction.response.edit_message(**edit)
@@ -122,6 +122,11 @@ class Publisher:
     async def edit_table(self, table: Table, access: Access | None = None) -> None:
         """The table message as it stands now (a member's seat taken back from autopilot, say)."""
         await self._table_message.edit(table, access)
+
+
+def ephemeral(interaction: discord.Interaction) -> bool:
+    """Whether what was clicked is an ephemeral message (My hand, a question only the member sees)."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
 
 
 def turn_passed(table: Table, actor: int | None) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 import discord
 
@@ -22,7 +23,7 @@ from bot.service.clocks import seat_deadline
 from bot.service.digests import Digest
 
 from .after_commit import attempt
-from .controls import MOVE_NO, TABLE_ID, Controller, TableItem
+from .controls import MOVE_NO, TABLE_ID, Controller, TableItem, controls
 from .format import CONTENT_CHARS, timestamp
 from .host_warnings import HostWarnings
 from .notices import Notices
@@ -38,7 +39,7 @@ class NotThisTurnButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], te
         self.table_id, self.seq = table_id, seq
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> NotThisTurnButton:
         return cls(int(match["table"]), int(match["seq"]))
 
@@ -48,9 +49,13 @@ class NotThisTurnButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], te
 
 def not_this_turn(table: Table) -> discord.ui.View:
     """The reminder's button: it silences the presser's decision pending at the table's move now."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(NotThisTurnButton(table.id, table.seq))
-    return view
+    return controls(NotThisTurnButton(table.id, table.seq))
+
+
+def member_deadline(table: Table, user_id: int) -> float | None:
+    """When the member's own decision at the table times out (None: no deadline, or not seated there)."""
+    seat = table.seat_of(user_id)
+    return seat_deadline(table, seat) if seat is not None else None
 
 
 def time_left(at: float | None) -> str:
@@ -84,20 +89,20 @@ class Reminding:
         shared = self._shared
         with speaking(await shared.languages.seat(table, seat)):
             text = f"{shared.renderer(table).emoji} **{table.game.title}** · <#{table.channel_id}> · {said()} · " + \
-                _("[Open the table]({link})", link=shared.jump_url(table))
+                _("[Open the table]({link})", link=shared.links.jump(table))
             view = not_this_turn(table)
-        await shared.channel.dm(table.seats[seat].user_id, text[:CONTENT_CHARS], view=view)
+        await shared.channel.dm(table.seats[seat].member_id, text[:CONTENT_CHARS], view=view)
 
     async def digest(self, digest: Digest) -> None:
         """The member's daily digest: one DM, every table waiting on them, the soonest deadline first."""
         shared = self._shared
-        tables = sorted(digest.tables, key=lambda t: seat_deadline(t, t.seat_of(digest.user_id)) or float("inf"))
+        tables = sorted(digest.tables, key=lambda t: member_deadline(t, digest.user_id) or float("inf"))
         with speaking(await shared.languages.member(digest.user_id)):
             head = ngettext("📬 Your daily digest: {n} table is waiting on you.",
                             "📬 Your daily digest: {n} tables are waiting on you.", len(tables))
             lines = [f"{shared.renderer(t).emoji} **{t.game.title}** · " +
-                     _("[table {table}]({link})", table=t.id, link=shared.jump_url(t)) + " · " +
-                     _("due {when}", when=time_left(seat_deadline(t, t.seat_of(digest.user_id))))
+                     _("[table {table}]({link})", table=t.id, link=shared.links.jump(t)) + " · " +
+                     _("due {when}", when=time_left(member_deadline(t, digest.user_id)))
                      for t in tables]
             more = _("…and more: `/mygames` lists them all.")
         text = head

@@ -1,18 +1,18 @@
-"""What every part of the table edge uses: the bot and its service, each game's renderer, what the bot may do in
-a channel and posting there, the pictures, the readers' languages, and links to a table."""
+"""What every part of the table edge uses: the Discord client and the service, the server settings, each game's
+renderer, what the bot may do in a channel and posting there, the pictures, the readers' languages, and links to a
+table. Built once (edge.py) and handed to each part."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
 from bot.service import Table, Tables
 
 from .channel import Channel
-from .format import channel_url, jump_url
+from .format import Links
 from .language import Languages
 from .permissions import ChannelAccess
 from .pictures import TablePictures
@@ -21,23 +21,14 @@ from .render import Renderer
 
 @dataclass(frozen=True)
 class Shared:
-    bot: discord.Client
+    client: discord.Client  # discord.py's client: channels, DMs, the bot's own user, events
+    tables: Tables
     renderers: Mapping[str, Renderer]  # by game id
     access: ChannelAccess
     channel: Channel
     pictures: TablePictures
     languages: Languages
-
-    @property
-    def tables(self) -> Tables | None:
-        """The service (None while the bot shuts down)."""
-        return self.bot.tables  # type: ignore[attr-defined]
+    links: Links
 
     def renderer(self, table: Table) -> Renderer:
         return self.renderers[table.game.id]
-
-    def jump_url(self, table: Table) -> str:
-        return jump_url(table, link_base=getattr(self.bot, "link_base", None))
-
-    def channel_url(self, table: Any) -> str:
-        return channel_url(table, link_base=getattr(self.bot, "link_base", None))

@@ -61,7 +61,7 @@ class TableMessage:
         access = self._shared.access.of(table.channel_id, interaction)
         response = await interaction.response.send_message(**as_new(await self.payload(table, access)))
         message_id = response.message_id or (await interaction.original_response()).id
-        await self._shared.tables.set_message(table.id, message_id)
+        await self._shared.tables.turns.set_message(table.id, message_id)
 
     async def edit(self, table: Table, access: Access | None = None) -> None:
         """Edit the table message in place (posting it anew if it was deleted or never recorded). Refused for a
@@ -89,7 +89,7 @@ class TableMessage:
                 pass
         # A payload of its own: the edit's request used up its picture's reader (a file is sent once).
         message = await channel.post(table, access, "posting the table", **as_new(await self.payload(table, access)))
-        await self._shared.tables.set_message(table.id, message.id)
+        await self._shared.tables.turns.set_message(table.id, message.id)
 
     async def retire(self, table: Table, access: Access, message_id: int) -> None:
         """An old table message says the table moved further down (and loses its controls)."""
@@ -102,7 +102,7 @@ class TableMessage:
     def note_message(self, message: discord.Message) -> None:
         """Remember what members post in a channel (and the bot's answers to them), in memory and without any
         lookup. The bot's own pings and notices are left out: they alone never bury a table."""
-        me = self._shared.bot.user
+        me = self._shared.client.user
         if me is not None and message.author.id == me.id and message.interaction_metadata is None:
             return
         channel_id = message.channel.id
@@ -128,7 +128,7 @@ class TableMessage:
         if mentions is not None:
             new["allowed_mentions"] = mentions
         message = await shared.channel.post(table, access, "posting the table again at the bottom", **new)
-        await shared.tables.set_message(table.id, message.id)
+        await shared.tables.turns.set_message(table.id, message.id)
         moved_to.append(message.id)
         if click is not None:
             with speaking(await shared.languages.public(table)):

@@ -18,7 +18,7 @@ def tables(env) -> Any:
 
 def table_of(env, channel):
     """The service's snapshot of the channel's open table (or None once it closed)."""
-    return next((t for t in tables(env).cached_tables() if t.channel_id == channel.id), None)
+    return next((t for t in tables(env).cache.cached_tables() if t.channel_id == channel.id), None)
 
 
 def message_by_id(channel, message_id: int) -> discord.Message:

@@ -1,4 +1,4 @@
-"""Issue 22: the guard every SimCord test runs under (tests/discord_limits.py) fires on each limit it checks.
+"""The guard every SimCord test runs under (tests/discord_limits.py) fires on each limit it checks.
 One over-long value of each kind goes through the bot's own HTTP client, as a real call would, and is refused
 as Discord would refuse it; the test would then fail, naming the call and the limit."""
 

@@ -17,6 +17,7 @@ import discord
 import pytest
 from babel.messages.pofile import read_po
 
+import bot.app.dicebot
 import bot.i18n
 import bot.pictures.common
 from bot.app import DiceBot
@@ -24,7 +25,6 @@ from bot.app.command_limits import tree_problems
 from bot.app.command_sync import synced_payload
 from bot.i18n import OPTION, _, language_of, ngettext, speaking
 from cogs.games import live
-from cogs.table.language import server_language
 
 from ..languages import language_problems
 from .helpers import components, labels, message_by_id, table_of
@@ -39,6 +39,14 @@ def pseudo(text: str) -> str:
     """A dummy translation: every vowel outside fields, code, mentions and links accented, so each text is new and
     as long as its English."""
     return "".join(piece if KEPT.fullmatch(piece) else piece.translate(ACCENTED) for piece in KEPT.split(text))
+
+
+def loaded_anew(name: str):
+    """A module loaded again, apart from the one already imported: what it reads as it loads is read now."""
+    spec = importlib.util.find_spec(name)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def i18n_script():
@@ -61,6 +69,9 @@ def sixth(tmp_path, monkeypatch):
     monkeypatch.setattr(script, "LANGUAGES", bot.i18n.LANGUAGES)
     for cached in (bot.i18n.catalog, bot.pictures.common._computer_names):  # what was read of the five languages
         cached.cache_clear()
+    # /settings language's choices are the languages its module found as it loaded: the bot the test starts is one
+    # started after the line was added
+    monkeypatch.setattr(bot.app.dicebot, "Settings", loaded_anew("cogs.commands.settings").Settings)
     assert script.main([]) == 0
     written = sorted((locales / SIXTH / "LC_MESSAGES").glob("*.po"))
     for path in written:
@@ -103,7 +114,8 @@ def test_discord_finds_it_and_it_speaks_with_its_own_plural_forms(sixth):
 
 async def test_its_commands_are_described_and_their_options_named_in_it_within_discords_limits(sixth):
     bot = DiceBot(":memory:", games=live())
-    await bot.load_commands()
+    await bot.assemble()
+    await bot.shutdown_storage()
     payload = await synced_payload(bot.tree, None)
     assert tree_problems(payload) == []
     game = next(c for c in payload if c["name"] == "game")
@@ -129,7 +141,7 @@ async def test_a_server_and_a_member_read_it_and_nothing_else(sixth, simcord_env
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
     client_languages[bea.id] = "it"
-    assert await server_language(env.bot, guild.id) == SIXTH
+    assert await env.bot.edge.shared.languages.server(guild.id) == SIXTH
 
     refused = await bea.slash(channel, "game join")
     assert refused.response.content.startswith(pseudo("There is no open table in this channel."))

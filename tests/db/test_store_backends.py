@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import open_tables
-from cogs.games import engines
+from bot.games.registry import engines
+from bot.service import open_tables, played
 from db import Conflict, Store, StoreUnavailable, check_database
 from db.migrations import migrations
 
@@ -46,12 +46,12 @@ async def test_a_release_0001_database_upgrades_in_place_and_loses_nothing(tmp_p
     store = await Store.open(path)
     tables = open_tables(store, GAMES, clock=lambda: SVC_START)
     assert await tables.load() == []  # every open table still replays
-    active = await tables.get_by_id(2)
+    active = await tables.cache.get_by_id(2)
     assert (active.status, active.seq) == ("active", 4)
     seat = min(active.to_act)
-    moved = await tables.act(2, active.seats[seat].user_id, active.game.timeout_action(active.state, seat), 4)
+    moved = await tables.act(2, active.seats[seat].user_id, played(active.game.timeout_action(active.state, seat)), 4)
     assert moved.seq >= 5
-    await tables.close()
+    await tables.timer.close()
     await store.close()
 
     after = dump(path)
@@ -153,7 +153,7 @@ async def test_text_with_quotes_and_backslashes_is_stored_as_it_was_given(svc):
     """PostgreSQL gets a transaction's writes as one script with literal values: text comes back intact."""
     name = "O'Brien \\'; DROP TABLE seats; -- \u00e9\u2603 $$ ?"
     table = await svc.lobby(100, 1)
-    await svc.tables.join(100, 2, name)
+    await svc.tables.lobby.join(100, 2, name)
     assert [row["name"] for row in svc.seat_rows(table.id)] == ["Player 1", name]
 
 
@@ -197,7 +197,7 @@ async def test_a_change_whose_revision_moved_fails_alone_in_its_group(svc):
 
 async def test_a_member_whose_name_no_database_can_hold_still_takes_a_seat(svc):
     await svc.lobby(100, 1)
-    table = await svc.tables.join(100, 2, "odd \ud800 name \x00")
+    table = await svc.tables.lobby.join(100, 2, "odd \ud800 name \x00")
     assert table.seats[1].name == "odd \ufffd name \ufffd"
     assert [row["name"] for row in svc.seat_rows(table.id)] == ["Player 1", "odd \ufffd name \ufffd"]
 
@@ -250,7 +250,8 @@ async def test_stores_of_one_process_share_its_claim_on_a_sqlite_file(tmp_path):
 
 
 async def test_the_last_synced_commands_are_remembered_per_scope(svc):
-    """Migration 0008: the digest of the slash commands last synced, per application and scope (issue 22)."""
+    """Migration 0008: the digest of the slash commands last synced, per application and scope (a restart with the
+    same commands syncs nothing)."""
     store = svc.store
     assert await store.synced_commands("application 1 global") is None
     async with store.transaction():

@@ -7,8 +7,11 @@ Two recordings per game variant (every player count, every boolean option switch
   may act (a seat to act, or one with an interjection) with a seeded rng, and the timeout default; then one
   SHA-256 over the JSON of every state of the walk.
 
-`python -m tests.games.recorded_play` writes tests/fixtures/computer_games.json.gz; it was run on the engines
-of main before issue 28 (aa4578b, exported with `git archive`, this file and `bot/games/selfplay.py` beside).
+Each game's recordings are in its own test folder, tests/games/<id>/recorded.json.gz (tests/per_game.py), so a new
+game records its own: `python -m tests.games.recorded_play <id>…` writes them for the games named (every registered
+game, the toy games among them, without a name). The four games' were recorded with their engines as they were
+before the engines were made faster (aa4578b, exported with `git archive`, this file and `bot/games/selfplay.py`
+beside), so replaying them proves no rule and no decision changed since.
 """
 
 from __future__ import annotations
@@ -17,21 +20,23 @@ import gzip
 import hashlib
 import json
 import random
-from pathlib import Path
+import sys
 
-from bot.games.core import encode_action, encode_state, resolve_options
+from bot.games.core import Game, encode_action, encode_state, resolve_options
+from bot.games.registry import engines
 from bot.games.rng import SeededRng
 from bot.games.selfplay import computers, play
-from cogs.games import engines, live
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "computer_games.json.gz"
+from ..per_game import recorded
+
 SELF_PLAY_SEEDS = 10
 WALKS = 3
 WALK_MOVES = 600
 
 
-def variants():
-    for game in engines(live()).values():  # the bot's own games (the toy game was never recorded)
+def variants(games: list[Game] | None = None):
+    """Every player count of each game, with each of its yes/no options switched on in turn."""
+    for game in engines().values() if games is None else games:
         switches = [{}] + [{name: True} for name, o in game.options.items() if o.default is False]
         for players in range(game.min_players, game.max_players + 1):
             for options in switches:
@@ -71,24 +76,35 @@ def _code(action) -> str:
     return "-" if action is None else encode_action(action)
 
 
-def record() -> dict[str, dict[str, list[str]]]:
-    recorded = {}
-    for label, game, players, options in variants():
+def record(recorded_game: Game) -> dict[str, dict[str, list[str]]]:
+    """Every variant of the game, played and walked as the test replays them."""
+    made = {}
+    for label, game, players, options in variants([recorded_game]):
         entry = {f"self_play:{k}": self_play_log(game, players, options, f"{label}:{k}")
                  for k in range(SELF_PLAY_SEEDS)}
         entry.update({f"decisions:{k}": decision_log(game, players, options, f"{label}:{k}")
                       for k in range(WALKS)})
-        recorded[label] = entry
+        made[label] = entry
         print(label, sum(len(v) for v in entry.values()), flush=True)
-    return recorded
+    return made
 
 
-def load() -> dict[str, dict[str, list[str]]]:
-    with gzip.open(FIXTURE, "rt", encoding="utf-8") as f:
+def load(game_id: str) -> dict[str, dict[str, list[str]]]:
+    """The game's recordings (FileNotFoundError: it has none yet — record them, as the module says)."""
+    with gzip.open(recorded(game_id), "rt", encoding="utf-8") as f:
         return json.load(f)
 
 
-if __name__ == "__main__":
-    data = json.dumps(record(), separators=(",", ":"), sort_keys=True)
-    with gzip.GzipFile(FIXTURE, "wb", mtime=0) as f:
+def write(game: Game) -> None:
+    data = json.dumps(record(game), separators=(",", ":"), sort_keys=True)
+    with gzip.GzipFile(recorded(game.id), "wb", mtime=0) as f:
         f.write(data.encode())
+
+
+if __name__ == "__main__":
+    from ..toy_games import register
+
+    register()
+    found = engines()
+    for game_id in sys.argv[1:] or list(found):
+        write(found[game_id])

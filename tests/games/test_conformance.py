@@ -27,9 +27,9 @@ from bot.games.core import (
     resolve_options,
 )
 from bot.games.levels import LEVELS
+from bot.games.registry import engines
 from bot.games.rng import SeededRng
 from bot.games.text import Text
-from cogs.games import engines
 
 GAMES = engines()
 

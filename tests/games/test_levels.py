@@ -1,4 +1,4 @@
-"""Computer levels (issue 28): every level plays legal moves and repeats itself given the same rng; "hard" never
+"""Computer levels: every level plays legal moves and repeats itself given the same rng; "hard" never
 reads what its seat cannot see (it plans on `determinize`d states) and decides within its budget."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from bot.games.armadillo.model import DECK as ARMADILLO_DECK
 from bot.games.armadillo.model import Answer
 from bot.games.core import replace, resolve_options
 from bot.games.levels import LEVELS
+from bot.games.registry import engines
 from bot.games.rng import FairRng, SeededRng
 from bot.games.selfplay import computers, play
-from cogs.games import engines
 
 GAMES = engines()  # the registered games, the tests' toy game among them
 SEEDS = ["alice-seed", "bob-seed"]

@@ -1,21 +1,28 @@
-"""The normal computer and the rules are unchanged by the speed-up: every recorded game (made with the engines
-before it, `recorded_play.py`) is replayed move for move and decision for decision, byte for byte."""
+"""The normal computer and the rules are unchanged: every recorded game of every registered game (in its own test
+folder, `recorded_play.py`) is replayed move for move and decision for decision, byte for byte."""
 
 from __future__ import annotations
+
+from functools import cache
 
 import pytest
 
 from .recorded_play import decision_log, load, self_play_log, variants
 
-RECORDED = load()
-
-
 VARIANTS = list(variants())
+
+
+@cache
+def recordings(game_id: str) -> dict[str, dict[str, list[str]]]:
+    try:
+        return load(game_id)
+    except FileNotFoundError:
+        pytest.fail(f"{game_id} has no recorded games: `python -m tests.games.recorded_play {game_id}` records them")
 
 
 @pytest.mark.parametrize(("label", "game", "players", "options"), VARIANTS, ids=[v[0] for v in VARIANTS])
 def test_recorded_games_replay_byte_for_byte(label, game, players, options):
-    recorded = RECORDED[label]
+    recorded = recordings(game.id)[label]
     for key, log in recorded.items():
         kind, k = key.split(":")
         seed = f"{label}:{k}"

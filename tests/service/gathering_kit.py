@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from bot.service import played
 from bot.service.gatherings import ROUND, Notice
 
 GUILD = 7
@@ -48,11 +49,11 @@ async def play_round(svc, gathering_id: int, round_: int, *, skip: frozenset[int
 
 
 async def play_table(svc, table_id: int, skip: frozenset[int] = frozenset()):
-    table = await svc.tables.get_by_id(table_id)
+    table = await svc.tables.cache.get_by_id(table_id)
     while table is not None and table.status == "active":
         seat = min(table.to_act)
         user = table.seats[seat].user_id
         if user in skip:
             break
-        table = await svc.tables.act(table.id, user, table.game.timeout_action(table.state, seat), table.seq)
+        table = await svc.tables.act(table.id, user, played(table.game.timeout_action(table.state, seat)), table.seq)
     return table

@@ -35,8 +35,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.games.core import decode_action  # noqa: E402
-from bot.service import open_tables  # noqa: E402
-from cogs.games import engines  # noqa: E402
+from bot.games.registry import engines  # noqa: E402
+from bot.service import open_tables, played  # noqa: E402
 from db import Store  # noqa: E402
 
 GAMES = engines()
@@ -64,12 +64,12 @@ async def main(command: str, plan: dict) -> dict:
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
 
     if command == "finish":
-        found = {t.id: t for t in [await tables.get_by_id(m[0]) for m in plan["moves"]]}
+        found = {t.id: t for t in [await tables.cache.get_by_id(m[0]) for m in plan["moves"]]}
         await asyncio.sleep(max(0.0, plan["start"] - time.time()))
 
         async def move(table_id: int, user: int, action: str, seq: int) -> None:
             try:
-                await tables.act(table_id, user, decode_action(found[table_id].game, action), seq)
+                await tables.act(table_id, user, played(decode_action(found[table_id].game, action)), seq)
                 count("acknowledged")
             except Exception as failure:  # noqa: BLE001 - the test reads what happened
                 count(type(failure).__name__)
@@ -89,19 +89,19 @@ async def main(command: str, plan: dict) -> dict:
                 opened.append([table.id, new])
 
         tables.gatherings.listener = edge
-        found = {t.id: t for t in [await tables.get_by_id(m[0]) for m in plan["moves"]]}
+        found = {t.id: t for t in [await tables.cache.get_by_id(m[0]) for m in plan["moves"]]}
         await asyncio.sleep(max(0.0, plan["start"] - time.time()))
 
         async def last(table_id: int, user: int, action: str, seq: int) -> None:
             try:
-                await tables.act(table_id, user, decode_action(found[table_id].game, action), seq)
+                await tables.act(table_id, user, played(decode_action(found[table_id].game, action)), seq)
                 count("acknowledged")
             except Exception as failure:  # noqa: BLE001 - the test reads what happened
                 count(type(failure).__name__)
 
         await asyncio.gather(*(last(*m) for m in plan["moves"]))
         await tables.gatherings.run_due()  # what its timer does now (woken by the table's end; it may be first)
-        await tables.close()
+        await tables.timer.close()
         await store.close()
         return {"outcomes": outcomes, "told": told, "opened": opened, "errors": errors.messages}
     elif command == "due":
@@ -113,15 +113,15 @@ async def main(command: str, plan: dict) -> dict:
         async def digest(d) -> None:
             sent["digests"].append(d.user_id)
 
-        tables.listener, tables.digest_listener = reminded, digest
+        tables.deadlines.listener, tables.digests.listener = reminded, digest
         await asyncio.sleep(max(0.0, plan["start"] - time.time()))
-        await asyncio.gather(tables.expire_due(), tables.send_digests())
+        await asyncio.gather(tables.deadlines.expire_due(), tables.digests.send_due())
         await store.close()
         return {**sent, "errors": errors.messages}
     elif command == "expire":
-        await tables.open_tables()  # rebuilt here before the start, as a live process holds them
+        await tables.cache.open_tables()  # rebuilt here before the start, as a live process holds them
         await asyncio.sleep(max(0.0, plan["start"] - time.time()))
-        handled = await tables.expire_due()
+        handled = await tables.deadlines.expire_due()
         await store.close()
         return {"handled": [[t.id, kind] for t, kind in handled], "errors": errors.messages}
     elif command == "outbox":
@@ -131,7 +131,7 @@ async def main(command: str, plan: dict) -> dict:
             if kind in ("result", "offer_lapsed"):
                 handed.append([table.id, kind])
 
-        tables.listener = show
+        tables.deadlines.listener = tables.outbox.listener = show
         await asyncio.sleep(max(0.0, plan["start"] - time.time()))
         await tables.timer.run_due()
         await store.close()
@@ -139,15 +139,15 @@ async def main(command: str, plan: dict) -> dict:
     elif command == "away":
         await asyncio.sleep(max(0.0, plan["start"] - time.time()))
         try:
-            await tables.go_away(plan["user"], plan["days"])
+            await tables.away.go(plan["user"], plan["days"])
             count("acknowledged")
         except Exception as failure:  # noqa: BLE001 - the test reads what happened
             count(type(failure).__name__)
     elif command == "ping":
         for table_id, *_ in plan["pings"]:  # rebuilt here before the start, as a live process holds them
-            await tables.get_by_id(table_id)
+            await tables.cache.get_by_id(table_id)
         await asyncio.sleep(max(0.0, plan["start"] - time.time()))
-        given = await asyncio.gather(*(tables.record_ping(t, m, frozenset(seats), seq)
+        given = await asyncio.gather(*(tables.calls.record_ping(t, m, frozenset(seats), seq)
                                        for t, m, seats, seq in plan["pings"]))
         await store.close()
         return {"given_back": [list(g) for g in given], "errors": errors.messages}
@@ -156,12 +156,12 @@ async def main(command: str, plan: dict) -> dict:
         while time.time() < stop:
             for table_id in plan["tables"]:
                 try:
-                    table = await tables.get_by_id(table_id)
+                    table = await tables.cache.get_by_id(table_id)
                     if table is None or table.status != "active":
                         continue
                     seat = min(table.to_act)
                     action = table.game.timeout_action(table.state, seat)
-                    await tables.act(table_id, table.seats[seat].user_id, action, table.seq)
+                    await tables.act(table_id, table.seats[seat].user_id, played(action), table.seq)
                     count("acknowledged")
                 except Exception as failure:  # noqa: BLE001 - the test reads what happened
                     count(type(failure).__name__)

@@ -7,7 +7,7 @@ import shutil
 from datetime import timedelta
 from pathlib import Path
 
-from bot.service import open_tables
+from bot.service import open_tables, played
 from bot.service.clocks import BANKS, seat_deadline
 from db import Store
 
@@ -20,18 +20,18 @@ RELEASE_0001 = Path(__file__).parents[1] / "fixtures" / "release_0001.sqlite3"
 
 
 async def bank_table(svc, *members: int, game_id: str = "armymen", pace: int = DAY):
-    await svc.tables.open(guild_id=svc.GUILD, channel_id=CHANNEL, game_id=game_id, host_id=members[0],
+    await svc.tables.lobby.open(guild_id=svc.GUILD, channel_id=CHANNEL, game_id=game_id, host_id=members[0],
                                   host_name=f"Player {members[0]}", pace_seconds=pace, clock="bank")
     for user in members[1:]:
-        await svc.tables.join(CHANNEL, user, f"Player {user}")
-    return await svc.tables.start(CHANNEL, members[0])
+        await svc.tables.lobby.join(CHANNEL, user, f"Player {user}")
+    return await svc.tables.turns.start(CHANNEL, members[0])
 
 
 async def finish_turn(svc, table, seat: int):
     """The seat's member plays their whole turn (the rules' default moves), at the current clock."""
     while table.status == "active" and seat in table.to_act:
         user = table.seats[seat].user_id
-        table = await svc.tables.act(table.id, user, table.game.timeout_action(table.state, seat), table.seq)
+        table = await svc.tables.act(table.id, user, played(table.game.timeout_action(table.state, seat)), table.seq)
     return table
 
 
@@ -46,7 +46,7 @@ async def test_a_bank_drains_with_the_time_taken_and_refills_by_a_day_up_to_thre
     assert table.deadline_at == now + start
 
     await svc.advance(days=2)  # she thinks for two days: one day left in her bank
-    table = await finish_turn(svc, await svc.tables.get_by_id(table.id), first)
+    table = await finish_turn(svc, await svc.tables.cache.get_by_id(table.id), first)
     assert table.seats[first].bank == DAY and table.seats[first].deadline_at is None
     assert seat_deadline(table, other) == svc.now.timestamp() + start, "the other's bank starts full"
 
@@ -57,7 +57,7 @@ async def test_a_bank_drains_with_the_time_taken_and_refills_by_a_day_up_to_thre
 
     heard = await svc.advance(days=2)  # her bank runs out: the rules' timeout default plays her turn
     assert [kind for _, kind in heard] == ["timeout"]
-    table = await svc.tables.get_by_id(table.id)
+    table = await svc.tables.cache.get_by_id(table.id)
     assert table.seats[first].timeouts == 1
     assert [by for _, seat, _, by in svc.events(table.id) if seat == first][-1] == "timeout"
     while first not in table.to_act:  # (Army Men: who rolls first in a new battle depends on the last)
@@ -75,18 +75,18 @@ async def test_armadillo_answers_each_on_its_own_clock(svc):
     (roller,) = table.to_act
     answerer = 1 - roller
     table = await svc.tables.act(table.id, table.seats[roller].user_id,
-                                 table.game.timeout_action(table.state, roller), table.seq)
+                                 played(table.game.timeout_action(table.state, roller)), table.seq)
     assert table.to_act == {roller, answerer}
     assert seat_deadline(table, answerer) == svc.now.timestamp() + 3 * HOUR
     table = await finish_turn(svc, table, answerer)  # answers at once
     await svc.advance(hours=2)  # the roller takes two hours to answer
-    table = await finish_turn(svc, await svc.tables.get_by_id(table.id), roller)
+    table = await finish_turn(svc, await svc.tables.cache.get_by_id(table.id), roller)
     assert table.seats[roller].bank == HOUR and table.seats[answerer].bank == 3 * HOUR
 
     while not (len(table.to_act) == 2 and table.status == "active"):  # the next roll: both answer again
         (seat,) = table.to_act
         table = await svc.tables.act(table.id, table.seats[seat].user_id,
-                                     table.game.timeout_action(table.state, seat), table.seq)
+                                     played(table.game.timeout_action(table.state, seat)), table.seq)
     slow, quick = roller, answerer
     now = svc.now.timestamp()
     assert seat_deadline(table, slow) == now + 2 * HOUR, "an hour left, and an hour more"
@@ -94,7 +94,7 @@ async def test_armadillo_answers_each_on_its_own_clock(svc):
     assert table.deadline_at == now + 2 * HOUR, "the table's deadline is the earliest of its seats'"
 
     await svc.advance(hours=2)
-    table = await svc.tables.get_by_id(table.id)
+    table = await svc.tables.cache.get_by_id(table.id)
     assert slow not in table.to_act and table.seats[slow].timeouts == 1, "her bank ran out: the default answered"
     assert table.to_act == {quick} and table.seats[quick].timeouts == 0
     assert seat_deadline(table, quick) == now + 3 * HOUR, "his own clock runs on, untouched"
@@ -106,7 +106,7 @@ async def test_a_fixed_clock_is_still_one_pace_per_decision(svc):
     (seat,) = table.to_act
     assert seat_deadline(table, seat) == svc.now.timestamp() + HOUR and table.seats[seat].bank is None
     await svc.advance(minutes=30)
-    table = await finish_turn(svc, await svc.tables.get_by_id(table.id), seat)
+    table = await finish_turn(svc, await svc.tables.cache.get_by_id(table.id), seat)
     assert seat_deadline(table, 1 - seat) == svc.now.timestamp() + HOUR
 
 
@@ -120,7 +120,7 @@ async def test_an_upgraded_database_keeps_every_open_tables_deadline(tmp_path):
     tables = open_tables(store, GAMES, clock=lambda: now[0])
     try:
         await tables.load()
-        before = [t for t in await tables.open_tables() if t.status == "active"]
+        before = [t for t in await tables.cache.open_tables() if t.status == "active"]
         assert before, "the old release's database has a game running"
         for table in before:
             assert table.deadline_at is not None
@@ -128,16 +128,16 @@ async def test_an_upgraded_database_keeps_every_open_tables_deadline(tmp_path):
                 assert seat_deadline(table, seat) == table.deadline_at, "each seat to act keeps the table's"
         old = before[0]
         now[0] = SVC_START.fromtimestamp(old.deadline_at - 1, SVC_START.tzinfo)
-        assert [t for t, _ in await tables.expire_due() if t.id == old.id and t.seq != old.seq] == []
+        assert [t for t, _ in await tables.deadlines.expire_due() if t.id == old.id and t.seq != old.seq] == []
         now[0] += timedelta(seconds=1)
-        fired = {t.id: (t, kind) for t, kind in await tables.expire_due()}
+        fired = {t.id: (t, kind) for t, kind in await tables.deadlines.expire_due()}
         after, kind = fired[old.id]
         assert kind == "timeout" and after.seq > old.seq
         assert all(after.seats[s].timeouts == 1 for s in old.to_act if after.seats[s].human)
         for seat in after.to_act:
             assert after.seats[seat].deadline_at == now[0].timestamp() + after.pace_seconds, "its own clock"
     finally:
-        await tables.close()
+        await tables.timer.close()
         await store.close()
 
 

@@ -10,9 +10,9 @@ import time
 from collections import Counter
 from datetime import timedelta
 
-from bot.service import errors, open_tables
+from bot.games.registry import engines
+from bot.service import errors, open_tables, played
 from bot.service.clocks import seat_deadline
-from cogs.games import engines
 from db import Store
 
 from .test_many_processes import report, start_process
@@ -32,13 +32,13 @@ async def other_process(svc):
 
 async def answers_on_their_own_clocks(svc, channel: int, roller_user: int, other_user: int):
     """An Armadillo table on bank clocks, at its answers: the roller's bank two hours, the other's three."""
-    await svc.tables.open(guild_id=svc.GUILD, channel_id=channel, game_id="armadillo", host_id=roller_user,
+    await svc.tables.lobby.open(guild_id=svc.GUILD, channel_id=channel, game_id="armadillo", host_id=roller_user,
                           host_name="host", pace_seconds=HOUR, clock="bank")
-    await svc.tables.join(channel, other_user, "guest")
-    table = await svc.tables.start(channel, roller_user)
+    await svc.tables.lobby.join(channel, other_user, "guest")
+    table = await svc.tables.turns.start(channel, roller_user)
     (roller,) = table.to_act
     return await svc.tables.act(table.id, table.seats[roller].user_id,
-                                table.game.timeout_action(table.state, roller), table.seq)
+                                played(table.game.timeout_action(table.state, roller)), table.seq)
 
 
 async def test_each_seat_whose_clock_ran_out_is_timed_out_once_across_processes(svc):
@@ -46,7 +46,7 @@ async def test_each_seat_whose_clock_ran_out_is_timed_out_once_across_processes(
     for table in tables:  # both answer on clocks of three hours: one of them answers at once
         (quick, slow) = sorted(table.to_act)
         await svc.tables.act(table.id, table.seats[quick].user_id,
-                             table.game.timeout_action(table.state, quick), table.seq)
+                             played(table.game.timeout_action(table.state, quick)), table.seq)
     await svc.settle()
     svc.now += timedelta(hours=3)  # every slow answerer's bank is empty
     due = {t.id: seat_deadline(t, max(t.to_act)) for t in tables}
@@ -57,7 +57,7 @@ async def test_each_seat_whose_clock_ran_out_is_timed_out_once_across_processes(
         handled = [tuple(h) for w in workers for h in report(w)["handled"]]
     else:
         other = await other_process(svc)
-        fired = await asyncio.gather(svc.tables.expire_due(), other.expire_due())
+        fired = await asyncio.gather(svc.tables.deadlines.expire_due(), other.deadlines.expire_due())
         handled = [(t.id, kind) for events in fired for t, kind in events]
     assert sorted(handled) == sorted((t.id, "timeout") for t in tables), "each table once, by one process"
     for table in tables:
@@ -79,7 +79,7 @@ async def test_a_member_going_away_from_two_processes_at_once_is_charged_once(sv
         assert outcomes["TryAgain"] + outcomes["Refusal"] == 1, outcomes
     else:
         other = await other_process(svc)
-        results = await asyncio.gather(svc.tables.go_away(ALICE, 3), other.go_away(ALICE, 3),
+        results = await asyncio.gather(svc.tables.away.go(ALICE, 3), other.away.go(ALICE, 3),
                                        return_exceptions=True)
         assert sum(not isinstance(r, BaseException) for r in results) == 1, results
         assert all(isinstance(r, errors.Refusal) for r in results if isinstance(r, BaseException))

@@ -13,7 +13,7 @@ import pytest
 
 from bot.games.doodle import Block, Draw
 from bot.games.rng import table_rng
-from bot.service import PACES, errors
+from bot.service import PACES, errors, played
 
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
 CHANNEL = 900
@@ -49,7 +49,7 @@ async def miss_turns(svc, table, seat: int, turns: int):
     """`seat`'s member misses `turns` turns: each deadline finishes one; the other member plays theirs."""
     for _ in range(turns):
         await svc.advance(seconds=LIVE)
-        table = await svc.tables.get_by_id(table.id)
+        table = await svc.tables.cache.get_by_id(table.id)
         while table.status == "active" and seat not in table.to_act and not table.seats[seat].autopilot:
             table = await svc.play(table, moves=1)
     return table
@@ -62,7 +62,7 @@ async def test_one_deadline_finishes_the_absent_members_whole_turn_as_one_timeou
     assert svc.event_count(table.id) == 0
     await svc.advance(seconds=1)
     assert svc.kinds()[-1] == "timeout"
-    after = await svc.tables.get_by_id(table.id)
+    after = await svc.tables.cache.get_by_id(table.id)
     events = svc.events(table.id)
     assert len(events) >= 2, "the roll and every set-aside of the turn"
     assert {(s, by) for _, s, _, by in events} == {(seat, "timeout")}
@@ -76,9 +76,9 @@ async def test_one_deadline_finishes_the_absent_members_whole_turn_as_one_timeou
 async def test_one_deadline_finishes_a_doodle_turn_dd_r12(svc):
     """DD-R12: two members; one deadline passes; the absent member draws, then claims or ends the turn."""
     await svc.lobby(CHANNEL, ALICE, BOB, game_id="doodle", pace=LIVE)
-    table = await svc.tables.start(CHANNEL, ALICE)
+    table = await svc.tables.turns.start(CHANNEL, ALICE)
     await svc.advance(seconds=LIVE)
-    after = await svc.tables.get_by_id(table.id)
+    after = await svc.tables.cache.get_by_id(table.id)
     actions = [action for _, _, action, _ in svc.events(table.id)]
     assert actions[0] == '["Draw"]' and len(actions) == 2, "the draw with its roll, then a claim or the end"
     assert actions[1] == '["Stop"]' or actions[1].startswith('["Claim"')
@@ -90,10 +90,10 @@ async def test_a_timed_out_armadillo_roller_also_answers_arm_r9_as_one_timeout(s
     """ARM-R9 under the same rule: a turn is a roll and the answers to it. One deadline rolls the computer's
     dice for the absent roller and answers by ARM-R9 for them; the others keep their own time to answer."""
     await svc.lobby(CHANNEL, ALICE, BOB, game_id="armadillo", pace=LIVE)
-    table = await svc.tables.start(CHANNEL, ALICE)
+    table = await svc.tables.turns.start(CHANNEL, ALICE)
     (roller,) = table.to_act
     await svc.advance(seconds=LIVE)
-    after = await svc.tables.get_by_id(table.id)
+    after = await svc.tables.cache.get_by_id(table.id)
     actions = [(seat, action.split('"')[1], by) for _, seat, action, by in svc.events(table.id)]
     assert actions[0] == (roller, "Roll", "timeout") and actions[1][0::2] == (roller, "timeout")
     assert actions[1][1] in ("Discard", "Token") and len(actions) == 2
@@ -123,12 +123,12 @@ async def test_a_timed_out_doodle_turn_ends_though_the_same_member_plays_next_dd
     turn only (bob's is lost, so hers comes again): one timeout, and her new turn waits with its own deadline."""
     svc = await svc_harness(rng_factory=BlockOnTop)
     await svc.lobby(CHANNEL, ALICE, BOB, game_id="doodle", pace=LIVE)
-    table = await svc.tables.start(CHANNEL, ALICE)
-    table = await svc.tables.act(table.id, ALICE, Draw(), table.seq)  # keeps Block A Turn, draws, rolls
-    table = await svc.tables.act(table.id, ALICE, Block(1), table.seq)
+    table = await svc.tables.turns.start(CHANNEL, ALICE)
+    table = await svc.tables.act(table.id, ALICE, played(Draw()), table.seq)  # keeps Block A Turn, draws, rolls
+    table = await svc.tables.act(table.id, ALICE, played(Block(1)), table.seq)
     acted = table.seq
     await svc.advance(seconds=LIVE)
-    after = await svc.tables.get_by_id(table.id)
+    after = await svc.tables.cache.get_by_id(table.id)
     timed_out = [(seat, by) for seq, seat, _, by in svc.events(table.id) if seq > acted]
     assert timed_out == [(0, "timeout")], "one move finished her turn: a claim or the end of it"
     assert after.state.turns == 2 and after.to_act == {0} and not after.state.begun, "bob's turn was lost"
@@ -144,7 +144,7 @@ async def test_three_timeouts_in_a_row_put_the_seat_on_autopilot(svc):
         assert (table.seats[seat].timeouts, table.seats[seat].autopilot) == (n, False)
         assert table.to_act == {seat}  # her next turn waits for her
     await svc.advance(seconds=LIVE)
-    table = await svc.tables.get_by_id(table.id)
+    table = await svc.tables.cache.get_by_id(table.id)
     assert (table.seats[seat].timeouts, table.seats[seat].autopilot) == (3, True)
     assert seat_row(svc, table.id, seat)["autopilot"] == 1
     assert table.to_act == {other} or table.status != "active"
@@ -155,7 +155,7 @@ async def test_three_timeouts_in_a_row_put_the_seat_on_autopilot(svc):
     while table.status == "active" and not autopiloted:
         assert table.to_act == {other}  # the game never waits for her
         table = await svc.tables.act(
-            table.id, user, table.game.timeout_action(table.state, other), expected_seq=table.seq
+            table.id, user, played(table.game.timeout_action(table.state, other)), expected_seq=table.seq
         )
         autopiloted = [m for m in table.moves if m.seat == seat]
     assert autopiloted and {m.by for m in autopiloted} == {"autopilot"}
@@ -166,9 +166,9 @@ async def test_my_hand_takes_the_seat_back_from_autopilot(svc):
     table, seat, owner = await live_game(svc)
     other = 1 - seat
     table = await miss_turns(svc, table, seat, 3)
-    assert (await svc.tables.get_by_id(table.id)).seats[seat].autopilot
+    assert (await svc.tables.cache.get_by_id(table.id)).seats[seat].autopilot
 
-    table, taken_back = await svc.tables.hand(table.channel_id, owner)
+    table, taken_back = await svc.tables.turns.hand(table.channel_id, owner)
     assert taken_back and (table.seats[seat].autopilot, table.seats[seat].timeouts) == (False, 0)
     assert (seat_row(svc, table.id, seat)["autopilot"], seat_row(svc, table.id, seat)["timeouts"]) == (0, 0)
 
@@ -178,7 +178,7 @@ async def test_my_hand_takes_the_seat_back_from_autopilot(svc):
         table = await svc.play(table, moves=1)
     assert table.to_act == {seat}
     assert not any(m.by == "autopilot" for m in table.moves)
-    table = await svc.tables.act(table.id, owner, table.game.timeout_action(table.state, seat), table.seq)
+    table = await svc.tables.act(table.id, owner, played(table.game.timeout_action(table.state, seat)), table.seq)
     assert table.moves[0].by == "player"
 
 
@@ -186,24 +186,24 @@ async def test_acting_again_resets_the_timeouts_in_a_row(svc):
     table, seat, owner = await live_game(svc)
     table = await miss_turns(svc, table, seat, 2)
     assert table.seats[seat].timeouts == 2
-    table = await svc.tables.act(table.id, owner, table.game.timeout_action(table.state, seat), table.seq)
+    table = await svc.tables.act(table.id, owner, played(table.game.timeout_action(table.state, seat)), table.seq)
     assert table.seats[seat].timeouts == 0
     assert seat_row(svc, table.id, seat)["timeouts"] == 0
     assert table.to_act == {seat}  # her turn goes on (seeded dice): one more timeout starts a new row
     await svc.advance(seconds=LIVE)
-    table = await svc.tables.get_by_id(table.id)
+    table = await svc.tables.cache.get_by_id(table.id)
     assert (table.seats[seat].timeouts, table.seats[seat].autopilot) == (1, False)
 
 
 async def test_a_live_lobby_expires_after_30_minutes(svc):
     table = await svc.lobby(CHANNEL, ALICE, BOB, pace=LIVE)
     await svc.advance(minutes=29, seconds=59)
-    assert svc.kinds() == [] and (await svc.tables.get(CHANNEL)).status == "lobby"
+    assert svc.kinds() == [] and (await svc.tables.cache.get(CHANNEL)).status == "lobby"
     await svc.advance(seconds=1)
     assert svc.kinds() == ["expired"]
     assert svc.heard[0][1].id == table.id and svc.heard[0][1].status == "ended"
     with pytest.raises(errors.NoTable):
-        await svc.tables.get(CHANNEL)
+        await svc.tables.cache.get(CHANNEL)
     row = svc.session_row(table.id)
     assert (row["status"], row["end_reason"], row["deadline_at"]) == ("ended", "the lobby expired", None)
     again = await svc.lobby(CHANNEL, BOB)  # the channel is free
@@ -219,14 +219,14 @@ async def test_other_lobbies_expire_after_7_days(svc, pace):
     assert svc.kinds() == ["expired"]
     assert svc.session_row(table.id)["status"] == "ended"
     with pytest.raises(errors.NoTable):
-        await svc.tables.get(CHANNEL)
+        await svc.tables.cache.get(CHANNEL)
 
 
 async def test_a_started_game_does_not_expire_as_a_lobby(svc):
     table, _, _ = await live_game(svc)
     await svc.advance(minutes=31)  # a turn deadline (timeout), but no lobby expiry
     assert "expired" not in svc.kinds()
-    assert (await svc.tables.get(CHANNEL)).status == "active"
+    assert (await svc.tables.cache.get(CHANNEL)).status == "active"
     assert svc.session_row(table.id)["status"] == "active"
 
 
@@ -242,10 +242,10 @@ async def test_a_move_elsewhere_does_not_cancel_the_timers_notifications(svc):
 
     first = await svc.started(CHANNEL, ALICE, BOB, pace=LIVE)
     second = await svc.started(CHANNEL + 1, CAROL, DAVE, pace=LIVE)
-    svc.tables.listener = slow_listener
+    svc.tables.deadlines.listener = slow_listener
     await svc.settle()
     svc.now += timedelta(seconds=LIVE)  # both deadlines are due; the test does not call expire_due
-    svc.tables.start_timer()  # wake the timer now (it sleeps in real time)
+    svc.tables.timer.start()  # wake the timer now (it sleeps in real time)
     for _ in range(200):
         if heard:
             break
@@ -254,7 +254,8 @@ async def test_a_move_elsewhere_does_not_cancel_the_timers_notifications(svc):
 
     third = await svc.started(CHANNEL + 2, ALICE, CAROL, pace=LIVE)  # moves elsewhere meanwhile
     (seat,) = third.to_act
-    await svc.tables.act(third.id, third.seats[seat].user_id, third.game.timeout_action(third.state, seat), third.seq)
+    move = third.game.timeout_action(third.state, seat)
+    await svc.tables.act(third.id, third.seats[seat].user_id, played(move), third.seq)
     gate.set()
     for _ in range(200):
         if len(heard) == 2:

@@ -12,9 +12,9 @@ import pytest
 
 from bot.__main__ import main
 from bot.games.core import decode_action, encode_action
+from bot.games.registry import engines
 from bot.games.rng import FairRng
 from bot.service.fairness import luck_lines, luck_report, record_game, verify
-from cogs.games import engines
 
 from ..games.test_conformance import ComputerChooser, RandomChooser, play, variants
 
@@ -189,3 +189,17 @@ def test_the_command_line_prints_no_traceback_for_a_bad_record(tmp_path, record)
     done = subprocess.run([sys.executable, "-m", "bot", "verify", str(path)], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
     assert done.returncode == 2 and done.stderr == "" and done.stdout.count("\n") == 1, done
+
+
+def test_the_command_line_needs_the_rules_only(tmp_path):
+    """`python -m bot verify` asks the game layer's registry for the engines: a fresh process verifying a record
+    imports no module of the Discord edge (cogs/) and not discord.py itself."""
+    game = GAMES["armymen"]
+    path = tmp_path / "table-1.json"
+    path.write_text(json.dumps(finished(game, 2, {"campaign": False}, fair=True)))
+    script = ("import sys\nfrom bot.__main__ import main\nassert main(['verify', sys.argv[1]]) == 0\n"
+              "print(sorted(m for m in sys.modules if m.split('.')[0] in ('cogs', 'discord')))")
+    done = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, cwd=ROOT,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[]", done.stdout

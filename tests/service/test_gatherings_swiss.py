@@ -53,7 +53,7 @@ async def test_a_twelve_member_four_round_swiss_over_a_week(svc):
 
     # Round 2, a day later: one member goes away for two days before moving; the round waits for them.
     svc.now += timedelta(days=1)
-    (_, stopped) = await svc.tables.go_away(AWAY, 2)
+    (_, stopped) = await svc.tables.away.go(AWAY, 2)
     assert stopped, "their table's clock stopped"
     waiting = next(t for t in await gatherings.tables(cup.id, 2) if AWAY in t.seats)
     for planned in await gatherings.tables(cup.id, 2):
@@ -61,7 +61,7 @@ async def test_a_twelve_member_four_round_swiss_over_a_week(svc):
             await play_table(svc, planned.table_id)
     table = await play_table(svc, waiting.table_id, skip=frozenset({AWAY}))
     await svc.advance(days=1)  # away: no timeout fires meanwhile
-    assert (await svc.tables.get_by_id(waiting.table_id)).seats[table.seat_of(AWAY)].timeouts == 0
+    assert (await svc.tables.cache.get_by_id(waiting.table_id)).seats[table.seat_of(AWAY)].timeouts == 0
     await due(svc)
     assert (await gatherings.get(cup.id)).round == 2, "the round waits for its last table"
     svc.now += timedelta(days=1, hours=1)
@@ -86,11 +86,11 @@ async def test_a_twelve_member_four_round_swiss_over_a_week(svc):
     seat = table.seat_of(absent)
     while not table.seats[seat].autopilot:
         await svc.advance(hours=1)  # a missed turn
-        table = await svc.tables.get_by_id(target.table_id)
+        table = await svc.tables.cache.get_by_id(target.table_id)
         if not table.seats[seat].autopilot:
             table = await play_table(svc, target.table_id, skip=frozenset({absent}))
     other = next(s.user_id for s in table.seats if s.user_id not in (absent, None))
-    table, tally = await svc.tables.vote(Clicked(table.id, GUILD), other, seat, "replace")
+    table, tally = await svc.tables.votes.vote(Clicked(table.id, GUILD), other, seat, "replace")
     assert tally.decided == "replace"
     await play_table(svc, table.id)
     points = {r["user_id"]: r["points"] for r in svc.rows("SELECT user_id, points FROM gathering_seats WHERE"

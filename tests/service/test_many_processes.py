@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from bot.games.core import decode_action, encode_action
+from bot.games.registry import engines
 from bot.games.rng import table_rng
-from bot.service import Tables, cache, errors, open_tables
+from bot.service import Tables, cache, errors, open_tables, played
 from bot.service.ratings import DEFAULT_MU, DEFAULT_SIGMA, rate
-from cogs.games import engines
 from db import Store
 
 from ..conftest import SVC_SEED
@@ -39,7 +39,7 @@ async def second_process(svc) -> Tables:
 
 async def fresh_replay(svc, table_id: int):
     tables = await second_process(svc)
-    return await tables.get_by_id(table_id)
+    return await tables.cache.get_by_id(table_id)
 
 
 def only_on_a_shared_server(svc) -> None:
@@ -59,12 +59,12 @@ def same(a, b) -> bool:
 async def test_two_processes_racing_on_one_table_apply_exactly_one_move(svc):
     table = await svc.started(CHANNEL, ALICE, BOB)
     first, second = svc.tables, await second_process(svc)
-    assert same(await second.get_by_id(table.id), table)  # both hold the table rebuilt
+    assert same(await second.cache.get_by_id(table.id), table)  # both hold the table rebuilt
     seat = min(table.to_act)
     user, action = table.seats[seat].user_id, table.game.timeout_action(table.state, seat)
 
     outcomes = await asyncio.gather(
-        first.act(table.id, user, action, table.seq), second.act(table.id, user, action, table.seq),
+        first.act(table.id, user, played(action), table.seq), second.act(table.id, user, played(action), table.seq),
         return_exceptions=True,
     )
     applied = [o for o in outcomes if not isinstance(o, BaseException)]
@@ -75,20 +75,20 @@ async def test_two_processes_racing_on_one_table_apply_exactly_one_move(svc):
 
     replayed = await fresh_replay(svc, table.id)
     for tables in (first, second):
-        assert same(await tables.get_by_id(table.id), replayed)
+        assert same(await tables.cache.get_by_id(table.id), replayed)
 
 
 async def test_a_process_whose_copy_is_behind_catches_up_before_it_answers(svc):
     only_on_a_shared_server(svc)
     table = await svc.started(CHANNEL, ALICE, BOB)
     other = await second_process(svc)
-    assert (await other.get_by_id(table.id)).seq == table.seq
+    assert (await other.cache.get_by_id(table.id)).seq == table.seq
     moved = await svc.play(table, moves=3)  # all through the first process
     seat = min(moved.to_act)
     user, action = moved.seats[seat].user_id, moved.game.timeout_action(moved.state, seat)
     with pytest.raises(errors.StaleMove):  # a click offered before those moves
-        await other.act(table.id, user, action, table.seq)
-    after = await other.act(table.id, user, action, moved.seq)  # the current button works on either process
+        await other.act(table.id, user, played(action), table.seq)
+    after = await other.act(table.id, user, played(action), moved.seq)  # the current button works on either process
     assert after.seq == moved.seq + 1 and svc.event_count(table.id) == after.seq
 
 
@@ -98,26 +98,26 @@ async def test_a_move_on_a_copy_that_is_behind_is_computed_again_on_a_fresh_copy
     only_on_a_shared_server(svc)
     table = await svc.started(CHANNEL, ALICE, BOB)
     other = await second_process(svc)
-    assert (await other.get_by_id(table.id)).seq == table.seq
+    assert (await other.cache.get_by_id(table.id)).seq == table.seq
     moved = await svc.play(table, moves=3)
     seat = min(moved.to_act)
     user, action = moved.seats[seat].user_id, moved.game.timeout_action(moved.state, seat)
-    after = await other.act(table.id, user, action)
+    after = await other.act(table.id, user, played(action))
     assert after.seq == moved.seq + 1 and svc.event_count(table.id) == after.seq
     replayed = await fresh_replay(svc, table.id)
     for tables in (svc.tables, other):
-        assert same(await tables.get_by_id(table.id), replayed)
+        assert same(await tables.cache.get_by_id(table.id), replayed)
 
 
 async def test_a_refusal_on_a_current_copy_stands_and_changes_nothing(svc):
     only_on_a_shared_server(svc)
     table = await svc.started(CHANNEL, ALICE, BOB)
     other = await second_process(svc)
-    await other.get_by_id(table.id)
+    await other.cache.get_by_id(table.id)
     waiting = next(s for s in range(len(table.seats)) if s not in table.to_act)
     action = table.game.timeout_action(table.state, min(table.to_act))
     with pytest.raises(errors.NotYourTurn):
-        await other.act(table.id, table.seats[waiting].user_id, action)
+        await other.act(table.id, table.seats[waiting].user_id, played(action))
     assert svc.event_count(table.id) == table.seq
 
 
@@ -125,8 +125,8 @@ async def test_a_lobby_join_in_one_process_is_seen_by_the_other(svc):
     only_on_a_shared_server(svc)
     await svc.lobby(CHANNEL, ALICE)
     other = await second_process(svc)
-    await other.join(CHANNEL, BOB, "Player 2")
-    started = await svc.tables.start(CHANNEL, ALICE)
+    await other.lobby.join(CHANNEL, BOB, "Player 2")
+    started = await svc.tables.turns.start(CHANNEL, ALICE)
     assert [s.user_id for s in started.seats] == [ALICE, BOB]
 
 
@@ -135,7 +135,7 @@ async def test_a_due_deadline_fires_once_across_processes(svc):
     other = await second_process(svc)
     await svc.settle()
     svc.now = svc.now.replace(hour=svc.now.hour + 2)  # past every deadline (an hour each)
-    fired = await asyncio.gather(svc.tables.expire_due(), other.expire_due())
+    fired = await asyncio.gather(svc.tables.deadlines.expire_due(), other.deadlines.expire_due())
     timeouts = [table.id for events in fired for table, kind in events if kind == "timeout"]
     assert sorted(timeouts) == [t.id for t in tables]  # each table once, by one process or the other
     for table in tables:
@@ -148,10 +148,10 @@ async def test_a_deadline_claimed_by_a_process_that_died_is_fired_by_another(svc
     svc.now = svc.now.replace(hour=svc.now.hour + 2)
     dying = await second_process(svc)
     assert await dying.store.claim_due(svc.now.timestamp()) == [table.id]  # claimed, then the process dies
-    assert await svc.tables.expire_due() == []  # the claim holds for now
+    assert await svc.tables.deadlines.expire_due() == []  # the claim holds for now
     assert svc.event_count(table.id) == 0
     svc.now = svc.now.replace(minute=svc.now.minute + 2)  # the claim lapses
-    fired = await svc.tables.expire_due()
+    fired = await svc.tables.deadlines.expire_due()
     assert [(t.id, kind) for t, kind in fired] == [(table.id, "timeout")]
     assert timed_out(svc, table.id) == {(min(table.to_act), "timeout")}
 
@@ -188,11 +188,11 @@ async def play_in_this_process(tables: Tables, table_ids: list[int], seconds: fl
     moved, stop = 0, time.monotonic() + seconds
     while time.monotonic() < stop:
         for table_id in table_ids:
-            table = await tables.get_by_id(table_id)
+            table = await tables.cache.get_by_id(table_id)
             if table is not None and table.status == "active":
                 seat = min(table.to_act)
                 await tables.act(table_id, table.seats[seat].user_id,
-                                   table.game.timeout_action(table.state, seat), table.seq)
+                                   played(table.game.timeout_action(table.state, seat)), table.seq)
                 moved += 1
             await asyncio.sleep(0)
     return moved
@@ -206,7 +206,7 @@ async def test_a_rebuild_racing_commits_returns_the_old_or_the_new_table_whole(s
     tables = []
     for n in range(3):  # DARDZ: a long game, still running when the test ends
         await svc.lobby(CHANNEL + n, ALICE + 10 * n, BOB + 10 * n, game_id="dardz")
-        tables.append(await svc.tables.start(CHANNEL + n, ALICE + 10 * n))
+        tables.append(await svc.tables.turns.start(CHANNEL + n, ALICE + 10 * n))
     ids = [t.id for t in tables]
     cold = open_tables(await Store.open(svc.path), GAMES, clock=lambda: svc.now, cache_size=0)  # rebuilds at every read
     warm = await second_process(svc)  # keeps its copies, and catches them up
@@ -225,12 +225,12 @@ async def test_a_rebuild_racing_commits_returns_the_old_or_the_new_table_whole(s
     while time.monotonic() < stop:
         for reader in (cold, warm):
             for table_id in ids:
-                seen.append((table_id, await reader.get_by_id(table_id)))
+                seen.append((table_id, await reader.cache.get_by_id(table_id)))
         await asyncio.sleep(0)
     moved = report(writer)["outcomes"].get("acknowledged", 0) if writer else await moving
     assert moved > 20, "the other process kept committing"
-    assert cold.rebuilds > 20
-    assert warm.catch_ups > 0 or not isinstance(svc.path, str), "SQLite: a process trusts its cache"
+    assert cold.cache.rebuilds > 20
+    assert warm.cache.catch_ups > 0 or not isinstance(svc.path, str), "SQLite: a process trusts its cache"
     states = {t.id: states_after_each_move(svc, t) for t in tables}
     for table_id, table in seen:
         if table is None:  # the game ended meanwhile
@@ -249,7 +249,7 @@ async def last_move(svc, table):
         dice = table_rng(SVC_SEED, table.client_seeds, table.seq + 1)
         if table.game.outcome(table.game.apply(table.state, seat, action, dice)) is not None:
             return table, table.seats[seat].user_id, action
-        table = await svc.tables.act(table.id, table.seats[seat].user_id, action, table.seq)
+        table = await svc.tables.act(table.id, table.seats[seat].user_id, played(action), table.seq)
 
 
 def rated_one_by_one(svc, member: int, opponents: dict[int, int]) -> tuple[float, float]:
@@ -274,7 +274,7 @@ async def test_results_recorded_at_once_by_four_processes_rate_a_member_in_commi
     """One member at 20 tables, each against someone new, all finished at the same moment by four processes:
     every result counts, and the member's rating is exactly the games applied one by one in commit order — in
     the running season too, whose ratings started fresh with these games (the same games in the same order)."""
-    await svc.tables.start_season(svc.GUILD, "Spring", None)
+    await svc.tables.seasons.start(svc.GUILD, "Spring", None)
     finals, opponents = [], {}
     for n in range(20):
         table = await svc.started(CHANNEL + n, 100 + n, ALICE)  # each opponent hosts (three tables a host)
@@ -288,7 +288,7 @@ async def test_results_recorded_at_once_by_four_processes_rate_a_member_in_commi
         assert sum(o.get("acknowledged", 0) for o in outcomes) == 20, outcomes
     else:  # SQLite: four services in this process, one database connection each
         others = [await second_process(svc) for _ in range(4)]
-        moves = [s.act(t, u, decode_action(GAMES["armymen"], a), q) for k, s in enumerate(others)
+        moves = [s.act(t, u, played(decode_action(GAMES["armymen"], a)), q) for k, s in enumerate(others)
                  for t, u, a, q in finals[k::4]]
         assert all(not isinstance(r, BaseException) for r in await asyncio.gather(*moves, return_exceptions=True))
     (row,) = svc.rows("SELECT mu, sigma, games, wins FROM ratings WHERE user_id = ?", ALICE)
@@ -306,12 +306,12 @@ async def test_a_change_that_keeps_losing_the_race_is_refused_as_try_again_never
     monkeypatch.setattr(cache, "CONFLICT_RETRIES", 1)
     table = await svc.started(CHANNEL, ALICE, BOB)
     other = await second_process(svc)
-    await other.get_by_id(table.id)  # its copy, soon behind
+    await other.cache.get_by_id(table.id)  # its copy, soon behind
     moved = await svc.play(table, moves=1)
     seat = min(moved.to_act)
     action = moved.game.timeout_action(moved.state, seat)
     with pytest.raises(errors.TryAgain):
-        await other.act(table.id, moved.seats[seat].user_id, action)
+        await other.act(table.id, moved.seats[seat].user_id, played(action))
     assert svc.event_count(table.id) == moved.seq
-    again = await other.act(table.id, moved.seats[seat].user_id, action)  # the copy caught up: it plays now
+    again = await other.act(table.id, moved.seats[seat].user_id, played(action))  # the copy caught up: it plays now
     assert again.seq == moved.seq + 1

@@ -101,9 +101,9 @@ async def test_a_touch_claims_the_result_at_once_but_never_one_claimed_elsewhere
 async def test_an_offer_ended_by_an_answer_lapses_no_more(svc, wants):
     table = await finished(svc)
     at = Clicked(table.id, table.guild_id)
-    await svc.tables.rematch(at, ALICE, wants)
+    await svc.tables.rematches.answer(at, ALICE, wants)
     if wants:
-        await svc.tables.rematch(at, BOB, True)
+        await svc.tables.rematches.answer(at, BOB, True)
     assert (table.id, OFFER_LAPSED) not in entries(svc)
     await svc.tables.outbox.shown(table, RESULT, True)
     assert await handed(svc, seconds=REMATCH_WINDOW + CLAIM_SECONDS) == []
@@ -126,6 +126,6 @@ async def test_due_entries_are_handed_out_once_by_processes_racing(svc):
             given.append((table.id, kind))
 
         for other in [await second_process(svc) for _ in range(4)]:
-            other.listener = show
+            other.outbox.listener = show
             await other.timer.run_due()
     assert sorted(given) == sorted((t.id, RESULT) for t in tables), "each once"

@@ -85,13 +85,13 @@ async def started_away(svc, *tables: tuple[int, int, int], pace: int = ASYNC):
     for channel, host, other in tables:
         await svc.lobby(channel, host, other, pace=pace)
     await svc.advance(seconds=AWAY)
-    started = [await svc.tables.start(channel, host) for channel, host, _ in tables]
+    started = [await svc.tables.turns.start(channel, host) for channel, host, _ in tables]
     assert all(t.to_act == {1} for t in started)
     return started
 
 
 async def madrid_bob(svc, **more):
-    return await svc.tables.change_preferences(BOB, time_zone="Europe/Madrid", quiet=("23:00", "08:00"), **more)
+    return await svc.tables.preferences.change(BOB, time_zone="Europe/Madrid", quiet=("23:00", "08:00"), **more)
 
 
 async def test_an_unknown_time_zone_or_bad_quiet_hours_change_nothing(svc):
@@ -101,9 +101,9 @@ async def test_an_unknown_time_zone_or_bad_quiet_hours_change_nothing(svc):
                    {"time_zone": "Europe/Lisbon", "quiet": ("9", "9")}, {"reminders": "2h"}, {"where": "pigeon"},
                    {"digest_hour": 24}):
         with pytest.raises(errors.Refusal):
-            await svc.tables.change_preferences(BOB, **choice)
+            await svc.tables.preferences.change(BOB, **choice)
     assert svc.rows("SELECT * FROM member_prefs") == before
-    assert (await svc.tables.preferences(BOB)).time_zone == "Europe/Madrid"
+    assert (await svc.tables.preferences.mine(BOB)).time_zone == "Europe/Madrid"
 
 
 async def test_a_member_in_madrid_is_not_pinged_nor_reminded_in_quiet_hours(svc):
@@ -129,8 +129,8 @@ async def test_a_member_in_madrid_is_not_pinged_nor_reminded_in_quiet_hours(svc)
 
 
 async def test_reminders_go_where_the_member_chose_and_follow_a_change_made_since(svc):
-    await svc.tables.change_preferences(BOB, where="dm")
-    await svc.tables.change_preferences(CAROL, where="both")
+    await svc.tables.preferences.change(BOB, where="dm")
+    await svc.tables.preferences.change(CAROL, where="both")
     by_dm, both = await started_away(svc, (900, ALICE, BOB), (901, ALICE, CAROL))
     await svc.advance(hours=12)
     reminded = {t.id: (t.called, t.reminded_by_dm) for kind, t in svc.heard if kind == "reminder"}
@@ -141,7 +141,7 @@ async def test_reminders_go_where_the_member_chose_and_follow_a_change_made_sinc
     (later,) = await started_away(svc, (902, ALICE, DAVE))
     half_time = svc.now.timestamp() + ASYNC / 2
     local_hour = (datetime.fromtimestamp(half_time, UTC).hour + 1) % 24  # dave lives in Madrid (UTC+1 in March)
-    await svc.tables.change_preferences(DAVE, time_zone="Europe/Madrid",
+    await svc.tables.preferences.change(DAVE, time_zone="Europe/Madrid",
                                         quiet=(f"{(local_hour - 1) % 24}:00", f"{(local_hour + 2) % 24}:00"))
     await svc.advance(hours=12)
     assert [t for _, t in svc.heard if t.id == later.id] == [], "quiet hours chosen since: nothing then"
@@ -156,25 +156,25 @@ async def test_not_this_turn_silences_a_table_until_the_members_next_turn(svc):
     before = svc.seat_rows(table.id)
     for who, said in ((DAVE, errors.NotSeated), (ALICE, errors.Refusal)):
         with pytest.raises(said):
-            await svc.tables.not_this_turn(svc_click(svc, table), who, table.seq)
+            await svc.tables.reminders.silence(svc_click(svc, table), who, table.seq)
     assert svc.seat_rows(table.id) == before, "each refusal changed nothing"
 
-    silent = await svc.tables.not_this_turn(svc_click(svc, table), BOB, table.seq)
+    silent = await svc.tables.reminders.silence(svc_click(svc, table), BOB, table.seq)
     assert silent.seats[1].silenced_since == since and silent.reminder_at is None
     assert svc.session_row(table.id)["reminder_at"] is None
     with pytest.raises(errors.Refusal):
-        await svc.tables.not_this_turn(svc_click(svc, table), BOB, table.seq)
+        await svc.tables.reminders.silence(svc_click(svc, table), BOB, table.seq)
     await svc.advance(hours=23)
     assert svc.kinds() == [], "no reminder this turn"
 
-    table = await svc.tables.get_by_id(table.id)
+    table = await svc.tables.cache.get_by_id(table.id)
     table = await svc.play(table, moves=1)
     while 1 not in table.to_act and table.status == "active":  # bob's next turn
         table = await svc.play(table, moves=1)
     assert svc.seat_rows(table.id)[1]["reminder_at"] == svc.now.timestamp() + ASYNC / 2, "reminded again"
     before = svc.seat_rows(table.id)
     with pytest.raises(errors.Refusal, match="That turn is over"):  # last turn's reminder
-        await svc.tables.not_this_turn(svc_click(svc, table), BOB, since)
+        await svc.tables.reminders.silence(svc_click(svc, table), BOB, since)
     assert svc.seat_rows(table.id) == before
 
 
@@ -191,23 +191,23 @@ async def test_a_digest_lists_every_table_waiting_and_replaces_the_pings_of_asyn
     async def digest(d):
         heard.append(d)
 
-    svc.tables.digest_listener = digest
+    svc.tables.digests.listener = digest
     tables = await started_away(svc, *((900 + n, ALICE, BOB) for n in range(3)))
     assert [t.called for t in tables] == [frozenset()] * 3, "no ping per table: the digest tells him"
     (casual,) = await started_away(svc, (910, CAROL, BOB), pace=CASUAL)
     assert casual.called == {1}, "a casual table's turn is an hour: he is called there"
     await svc.play(casual)  # that game over, three tables wait on him
-    assert (await svc.tables.send_digests()) == []
+    assert (await svc.tables.digests.send_due()) == []
     svc.now = datetime(2025, 3, 2, 8, tzinfo=UTC)  # 09:00 in Madrid
-    (sent,) = await svc.tables.send_digests()
+    (sent,) = await svc.tables.digests.send_due()
     assert sent.user_id == BOB and sorted(t.id for t in sent.tables) == sorted(t.id for t in tables)
     assert heard == [sent]
-    assert await svc.tables.send_digests() == [], "once a day"
+    assert await svc.tables.digests.send_due() == [], "once a day"
     (row,) = svc.rows("SELECT digest_at, digest_claimed_until FROM member_prefs WHERE user_id = ?", BOB)
     assert (row["digest_at"], row["digest_claimed_until"]) == (utc(2025, 3, 3, 8), None)
-    await svc.tables.not_this_turn(svc_click(svc, tables[0]), BOB, tables[0].seq)
+    await svc.tables.reminders.silence(svc_click(svc, tables[0]), BOB, tables[0].seq)
     svc.now = datetime(2025, 3, 3, 8, tzinfo=UTC)
-    (sent,) = await svc.tables.send_digests()
+    (sent,) = await svc.tables.digests.send_due()
     assert sorted(t.id for t in sent.tables) == sorted(t.id for t in tables[1:]), "silenced this turn: left out"
 
 
@@ -220,7 +220,7 @@ async def test_each_due_reminder_and_digest_is_sent_once_by_two_processes(svc):
 
     members = list(range(300, 312))
     for member in members:
-        await svc.tables.change_preferences(member, digest_hour=9, reminders="4h")
+        await svc.tables.preferences.change(member, digest_hour=9, reminders="4h")
     tables = await started_away(svc, *((1000 + n, 400 + n, member) for n, member in enumerate(members)))
     svc.now = datetime(2025, 3, 2, 9, tzinfo=UTC)  # each digest (09:00 UTC) and each reminder (4 h before) due
     await svc.settle()
@@ -237,10 +237,10 @@ async def test_each_due_reminder_and_digest_is_sent_once_by_two_processes(svc):
 async def test_simultaneous_answers_are_each_reminded_once_at_their_members_own_time(svc):
     """Armadillo's answers run at once: alice and carol are reminded at half-time, bob an hour before the
     deadline, and they not again then."""
-    await svc.tables.change_preferences(BOB, reminders="1h")
+    await svc.tables.preferences.change(BOB, reminders="1h")
     await svc.lobby(900, ALICE, BOB, CAROL, game_id="armadillo", pace=ASYNC)
     await svc.advance(seconds=AWAY)
-    table = await svc.tables.start(900, ALICE)
+    table = await svc.tables.turns.start(900, ALICE)
     while not {1, 2} <= table.to_act:  # the roller rolls: everyone else answers at once
         table = await svc.play(table, moves=1)
     began = svc.now.timestamp()
@@ -271,10 +271,10 @@ async def test_two_processes_storing_different_choices_of_a_member_at_once_keep_
         pytest.skip("one bot process per SQLite file: only PostgreSQL is shared")
     from .test_many_processes import second_process
 
-    await svc.tables.change_preferences(BOB, time_zone="Europe/Madrid")
+    await svc.tables.preferences.change(BOB, time_zone="Europe/Madrid")
     other = await second_process(svc)
-    await asyncio.gather(svc.tables.change_preferences(BOB, quiet=("23:00", "08:00")),  # each reads, then stores
-                         other.change_preferences(BOB, reminders="4h", where="dm"))
+    await asyncio.gather(svc.tables.preferences.change(BOB, quiet=("23:00", "08:00")),  # each reads, then stores
+                         other.preferences.change(BOB, reminders="4h", where="dm"))
     (row,) = svc.rows("SELECT time_zone, quiet_start, quiet_end, reminders, reminders_via FROM member_prefs")
     assert row == {"time_zone": "Europe/Madrid", "quiet_start": 23 * 60, "quiet_end": 8 * 60, "reminders": "4h",
                    "reminders_via": "dm"}

@@ -21,11 +21,11 @@ async def test_a_crashed_game_reopens_in_the_identical_state_and_finishes(svc):
     table = await svc.started(CHANNEL, ALICE, BOB)
     table = await svc.play(table, moves=11)
     assert table.status == "active" and table.seq == 11
-    await svc.crash()  # no tables.close(), nothing flushed by the service
+    await svc.crash()  # no tables.timer.close(), nothing flushed by the service
 
     tables = await svc.boot()
     assert await tables.load() == []
-    reopened = await tables.get(CHANNEL)
+    reopened = await tables.cache.get(CHANNEL)
     assert reopened.id == table.id and reopened.status == "active"
     assert reopened.state == table.state  # == on the engine's frozen State
     assert reopened.seq == table.seq
@@ -48,7 +48,7 @@ async def test_a_game_replayed_after_a_crash_goes_on_exactly_as_without_it(svc_h
     table = await svc.play(await svc.started(CHANNEL, ALICE, BOB), moves=7)
     await svc.crash()
     await (await svc.boot()).load()
-    resumed = await svc.play(await svc.tables.get(CHANNEL))
+    resumed = await svc.play(await svc.tables.cache.get(CHANNEL))
     assert resumed.state == whole.state and resumed.seq == whole.seq
     assert svc.events(table.id) == straight.events(whole.id)
 
@@ -58,9 +58,9 @@ async def test_a_lobby_survives_a_restart(svc):
     await svc.crash()
     tables = await svc.boot()
     await tables.load()
-    reopened = await tables.get(CHANNEL)
+    reopened = await tables.cache.get(CHANNEL)
     assert (reopened.id, reopened.status, reopened.seats) == (table.id, "lobby", table.seats)
-    started = await tables.start(CHANNEL, ALICE)
+    started = await tables.turns.start(CHANNEL, ALICE)
     assert started.status == "active"
 
 
@@ -73,8 +73,8 @@ async def test_a_table_whose_rules_version_changed_is_closed_on_load(svc):
     closed = await tables.load()
     assert [row.id for row in closed] == [table.id]
     with pytest.raises(errors.NoTable):
-        await tables.get(CHANNEL)
-    assert await tables.get_by_id(table.id) is None
+        await tables.cache.get(CHANNEL)
+    assert await tables.cache.get_by_id(table.id) is None
     row = svc.session_row(table.id)
     assert row["status"] == "ended" and row["deadline_at"] is None and row["ended_at"] is not None
     assert "rules" in row["end_reason"]
@@ -91,7 +91,7 @@ async def test_deadlines_fire_after_a_restart_without_any_other_activity(svc):
 
     tables = await svc.boot()
     await tables.load()
-    tables.start_timer()  # the bot's start-up (bot/app.py): load, then start the timer
+    tables.timer.start()  # the bot's start-up (bot/app.py): load, then start the timer
     # Nobody calls expire_due here: the service's own timer must (it sleeps 0 s: the deadline is past).
     for _ in range(50):
         if svc.kinds():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import errors
+from bot.service import errors, played
 from bot.service.ratings import DEFAULT_MU, DEFAULT_SIGMA
 
 ALICE, BOB, CAROL = 101, 102, 103
@@ -31,7 +31,7 @@ async def test_a_human_plays_a_computer_to_the_end_by_their_own_moves_only(svc):
     while table.status == "active":
         assert table.to_act == {0}, "the game only ever waits for the human"
         table = await svc.tables.act(
-            table.id, ALICE, table.game.timeout_action(table.state, 0), expected_seq=table.seq
+            table.id, ALICE, played(table.game.timeout_action(table.state, 0)), expected_seq=table.seq
         )
         calls += 1
     assert table.status == "finished" and table.outcome is not None
@@ -59,7 +59,7 @@ async def test_a_finished_game_between_two_members_is_stored_and_rated(svc):
     assert rated[winner][1] < DEFAULT_SIGMA and rated[loser][1] < DEFAULT_SIGMA
     assert rated[winner][2:] == (1, 1) and rated[loser][2:] == (1, 0)
     with pytest.raises(errors.NoTable):  # the channel is free
-        await svc.tables.get(CHANNEL)
+        await svc.tables.cache.get(CHANNEL)
 
     # a second game counts on top of the first
     again = await svc.play(await svc.started(CHANNEL, BOB, ALICE))
@@ -76,20 +76,20 @@ async def test_a_game_against_a_computer_stores_the_result_but_rates_nothing(svc
 
 async def test_the_host_ends_a_game_unrated(svc):
     table = await svc.play(await svc.started(CHANNEL, ALICE, BOB), moves=6)
-    ended = await svc.tables.end(CHANNEL, ALICE)
+    ended = await svc.tables.turns.end(CHANNEL, ALICE)
     assert ended.status == "ended"
     row = svc.session_row(table.id)
     assert (row["status"], row["deadline_at"]) == ("ended", None) and row["ended_at"] is not None
     assert results(svc) == [] and ratings(svc) == {}
     with pytest.raises(errors.NoTable):
-        await svc.tables.get(CHANNEL)
+        await svc.tables.cache.get(CHANNEL)
     with pytest.raises(errors.GameOver):
-        await svc.tables.act(table.id, BOB, table.game.timeout_action(table.state, 1), table.seq)
+        await svc.tables.act(table.id, BOB, played(table.game.timeout_action(table.state, 1)), table.seq)
 
 
 async def test_an_admin_who_is_not_the_host_ends_a_game(svc):
     table = await svc.play(await svc.started(CHANNEL, ALICE, BOB), moves=3)
-    ended = await svc.tables.end(CHANNEL, CAROL, is_admin=True)
+    ended = await svc.tables.turns.end(CHANNEL, CAROL, is_admin=True)
     assert ended.status == "ended"
     assert svc.session_row(table.id)["status"] == "ended"
     assert results(svc) == [] and ratings(svc) == {}
@@ -99,8 +99,8 @@ async def test_only_the_host_or_an_admin_may_end_a_game(svc):
     table = await svc.play(await svc.started(CHANNEL, ALICE, BOB), moves=3)
     for member in (BOB, CAROL):  # a seated player who is not the host; a bystander
         with pytest.raises(errors.NotHost):
-            await svc.tables.end(CHANNEL, member)
-    after = await svc.tables.get(CHANNEL)
+            await svc.tables.turns.end(CHANNEL, member)
+    after = await svc.tables.cache.get(CHANNEL)
     assert (after.status, after.seq, after.state) == ("active", table.seq, table.state)
     assert svc.session_row(table.id)["status"] == "active"
     finished = await svc.play(after)
@@ -110,14 +110,14 @@ async def test_only_the_host_or_an_admin_may_end_a_game(svc):
 async def test_the_host_ends_a_lobby(svc):
     table = await svc.lobby(CHANNEL, ALICE, BOB)
     with pytest.raises(errors.NotHost):
-        await svc.tables.end(CHANNEL, BOB)
-    assert (await svc.tables.end(CHANNEL, ALICE)).status == "ended"
+        await svc.tables.turns.end(CHANNEL, BOB)
+    assert (await svc.tables.turns.end(CHANNEL, ALICE)).status == "ended"
     assert svc.session_row(table.id)["status"] == "ended"
 
 
 async def test_a_game_between_two_members_outside_a_server_finishes(svc):
-    await svc.tables.open(guild_id=None, channel_id=CHANNEL, game_id="armymen", host_id=ALICE, host_name="A")
-    await svc.tables.join(CHANNEL, BOB, "B")
-    table = await svc.play(await svc.tables.start(CHANNEL, ALICE))
+    await svc.tables.lobby.open(guild_id=None, channel_id=CHANNEL, game_id="armymen", host_id=ALICE, host_name="A")
+    await svc.tables.lobby.join(CHANNEL, BOB, "B")
+    table = await svc.play(await svc.tables.turns.start(CHANNEL, ALICE))
     assert table.status == "finished"
     assert len(results(svc)) == 2

@@ -3,4 +3,6 @@
 
 from .engine import ARMADILLO, Armadillo, Discard, Roll, Token
 
-__all__ = ["ARMADILLO", "Armadillo", "Discard", "Roll", "Token"]
+GAME = ARMADILLO  # registered: found by bot/games/registry.py
+
+__all__ = ["GAME", "ARMADILLO", "Armadillo", "Discard", "Roll", "Token"]

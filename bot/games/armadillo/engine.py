@@ -244,8 +244,12 @@ class Armadillo(CheckedGame):
         state = replace(state, hands=tuple(hands))
         if state.phase != "respond":
             return state
-        answers = tuple(a if s == seat or a is None else answer_to(normal_action(state, s), state.faces)
-                        for s, a in enumerate(state.answers))
+        def answered(s: int) -> Answer:  # a responder's own answer: a discard or a token, never a roll
+            action = normal_action(state, s)
+            assert isinstance(action, Discard | Token)
+            return answer_to(action, state.faces)
+
+        answers = tuple(a if s == seat or a is None else answered(s) for s, a in enumerate(state.answers))
         return replace(state, answers=answers)
 
     def timeout_action(self, state: State, seat: int) -> Roll | Discard | Token:

@@ -2,4 +2,6 @@
 
 from .engine import ARMYMEN, ArmyMenDiceWar, Keep, Roll
 
-__all__ = ["ARMYMEN", "ArmyMenDiceWar", "Keep", "Roll"]
+GAME = ARMYMEN  # registered: found by bot/games/registry.py
+
+__all__ = ["GAME", "ARMYMEN", "ArmyMenDiceWar", "Keep", "Roll"]

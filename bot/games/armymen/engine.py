@@ -175,7 +175,7 @@ class ArmyMenDiceWar(CheckedGame):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         # AMD-R10: everything is public.
         totals = game_totals(state.rounds)
-        public = {
+        public: dict[str, Any] = {
             "campaign": state.campaign, "game_no": state.game_no, "games_in_campaign": CAMPAIGN_GAMES,
             "round_no": state.round_no, "turn": state.turn, "starter": state.starter,
             "dice": list(state.dice), "rolled": list(state.rolled), "to_roll": state.to_roll,

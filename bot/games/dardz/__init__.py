@@ -2,4 +2,6 @@
 
 from .engine import DARDZ, Dardz
 
-__all__ = ["DARDZ", "Dardz"]
+GAME = DARDZ  # registered: found by bot/games/registry.py
+
+__all__ = ["GAME", "DARDZ", "Dardz"]

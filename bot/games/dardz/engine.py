@@ -102,7 +102,7 @@ class Dardz(CheckedGame):
         if phase == "roll":
             return [Roll()]
         if phase == "pick":
-            return [Pick(0)] + [Pick(n) for n in candidates(state.dice)]
+            return [Pick(n) for n in (0, *candidates(state.dice))]
         if phase == "play":
             return [Play(card) for card in action_kinds(state.hands[seat])]
         if phase == "guess":

@@ -96,15 +96,17 @@ class Turn:
 
     def counts(self, piles: tuple[tuple[str, ...], ...]) -> tuple[int, int]:
         """(my unit's pile cards, the most of any rival unit), in the race's scale."""
-        per_unit = Counter()
+        per_unit: Counter[int] = Counter()
         for s, pile in enumerate(piles):
             per_unit[self.unit[s]] += len(pile)
         mine = per_unit.pop(self.me, 0)
         return mine, max(per_unit.values(), default=0)
 
-    def pick(self, hands: list[tuple[str, ...]], deck: list[str], n: int) -> tuple[list, list, float, int, int]:
+    def pick(self, hands: list[tuple[str, ...]], deck: list[str], n: int
+             ) -> tuple[list, list, float, float, int]:
         """Pick n: (hands, deck, points mine minus rivals', cards into my unit's piles, most into a rival's)."""
-        hands, gained, mine, theirs = list(hands), 0.0, 0, Counter()
+        theirs: Counter[int] = Counter()
+        hands, gained, mine = list(hands), 0.0, 0
         moved = []
         for s in self.order:
             hit = [c for c in hands[s] if number(c) == n]
@@ -131,11 +133,11 @@ class Turn:
         return race_value(round(mine / self.scale), round(theirs / self.scale), False)
 
     def bonus_hand(self, hands: list[tuple[str, ...]]) -> tuple[tuple[int, float], ...]:
-        return tuple(sorted((number(c), POINTS[c] - self.kept(c)) for s in bonus_seats(self.view, self.seat)
+        return tuple(sorted((n, POINTS[c] - self.kept(c)) for s in bonus_seats(self.view, self.seat)
                             for c in hands[s]
-                            if number(c) is not None))
+                            if (n := number(c)) is not None))
 
-    def roll3(self, hands: list, deck: list, mine: int, theirs: int) -> dict[int, float]:
+    def roll3(self, hands: list, deck: list, mine: float, theirs: int) -> dict[int, float]:
         """The worth of each roll-3 pick (to the end of the turn), and of none (key 0)."""
         own = {number(c) for s in bonus_seats(self.view, self.seat) for c in hands[s]}
         worth = {0: self.end(mine, theirs)}

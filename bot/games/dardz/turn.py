@@ -103,6 +103,7 @@ def roll(state: State, rng: Rng) -> State:
 
 def score_number(state: State, n: int) -> tuple[State, list[tuple[int, int]]]:
     """Every holder moves all copies of n to their pile, then draws replacements from the roller on (DZ-R1)."""
+    assert state.turn is not None, "a number is scored on a roller's turn"
     order = seats_from(state, state.turn)
     state, moved = move_number(state, n, order)
     for seat, k in moved:

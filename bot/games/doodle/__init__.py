@@ -3,4 +3,6 @@
 from .actions import Block, Claim, Draw, Free, Reroll, Steal, Stop
 from .engine import DOODLE, DoodleDice, State
 
-__all__ = ["DOODLE", "Block", "Claim", "DoodleDice", "Draw", "Free", "Reroll", "State", "Steal", "Stop"]
+GAME = DOODLE  # registered: found by bot/games/registry.py
+
+__all__ = ["GAME", "DOODLE", "Block", "Claim", "DoodleDice", "Draw", "Free", "Reroll", "State", "Steal", "Stop"]

@@ -221,12 +221,13 @@ class DoodleDice(CheckedGame):
 
     def _end_turn(self, state: State, changed: bool = False) -> State:
         assert state.turn is not None
+        turn = state.turn
         quiet = 0 if changed or state.deck else state.quiet + 1  # DD-R9
         state = replace(state, begun=False, dice=(), rolls_left=0, steal=None, quiet=quiet,
                         turns=state.turns + 1)
         if quiet >= STALL_ROUNDS * state.players:
             return emit(replace(state, turn=None), Event("stalled", {"rounds": STALL_ROUNDS}))
-        nxt = (state.turn + 1) % state.players
+        nxt = (turn + 1) % state.players
         if nxt in state.blocked:  # DD-R7: a block announced ahead takes the whole turn as it comes
             lost = Event("turn_blocked", {"seat": nxt})
             return self._end_turn(emit(replace(state, turn=nxt, blocked=state.blocked - {nxt}), lost))

@@ -1,16 +1,13 @@
-"""Armadillo at the Discord edge: its /armadillo commands, its table and hands, its picture — registered once."""
+"""Armadillo at the Discord edge: its /armadillo commands, its table and hands, its picture — added to its id
+once."""
 
-from discord.ext import commands
-
-from bot.games.armadillo import ARMADILLO
-from cogs.games import GameParts
+from bot.i18n import N_
+from cogs.games import GameEdge
+from cogs.games.game_cog import Opening
 
 from .cog import ArmadilloCog
 from .picture import draw, sample
 from .render import RENDERER
 
-GAME = GameParts(engine=ARMADILLO, renderer=RENDERER, drawer=draw, sample=sample)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(ArmadilloCog(bot))
+EDGE = GameEdge(renderer=RENDERER, drawer=draw, sample=sample, cog=ArmadilloCog,
+                opening=Opening(N_("Open an Armadillo table here")))

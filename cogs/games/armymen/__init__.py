@@ -1,16 +1,13 @@
-"""Army Men Dice War at the Discord edge: its /armymen commands, its table, its picture — registered once."""
+"""Army Men Dice War at the Discord edge: its /armymen commands, its table, its picture — added to its id once."""
 
-from discord.ext import commands
-
-from bot.games.armymen import ARMYMEN
-from cogs.games import GameParts
+from bot.i18n import N_
+from cogs.games import GameEdge
+from cogs.games.game_cog import Opening
 
 from .cog import ArmyMen
 from .picture import draw, sample
 from .render import RENDERER
 
-GAME = GameParts(engine=ARMYMEN, renderer=RENDERER, drawer=draw, sample=sample)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(ArmyMen(bot))
+EDGE = GameEdge(renderer=RENDERER, drawer=draw, sample=sample, cog=ArmyMen,
+                opening=Opening(N_("Open an Army Men Dice War table here"),
+                                {"campaign": N_("Three games; the lowest sum wins")}))

@@ -1,4 +1,5 @@
-"""/doodle: open a table, read the rules, and every move typed. How the table looks lives in `render.py`.
+"""/doodle's moves, typed; `new` and `rules` are every game's (game_cog.py). How the table looks lives in
+`render.py`.
 
 `/doodle roll`: before the draw it draws and rolls (the same as `/doodle draw`); after it, it re-rolls all
 six dice.
@@ -7,23 +8,20 @@ six dice.
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.games.doodle import Block, Claim, Draw, Free, Reroll, Steal, Stop
 from bot.i18n import N_, _, translated
 from bot.names import escaped
-from bot.service import Table
+from bot.service import Table, played
 from bot.service.errors import Refusal
-from cogs.table.clock_lines import AWAY_HELP, CLOCK_HELP
-from cogs.table.controller import controller, on_turn
-from cogs.table.controls import add_controls, remove_controls
-from cogs.table.render import send_rules
+from cogs.games.game_cog import GameCog
+from cogs.table.controller import Controller, in_channel, on_turn
 
-from .render import GAME, RENDERER, BlockButton
+from .render import GAME
 
 
 # --- typed moves ------------------------------------------------------------------------------------
@@ -60,9 +58,9 @@ def parse_dice(text: str) -> tuple[int, ...]:
     return tuple(sorted({int(d) - 1 for d in digits}))
 
 
-async def channel_table(interaction: discord.Interaction) -> Table:
+async def channel_table(controller: Controller, interaction: discord.Interaction) -> Table:
     """The running Doodle Dice table of this channel, for the autocompletes (which read it, changing nothing)."""
-    table = await controller(interaction.client).tables.get(interaction.channel_id)
+    table = await controller.table_in(in_channel(interaction))
     if table.game.id != GAME:
         raise Refusal(N_("The table here plays {game}."), game=table.game.title)
     if table.status != "active" or table.state is None:
@@ -84,35 +82,7 @@ async def card_choices(cards: list[dict[str, Any]], current: str) -> list[app_co
             or wanted == c["id"].casefold()][:25]
 
 
-class Doodle(commands.GroupCog, group_name="doodle",
-             group_description=N_("Doodle Dice: roll figures, collect six colours")):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        add_controls(self.bot, BlockButton)
-
-    async def cog_unload(self) -> None:
-        remove_controls(self.bot, BlockButton)
-
-    @app_commands.command(description=N_("Open a Doodle Dice table here"))
-    @app_commands.describe(pace=N_("Time per move: live 2 min, casual 1 h, async 24 h"),
-                           minutes=N_("Or a pace in minutes"), thread=N_("Open the table in a new thread"),
-                           clock=CLOCK_HELP, away=AWAY_HELP)
-    async def new(self, interaction: discord.Interaction, pace: Literal["live", "casual", "async"] = "casual",
-                  minutes: app_commands.Range[int, 1, 10080] | None = None, thread: bool = False,
-                  clock: Literal["fixed", "bank"] = "fixed", away: Literal["on", "off"] = "on") -> None:
-        await controller(self.bot).open_table(interaction, GAME, pace=pace, minutes=minutes, thread=thread,
-                                              clock=clock, away=away == "on",
-                                              options={})
-
-    @app_commands.command(description=N_("How to play, the figure symbols, and the project's rulings"))
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await send_rules(interaction, RENDERER)
-
-    async def _play(self, interaction: discord.Interaction, action: Any) -> None:
-        await controller(self.bot).play_typed(interaction, GAME, action)
-
+class Doodle(GameCog, group_name="doodle", group_description=N_("Doodle Dice: roll figures, collect six colours")):
     @app_commands.command(description=N_("Before drawing: declare a steal of one card in an opponent's set"))
     @app_commands.describe(member=N_("The player who holds the card (leave out for a computer player's card)"),
                            card=N_("The card's name (or id)"))
@@ -127,12 +97,12 @@ class Doodle(commands.GroupCog, group_name="doodle",
                                   _("in {name}'s set", name=escaped(member.display_name)))
             return Steal(found["id"])
 
-        await self._play(interaction, read)
+        await self.move(interaction, read)
 
     @steal.autocomplete("card")
     async def steal_card(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
-            table = await channel_table(interaction)
+            table = await channel_table(self.controller, interaction)
         except Refusal:
             return []
         view = table.view(None)
@@ -142,17 +112,17 @@ class Doodle(commands.GroupCog, group_name="doodle",
 
     @app_commands.command(description=N_("Draw a card into the Gallery and roll all six dice"))
     async def draw(self, interaction: discord.Interaction) -> None:
-        await self._play(interaction, Draw())
+        await self.move(interaction, played(Draw()))
 
     @app_commands.command(description=N_("Roll: draws and rolls at the start of your turn, then re-rolls all six dice"))
     async def roll(self, interaction: discord.Interaction) -> None:
-        await self._play(interaction, lambda table, seat: Reroll(tuple(range(6))) if table.view(None)["rolled"]
-                         else Draw())
+        await self.move(interaction, lambda table, seat: Reroll(tuple(range(6))) if table.view(None)["rolled"]
+                        else Draw())
 
     @app_commands.command(description=N_("Re-roll some dice (numbered 1-6 from the left)"))
     @app_commands.describe(dice=N_("The dice to re-roll, e.g. 1 3 5, or all"))
     async def reroll(self, interaction: discord.Interaction, dice: str) -> None:
-        await self._play(interaction, on_turn(lambda: Reroll(parse_dice(dice))))
+        await self.move(interaction, on_turn(lambda: Reroll(parse_dice(dice))))
 
     @app_commands.command(description=N_("Claim a Gallery doodle (or your declared steal) that the dice match"))
     @app_commands.describe(card=N_("The card's name (or id)"))
@@ -162,12 +132,12 @@ class Doodle(commands.GroupCog, group_name="doodle",
             cards = list(view["gallery"]) + ([view["steal"]["card"]] if view["steal"] else [])
             return Claim(find_card(cards, card, N_("in the Gallery"))["id"])
 
-        await self._play(interaction, read)
+        await self.move(interaction, read)
 
     @claim.autocomplete("card")
     async def claim_card(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
-            view = (await channel_table(interaction)).view(None)
+            view = (await channel_table(self.controller, interaction)).view(None)
         except Refusal:
             return []
         cards = list(view["gallery"]) + ([view["steal"]["card"]] if view["steal"] else [])
@@ -176,13 +146,13 @@ class Doodle(commands.GroupCog, group_name="doodle",
 
     @app_commands.command(description=N_("Use one of your Free Roll cards: one more roll this turn"))
     async def freeroll(self, interaction: discord.Interaction) -> None:
-        await self._play(interaction, Free())
+        await self.move(interaction, played(Free()))
 
     @app_commands.command(description=N_("Play Block A Turn on a player whose turn has not begun yet"))
     @app_commands.describe(member=N_("The player to block"))
     async def block(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        await self._play(interaction, lambda table, seat: Block(seat_of_member(table, member)))
+        await self.move(interaction, lambda table, seat: Block(seat_of_member(table, member)))
 
     @app_commands.command(description=N_("End your turn without claiming"))
     async def stop(self, interaction: discord.Interaction) -> None:
-        await self._play(interaction, Stop())
+        await self.move(interaction, played(Stop()))

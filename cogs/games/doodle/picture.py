@@ -200,7 +200,7 @@ def draw(canvas: Canvas, table: Table, view: dict[str, Any], seat: int | None) -
                 target(canvas, x + i * (SMALL + 2), mid, COLOUR_RGB[colour])
             else:
                 canvas.square(x + i * (SMALL + 2), mid, COLOUR_RGB[colour], filled=colour in held)
-        end = x + len(COLOURS) * (SMALL + 2) + 6
+        end: float = x + len(COLOURS) * (SMALL + 2) + 6
         for card in view["action_cards"][s]:
             end = action_card(canvas, end, mid, card)
 

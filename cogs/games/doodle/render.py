@@ -368,7 +368,7 @@ class BlockButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template
         return cls(table.id, table.seq, seat, label=block_label(table, seat), row=row)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> BlockButton:
         return cls(int(match["table"]), int(match["seq"]), int(match["seat"]))
 
