@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from db import SeatRow, TableRow
@@ -245,10 +245,14 @@ def seat_from_row(row: SeatRow) -> Seat:
 
 def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[int] = frozenset(),
              **extra: Any) -> Table:
-    """The table as it stands, for the edge; `moves` and `newly` are what the call made happen."""
+    """The table as it stands, for the edge; `moves` and `newly` are what the call made happen. Built without the
+    frozen dataclass's `__init__` (a write per field, 37 of them): a move makes two, one for its reading."""
     row = live.row
     closed = row.status in ("finished", "ended")
-    return Table(
+    table = object.__new__(Table)
+    values = table.__dict__
+    values.update(TABLE_DEFAULTS)
+    values.update(
         id=row.id,
         guild_id=row.guild_id,
         channel_id=row.channel_id,
@@ -280,6 +284,9 @@ def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[i
         rev=row.rev,
         **extra,
     )
+    if len(values) != len(TABLE_FIELDS):
+        raise TypeError(f"a Table's fields, not these: {sorted(values.keys() ^ TABLE_FIELDS)}")
+    return table
 
 
 @functools.lru_cache(maxsize=1024)
@@ -287,6 +294,10 @@ def parsed_options(text: str) -> dict[str, Any]:
     """A table's options as its row stores them, parsed once for every snapshot (which share it: read, never
     changed)."""
     return json.loads(text)
+
+
+TABLE_FIELDS = frozenset(f.name for f in fields(Table))
+TABLE_DEFAULTS = {f.name: f.default for f in fields(Table) if f.default is not MISSING}
 
 
 def luck(live: LiveTable) -> tuple[Text, ...]:
