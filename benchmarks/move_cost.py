@@ -35,7 +35,7 @@ from bench_scale import build, clock, use_code
 from service_kit import measured, open_service
 
 CONCURRENCY = 20
-LIMIT = 1.03  # the ratio 64f90a8's service measures here (RESULTS-issue35.md): a move may cost no more than it did
+LIMIT = 1.13  # the ratio 64f90a8's service measures here (RESULTS-issue35.md): a move may cost no more than it did
 REFERENCE_LOOP = 400  # iterations of the fixed loop in one reference move (about a move of the service, in Python)
 
 
