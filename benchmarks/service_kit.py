@@ -61,6 +61,16 @@ class OneDoor:
         await self._tables.timer.close()
 
 
+def measured() -> dict[str, Any]:
+    """The service's options that count what it does as the bot does with METRICS_PORT set (every feature on);
+    none for a commit from before the metrics."""
+    try:
+        from bot.metrics import Metrics
+    except ImportError:  # an earlier commit
+        return {}
+    return {"metrics": Metrics()}
+
+
 def engines() -> dict[str, Any]:
     """The game engines by id, as the bot plays them."""
     try:

@@ -143,25 +143,8 @@ class PostgresDriver:
     async def close(self) -> None:
         await self._pool.close()
 
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
-        batch = _Batch()
-        token = self._batch.set(batch)
-        try:
-            try:
-                yield
-            except BaseException:
-                if batch.conn is not None and batch.conn.is_in_transaction():
-                    await batch.conn.execute("ROLLBACK")
-                raise
-            if batch.conn is not None:
-                await self._send(batch.conn, batch, "", "COMMIT;")
-            elif batch.script:
-                await self._group_commit.commit(batch)
-        finally:
-            self._batch.reset(token)
-            if batch.conn is not None:
-                await self._pool.release(batch.conn)
+    def transaction(self) -> _Transaction:
+        return _Transaction(self)
 
     async def _send_pooled_group(self, batches: list[_Batch]) -> list[BaseException | None]:
         async with self._pool.acquire() as conn:
@@ -239,3 +222,31 @@ class PostgresDriver:
     async def executemany(self, sql: str, rows: Iterable[Sequence]) -> None:
         for args in rows:
             await self.execute(sql, args)
+
+
+class _Transaction:
+    """`PostgresDriver.transaction()` (a class, as `Store.transaction()` is: every move opens one)."""
+
+    __slots__ = ("_driver", "_batch", "_token")
+
+    def __init__(self, driver: PostgresDriver) -> None:
+        self._driver = driver
+
+    async def __aenter__(self) -> None:
+        self._batch = _Batch()
+        self._token = self._driver._batch.set(self._batch)
+
+    async def __aexit__(self, kind: type[BaseException] | None, failure: BaseException | None, _: object) -> None:
+        driver, batch = self._driver, self._batch
+        try:
+            if failure is not None:
+                if batch.conn is not None and batch.conn.is_in_transaction():
+                    await batch.conn.execute("ROLLBACK")
+            elif batch.conn is not None:
+                await driver._send(batch.conn, batch, "", "COMMIT;")
+            elif batch.script:
+                await driver._group_commit.commit(batch)
+        finally:
+            driver._batch.reset(self._token)
+            if batch.conn is not None:
+                await driver._pool.release(batch.conn)

@@ -6,14 +6,25 @@ upgrade, for no change in behaviour. `COLUMNS` is where the two vocabularies mee
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, fields
 
 COLUMNS = {"table_id": "session_id"}  # a row field -> the database column it is read from
 
 
 def from_mapping(cls, row) -> object:
-    """Build a row dataclass from a database row, ignoring columns the dataclass does not name."""
-    return cls(**{f.name: row[COLUMNS.get(f.name, f.name)] for f in fields(cls)})
+    """Build a row dataclass from a database row, ignoring columns the dataclass does not name. Built without the
+    frozen dataclass's `__init__` (a write per field): a start-up reads every open table's row, a rebuild its seats
+    and moves."""
+    made = object.__new__(cls)
+    made.__dict__.update({name: row[column] for name, column in _columns(cls)})
+    return made
+
+
+@functools.cache
+def _columns(cls) -> tuple[tuple[str, str], ...]:
+    """Each field of a row class with the column it is read from."""
+    return tuple((f.name, COLUMNS.get(f.name, f.name)) for f in fields(cls))
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,10 @@
 
 Writes inside a transaction are buffered. At its end the transaction joins a group commit: the batches
 of every transaction that ended meanwhile (moves of different tables) go to aiosqlite's thread in one
-hop and one BEGIN … COMMIT, each batch in a savepoint of its own so one failing check fails only its
-transaction. Each `async with transaction()` returns only after that COMMIT. A transaction that reads
-takes the connection's lock at its first read and commits on its own.
+hop and one BEGIN … COMMIT; should one fail a check, the group is rolled back and each batch runs again
+on its own, so one failing check fails only its transaction. Each `async with transaction()` returns only
+after its COMMIT. A transaction that reads takes the connection's lock at its first read, reads in one hop
+(its writes so far, then the query), and commits on its own.
 
 A SQLite file serves ONE bot process: a process trusts the tables it holds in memory. Opening the file claims
 it for the process: an exclusive `flock` on the database file itself (created empty if it is new — SQLite reads an
@@ -24,12 +25,12 @@ see the file without the commits still in the first name's log, and a log recove
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
 from pathlib import Path
+from typing import TypeVar
 
 import aiosqlite
 
@@ -121,27 +122,35 @@ def _run_writes(raw: sqlite3.Connection, batch: _Batch) -> None:
             raw.executemany(sql, args)
         elif raw.execute(sql, args).rowcount != expect and expect is not None:
             raise RowcountMismatch(tag)
-    batch.writes.clear()
 
 
 def _run_group(raw: sqlite3.Connection, batches: list[_Batch]) -> list[BaseException | None]:
-    """In aiosqlite's thread: one transaction for many batches, each in its own savepoint."""
-    raw.execute("BEGIN IMMEDIATE")
-    failures: list[BaseException | None] = []
-    try:
-        for batch in batches:
-            raw.execute("SAVEPOINT batch")
-            try:
+    """In aiosqlite's thread: one transaction for many batches. Should one fail (a revision check, a value SQLite
+    refuses), the whole group is rolled back and each batch runs again on its own, so only the failing one fails.
+    One process writes a SQLite file, so that hardly ever happens: a savepoint around each batch would cost every
+    batch two more statements."""
+    if len(batches) > 1:
+        raw.execute("BEGIN IMMEDIATE")
+        try:
+            for batch in batches:
                 _run_writes(raw, batch)
-                failures.append(None)
-            except Exception as failure:
-                raw.execute("ROLLBACK TO batch")
-                failures.append(failure)
-            raw.execute("RELEASE batch")
-        raw.execute("COMMIT")
-    except BaseException:
-        raw.execute("ROLLBACK")
-        raise
+            raw.execute("COMMIT")
+        except Exception:
+            raw.execute("ROLLBACK")
+        except BaseException:
+            raw.execute("ROLLBACK")
+            raise
+        else:
+            for batch in batches:
+                batch.writes.clear()
+            return [None] * len(batches)
+    failures: list[BaseException | None] = []
+    for batch in batches:
+        try:
+            _run_batch(raw, batch, commit=True)
+            failures.append(None)
+        except Exception as failure:
+            failures.append(failure)
     return failures
 
 
@@ -152,6 +161,7 @@ def _run_batch(raw: sqlite3.Connection, batch: _Batch, commit: bool) -> None:
             raw.execute("BEGIN IMMEDIATE")
             batch.begun = True
         _run_writes(raw, batch)
+        batch.writes.clear()
         if commit:
             raw.execute("COMMIT")
     except BaseException:
@@ -161,7 +171,16 @@ def _run_batch(raw: sqlite3.Connection, batch: _Batch, commit: bool) -> None:
         raise
 
 
+def _fetch(raw: sqlite3.Connection, batch: _Batch | None, sql: str, args: Sequence) -> list[dict]:
+    """In aiosqlite's thread: a transaction's writes so far (BEGIN first), then the query, its rows as dicts —
+    one hop to the thread however many statements."""
+    if batch is not None:
+        _run_batch(raw, batch, commit=False)
+    return [dict(row) for row in raw.execute(sql, args).fetchall()]
+
+
 MANY = -1
+Result = TypeVar("Result")
 
 
 class SqliteDriver:
@@ -206,46 +225,27 @@ class SqliteDriver:
         release_file(self._claim)  # the first close gives the claim back
         self._claim = None
 
-    async def _in_thread(self, batch: _Batch, commit: bool) -> None:
+    async def _in_thread(self, function: Callable[..., Result], *args: object) -> Result:
         # aiosqlite runs queued functions on its connection's thread; `_execute` is how its own methods
         # do it (there is no public name for running several statements in one hop).
-        await self._conn._execute(_run_batch, self._conn._conn, batch, commit)
+        return await self._conn._execute(function, self._conn._conn, *args)
 
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
-        batch = _Batch()
-        token = self._batch.set(batch)
-        try:
-            try:
-                yield
-            except BaseException:
-                if batch.begun:
-                    await self._conn.execute("ROLLBACK")
-                raise
-            if batch.begun:
-                await self._in_thread(batch, commit=True)
-            elif batch.writes:
-                await self._group_commit.commit(batch)
-        finally:
-            self._batch.reset(token)
-            if batch.holds_lock:
-                self._lock.release()
+    def transaction(self) -> _Transaction:
+        return _Transaction(self)
 
     async def _send_group(self, batches: list[_Batch]) -> list[BaseException | None]:
         async with self._lock:
-            return await self._conn._execute(_run_group, self._conn._conn, batches)
+            return await self._in_thread(_run_group, batches)
 
     async def fetch(self, sql: str, args: Sequence = ()) -> list[dict]:
         batch = self._batch.get()
         if batch is None:
-            async with self._lock, self._conn.execute(sql, args) as cursor:
-                return [dict(row) for row in await cursor.fetchall()]
+            async with self._lock:
+                return await self._in_thread(_fetch, None, sql, args)
         if not batch.holds_lock:
             await self._lock.acquire()  # released when the transaction ends
             batch.holds_lock = True
-        await self._in_thread(batch, commit=False)  # what this transaction wrote so far, first
-        async with self._conn.execute(sql, args) as cursor:
-            return [dict(row) for row in await cursor.fetchall()]
+        return await self._in_thread(_fetch, batch, sql, args)  # what this transaction wrote so far, first
 
     async def execute(self, sql: str, args: Sequence = (), *, expect: int | None = None, tag: object = None) -> None:
         """A write inside `transaction()`, sent at commit; with `expect`, the transaction fails with
@@ -258,3 +258,31 @@ class SqliteDriver:
         batch = self._batch.get()
         assert batch is not None, "writes happen inside transaction()"
         batch.writes.append((sql, list(rows), MANY, None))
+
+
+class _Transaction:
+    """`SqliteDriver.transaction()` (a class, as `Store.transaction()` is: every move opens one)."""
+
+    __slots__ = ("_driver", "_batch", "_token")
+
+    def __init__(self, driver: SqliteDriver) -> None:
+        self._driver = driver
+
+    async def __aenter__(self) -> None:
+        self._batch = _Batch()
+        self._token = self._driver._batch.set(self._batch)
+
+    async def __aexit__(self, kind: type[BaseException] | None, failure: BaseException | None, _: object) -> None:
+        driver, batch = self._driver, self._batch
+        try:
+            if failure is not None:
+                if batch.begun:
+                    await driver._conn.execute("ROLLBACK")
+            elif batch.begun:
+                await driver._in_thread(_run_batch, batch, True)
+            elif batch.writes:
+                await driver._group_commit.commit(batch)
+        finally:
+            driver._batch.reset(self._token)
+            if batch.holds_lock:
+                driver._lock.release()

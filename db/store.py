@@ -9,18 +9,16 @@ transaction go as one statement with its revision check (db/writes.py).
 
 from __future__ import annotations
 
-import contextlib
 import json
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
 from pathlib import Path
 
 from .connect import open_driver
-from .errors import DUPLICATE, ChannelTaken, Conflict
+from .errors import DUPLICATE, ChannelTaken
 from .postgres import TABLE_LOG_POSTGRES
 from .rows import GuildSettingsRow, MoveRow, RatingRow, SeatRow, TableRow, from_mapping
-from .sqlite import RowcountMismatch
-from .writes import Pending, RowChange
+from .writes import Pending, RowChange, Transaction
 
 TableLog = tuple[TableRow, list[SeatRow], list[MoveRow]]
 CLAIM_SECONDS = 60  # a deadline claim lapses after this long, so another process fires what a dead one claimed
@@ -52,18 +50,8 @@ class Store:
         """Only this process writes here (SQLite): a table cached in memory is current."""
         return self._db.single_process
 
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Store]:
-        pending = Pending()
-        token = self._pending.set(pending)
-        try:
-            async with self._db.transaction():
-                yield self
-                await self._hand_over(pending)
-        except RowcountMismatch as mismatch:
-            raise Conflict(mismatch.tag) from mismatch
-        finally:
-            self._pending.reset(token)
+    def transaction(self) -> Transaction:
+        return Transaction(self)
 
     async def _hand_over(self, pending: Pending) -> None:
         """Give the driver the writes held so far; a table's row changes after this go on their own."""
@@ -363,3 +351,4 @@ class Store:
             (user_id,),
         )
         return [row["id"] for row in rows]
+

@@ -93,8 +93,9 @@ class Event:
 
 
 def replace(obj: Any, /, **changes: Any) -> Any:
-    """`dataclasses.replace` for the engines' frozen dataclasses (which have no `__post_init__`): a copy with
-    `changes`, several times faster because it skips `__init__`. Unknown field names are refused as there."""
+    """`dataclasses.replace` for frozen dataclasses without `__post_init__` (the engines' states and actions, the
+    service's rows, seats and snapshots): a copy with `changes`, several times faster because it skips `__init__`
+    (a table's row: 13k instructions against 86k). Unknown field names are refused as there."""
     new = object.__new__(type(obj))
     fields = new.__dict__
     fields.update(obj.__dict__)

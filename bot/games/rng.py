@@ -7,6 +7,7 @@ and `shuffle(list)` (in place).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import struct
@@ -114,6 +115,7 @@ def table_rng(seed: str, client_seeds: Sequence[str] | None, stream: int | str) 
     return FairRng(seed, client_seeds, stream) if client_seeds is not None else SeededRng(seed, stream)
 
 
+@functools.lru_cache(maxsize=4096)  # every snapshot of a table shows it
 def commitment(seed: str) -> str:
     """What the table shows before the game: the SHA-256 of its secret seed (revealed at the end)."""
     return hashlib.sha256(seed.encode()).hexdigest()

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from db import Conflict
 from db.away import AwayBook, AwayRow
 from db.errors import DUPLICATE
 
+from ..games.core import replace
 from ..games.text import N_
 from . import clocks, errors
 from .cache import TableCache

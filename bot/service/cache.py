@@ -20,13 +20,13 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from dataclasses import replace
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import Any, TypeVar
 
 from db import Conflict, Store, TableRow
 
-from ..games.core import Game
+from ..games.core import Game, replace
 from ..games.text import N_
 from ..logs import about
 from ..metrics import UNMEASURED, Unmeasured
@@ -101,38 +101,12 @@ class TableCache:
         return replace(row, **fields, rev=row.rev + 1)
 
     # --- finding a table ------------------------------------------------------------------------
-    @contextlib.asynccontextmanager
-    async def locked(self, table_id: int, *, commits: bool = False) -> AsyncIterator[LiveTable]:
-        """The open table `table_id`, current and locked in this process; GameOver when it is closed.
-
-        `commits`: the caller either commits a change or raises. Then a cached copy is used without
-        reading the table's row first: a change computed from a copy that is behind fails the revision
-        check (Conflict: `retried` runs it again on a fresh copy), and a refusal is given only after one
-        read shows that the copy was current. So a move costs no read, only its commit."""
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = self._locks[table_id] = asyncio.Lock()
-        async with lock:
-            cached = None
-            if commits and not self.store.single_process and table_id not in self._behind:
-                cached = self._cache.get(table_id)
-            if cached is None:
-                live = await self.current(table_id)
-                if live is None:
-                    raise errors.TableClosed()
-                about(guild=live.row.guild_id, channel=live.row.channel_id, table=table_id, move=live.row.seq)
-                yield live
-                return
-            self._cache.move_to_end(table_id)
-            about(guild=cached.row.guild_id, channel=cached.row.channel_id, table=table_id, move=cached.row.seq)
-            try:
-                yield cached
-            except Conflict:
-                raise
-            except Exception as failure:
-                if await self.store.table(table_id) != cached.row:
-                    raise Conflict(table_id) from failure
-                raise
+    def locked(self, table_id: int, *, commits: bool = False) -> Locked:
+        """The open table `table_id`, current and locked in this process; GameOver when it is closed. `commits`: the
+        caller commits a change or raises; then a cached copy is used unread — a change from a copy that is behind
+        fails the revision check (Conflict: `retried` runs it again on a fresh copy), and a refusal is given only
+        once a read shows the copy was current. So a move costs no read, only its commit."""
+        return Locked(self, table_id, commits)
 
     @contextlib.asynccontextmanager
     async def locked_in(self, channel_id: int) -> AsyncIterator[LiveTable]:
@@ -145,20 +119,21 @@ class TableCache:
         except errors.TableClosed as closed:  # closed since the channel was looked up: none open here now
             raise errors.NoTable() from closed
 
-    @contextlib.asynccontextmanager
-    async def locked_at(self, at: int | Clicked | Typed, user_id: int, *, commits: bool = False
-                        ) -> AsyncIterator[LiveTable]:
+    def locked_at(self, at: int | Clicked | Typed, user_id: int, *, commits: bool = False
+                  ) -> AbstractAsyncContextManager[LiveTable]:
         """The table a request names, locked: a table id; a control clicked, which acts only where it was
         pressed (NotHere); or a command typed in a channel, for that channel's table of its game."""
         if isinstance(at, Typed):
-            async with self.locked_in(at.channel_id) as live:
-                if at.game_id is not None and live.game.id != at.game_id:
-                    raise errors.Refusal(N_("The table here plays {game}."), game=live.game.title)
-                yield live
-            return
-        async with self.locked(at.table_id if isinstance(at, Clicked) else at, commits=commits) as live:
-            if isinstance(at, Clicked) and not pressed_at(live, at.guild_id, user_id):
-                raise errors.NotHere()
+            return self._locked_typed(at)
+        if isinstance(at, Clicked):
+            return Locked(self, at.table_id, commits, pressed=(at.guild_id, user_id))
+        return Locked(self, at, commits)
+
+    @contextlib.asynccontextmanager
+    async def _locked_typed(self, at: Typed) -> AsyncIterator[LiveTable]:
+        async with self.locked_in(at.channel_id) as live:
+            if at.game_id is not None and live.game.id != at.game_id:
+                raise errors.Refusal(N_("The table here plays {game}."), game=live.game.title)
             yield live
 
     async def current(self, table_id: int, *, least_seq: int = 0) -> LiveTable | None:
@@ -297,28 +272,11 @@ class TableCache:
         return found
 
     # --- changing a table -------------------------------------------------------------------------
-    @contextlib.asynccontextmanager
-    async def changing(self, live: LiveTable, member: str = "click") -> AsyncIterator[Store]:
+    def changing(self, live: LiveTable, member: str = "click") -> Changing:
         """A transaction that first claims the table's next revision (Conflict if another process changed
         it); its failure also rolls the cached table back, so cache and database agree. Once committed, the
         change is `committed` (a member's own move in it came from `member`: click or typed)."""
-        saved = (live.row, live.state, list(live.since), list(live.seats), live.opening, list(live.log))
-        try:
-            async with self.store.transaction() as tx:
-                await tx.advance_rev(live.row.id, live.row.rev)
-                live.row = replace(live.row, rev=live.row.rev + 1)
-                yield tx
-                committing = time.perf_counter()
-            self._metrics.committed(time.perf_counter() - committing)
-            about(move=live.row.seq)
-        except BaseException as failure:
-            live.row, live.state, live.since, live.seats, live.opening, live.log = saved
-            if isinstance(failure, Conflict):
-                self._behind.add(live.row.id)  # the copy is whole, but another process changed the table
-            if live.row.status in OPEN:
-                self.keep(live)
-            raise
-        self.committed(live, live.log[len(saved[5]):], member)
+        return Changing(self, live, member)
 
     def opened(self, live: LiveTable, moves: Sequence[Move] = ()) -> None:
         """A table created (a lobby, a rematch begun with its computers' first moves) and committed: kept while
@@ -335,6 +293,104 @@ class TableCache:
             moves_made(live.row.id, live.game.id, moves, self._metrics, member)
         row = live.row
         self._wake(row.reminder_at or row.deadline_at if row.status in OPEN else self.now())
+
+
+# Classes, not @asynccontextmanager (its async generator, registered with the loop, costs 4x): every move uses both.
+class Locked:
+    """`TableCache.locked`: the table's lock held from entry to exit; `pressed`: (guild, member) of a control
+    clicked, which acts only where it was pressed (NotHere)."""
+
+    __slots__ = ("_cache", "_table_id", "_commits", "_pressed", "_lock", "_cached")
+
+    def __init__(self, cache: TableCache, table_id: int, commits: bool,
+                 pressed: tuple[int | None, int] | None = None) -> None:
+        self._cache, self._table_id, self._commits, self._pressed = cache, table_id, commits, pressed
+        self._cached: LiveTable | None = None  # a copy used unread (`commits`)
+
+    async def __aenter__(self) -> LiveTable:
+        cache, table_id = self._cache, self._table_id
+        lock = cache._locks.get(table_id)
+        if lock is None:
+            lock = cache._locks[table_id] = asyncio.Lock()
+        self._lock = lock  # held here: the lock lives while it is in use
+        await lock.acquire()
+        try:
+            live = None
+            if self._commits and not cache.store.single_process and table_id not in cache._behind:
+                live = self._cached = cache._cache.get(table_id)
+            if live is None:
+                live = await cache.current(table_id)
+                if live is None:
+                    raise errors.TableClosed()
+            else:
+                cache._cache.move_to_end(table_id)
+        except BaseException:
+            lock.release()
+            raise
+        about(guild=live.row.guild_id, channel=live.row.channel_id, table=table_id, move=live.row.seq)
+        if self._pressed is not None and not pressed_at(live, *self._pressed):
+            refusal = errors.NotHere()
+            await self.__aexit__(errors.NotHere, refusal, None)
+            raise refusal
+        return live
+
+    async def __aexit__(self, kind: type[BaseException] | None, failure: BaseException | None, _: Any) -> None:
+        """A failure on a copy used unread is the member's only if the copy was current; else Conflict."""
+        try:
+            cached = self._cached
+            if (cached is not None and isinstance(failure, Exception) and not isinstance(failure, Conflict)
+                    and await self._cache.store.table(self._table_id) != cached.row):
+                raise Conflict(self._table_id) from failure
+        finally:
+            self._lock.release()
+
+
+class Changing:
+    """`TableCache.changing`."""
+
+    __slots__ = ("_cache", "_live", "_member", "_saved", "_transaction")
+
+    def __init__(self, cache: TableCache, live: LiveTable, member: str) -> None:
+        self._cache, self._live, self._member = cache, live, member
+
+    async def __aenter__(self) -> Store:
+        live = self._live
+        # the log only grows within a change: its length is enough to roll it back
+        self._saved = (live.row, live.state, list(live.since), list(live.seats), live.opening, live.log,
+                       len(live.log))
+        self._transaction = self._cache.store.transaction()
+        tx = await self._transaction.__aenter__()
+        try:
+            await tx.advance_rev(live.row.id, live.row.rev)
+        except BaseException as failure:
+            await self.__aexit__(type(failure), failure, failure.__traceback__)
+            raise
+        live.row = replace(live.row, rev=live.row.rev + 1)
+        return tx
+
+    async def __aexit__(self, kind: type[BaseException] | None, failure: BaseException | None, trace: Any) -> None:
+        committing = time.perf_counter()
+        try:
+            await self._transaction.__aexit__(kind, failure, trace)
+        except BaseException as raised:  # the commit failed, or the transaction says why the change did
+            self._roll_back(raised)
+            raise
+        if failure is not None:
+            self._roll_back(failure)
+            return
+        cache, live = self._cache, self._live
+        cache._metrics.committed(time.perf_counter() - committing)
+        about(move=live.row.seq)
+        cache.committed(live, live.log[self._saved[-1]:], self._member)
+
+    def _roll_back(self, failure: BaseException) -> None:
+        cache, live = self._cache, self._live
+        live.row, live.state, live.since, live.seats, live.opening, live.log, length = self._saved
+        del live.log[length:]
+        if isinstance(failure, Conflict):
+            cache._behind.add(live.row.id)  # the copy is whole, but another process changed the table
+        if live.row.status in OPEN:
+            cache.keep(live)
 
 
 def pressed_at(live: LiveTable, guild_id: int | None, user_id: int) -> bool:

@@ -20,11 +20,11 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from datetime import datetime
 
 from db import Store
 
+from ..games.core import replace
 from . import clocks, errors
 from .cache import TableCache
 from .preferences import MemberPreferences, digest_replaces_pings, quiet_period

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import Any
 
 from db import Store
 
+from ..games.core import replace
 from ..games.text import N_
 from ..logs import about
 from ..metrics import UNMEASURED, Unmeasured
@@ -115,6 +115,7 @@ class Deadlines:
         """The rules' timeout default decides for every human seat whose own clock ran out (a bank is empty)."""
         game = live.game
         moves: list[Move] = []
+        await self._reminders.ready(live)
         async with self._cache.changing(live) as tx:
             await tx.update_table(live.row.id, claimed_until=None)
             for seat in due:

@@ -5,11 +5,11 @@ move: it claims the table's next revision, so two processes never count one foll
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime
 
 from db.community import Community
 
+from ..games.core import replace
 from ..games.text import N_
 from . import errors
 from .cache import TableCache

@@ -7,13 +7,14 @@ With SQLite this process is the only writer, so what it cached is current. With 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from db import Store
+
+from ..games.core import replace
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class GuildSettings:
 
     async def change(self, guild_id: int, **changes: Any) -> ServerSettings:
         """Save `changes` (field=value of `ServerSettings`) for the server and return its settings."""
-        settings = dataclasses.replace(await self.of(guild_id), **changes)
+        settings = replace(await self.of(guild_id), **changes)
         async with self._store.transaction() as store:
             await store.save_guild_settings(guild_id, language=settings.language, pictures=settings.pictures,
                                             time_zone=settings.time_zone)

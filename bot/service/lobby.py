@@ -8,13 +8,12 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from db import ChannelTaken, Store
 
-from ..games.core import Game
+from ..games.core import Game, replace
 from ..games.levels import DEFAULT_LEVEL, LEVELS
 from ..games.rng import FAIR
 from ..games.text import N_

@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from datetime import datetime, timedelta
 
 from db import Store
 from db.preferences import CHOSEN, MemberPrefsRow, Preferences
 
+from ..games.core import replace
 from ..games.text import N_, counted
 from .calendar import checked_zone, zone
 from .errors import Refusal
@@ -140,13 +140,20 @@ class MemberPreferences:
 
     async def of(self, user_ids: Iterable[int], *, fresh: bool = False) -> dict[int, MemberPrefsRow]:
         """Each member's preferences (defaults for a member who chose none); `fresh`: read now."""
-        now, ids = self.now(), set(user_ids)
-        missing = ids if fresh else {u for u in ids if u not in self._known or self._known[u][1] <= now - FRESH_FOR}
+        now, known = self.now(), self._known
+        found: dict[int, MemberPrefsRow] = {}
+        missing: set[int] = set()
+        for user_id in user_ids:  # one pass: every move asks (Reminders.ready)
+            entry = known.get(user_id)
+            if fresh or entry is None or entry[1] <= now - FRESH_FOR:
+                missing.add(user_id)
+            else:
+                found[user_id] = entry[0]
         if missing:
             stored = await Preferences(self._store).of(missing)
             for user_id in missing:
-                self._remember(stored.get(user_id, defaults(user_id)), now)
-        return {u: self._known[u][0] for u in ids}
+                found[user_id] = self._remember(stored.get(user_id, defaults(user_id)), now)
+        return found
 
     async def mine(self, user_id: int) -> MemberPrefsRow:
         return (await self.of([user_id], fresh=True))[user_id]
@@ -183,8 +190,9 @@ class MemberPreferences:
         self._wake(prefs.digest_at)
         return prefs
 
-    def _remember(self, prefs: MemberPrefsRow, at: float) -> None:
+    def _remember(self, prefs: MemberPrefsRow, at: float) -> MemberPrefsRow:
         self._known[prefs.user_id] = (prefs, at)
         self._known.move_to_end(prefs.user_id)
         if len(self._known) > REMEMBERED:
             self._known.popitem(last=False)
+        return prefs

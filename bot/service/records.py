@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from db import Store
 from db.community import Community
 
-from ..games.core import Game, decode_action
+from ..games.core import Game, decode_action, replace
 from ..games.rng import FAIR
 from ..games.text import N_
 from .cache import TableCache

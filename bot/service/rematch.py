@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime
 
 from db import ChannelTaken, Store, TableRow
 from db.community import Community
 from db.outbox import OutboxRows
 
-from ..games.core import resolve_options
+from ..games.core import replace, resolve_options
 from ..games.rng import FAIR
 from ..games.text import N_, Name
 from . import errors

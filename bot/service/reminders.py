@@ -8,10 +8,10 @@ decision: no reminder, ping or digest line for it."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from db import Store
 
+from ..games.core import replace
 from ..games.text import N_
 from . import errors
 from .cache import TableCache
@@ -41,6 +41,12 @@ def earliest(live: LiveTable, seats: Iterable[int]) -> float | None:
 class Reminders:
     def __init__(self, cache: TableCache, preferences: MemberPreferences) -> None:
         self._cache, self._preferences = cache, preferences
+
+    async def ready(self, live: LiveTable) -> None:
+        """Before a change's transaction opens: its members' preferences at hand (read now if this process has none
+        fresh), so planning their reminders inside it reads nothing — a transaction that only writes shares its
+        commit with the others ending beside it; one that reads commits alone."""
+        await self._preferences.of(s.user_id for s in live.seats if s.human)
 
     async def plan(self, tx: Store, live: LiveTable, started: Iterable[int]) -> float | None:
         """Within a change that started seats' clocks (`started`): each of them its reminder; the table's, the

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 from db import RatingRow, Store
 from db.seasons import SeasonRow
 from db.seasons import Seasons as SeasonRows
 
+from ..games.core import replace
 from ..games.text import N_, Name
 from .calendar import DEFAULT_ZONE, month_of
 from .errors import Refusal

@@ -8,14 +8,15 @@ every event of a closed table.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from db import SeatRow, TableRow
 
-from ..games.core import Event, Game
+from ..games.core import Event, Game, replace
 from ..games.levels import DEFAULT_LEVEL
 from ..games.rng import FAIR, commitment
 from ..games.text import Text
@@ -244,15 +245,19 @@ def seat_from_row(row: SeatRow) -> Seat:
 
 def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[int] = frozenset(),
              **extra: Any) -> Table:
-    """The table as it stands, for the edge; `moves` and `newly` are what the call made happen."""
+    """The table as it stands, for the edge; `moves` and `newly` are what the call made happen. Built without the
+    frozen dataclass's `__init__` (a write per field, 37 of them): a move makes two, one for its reading."""
     row = live.row
     closed = row.status in ("finished", "ended")
-    return Table(
+    table = object.__new__(Table)
+    values = table.__dict__
+    values.update(TABLE_DEFAULTS)
+    values.update(
         id=row.id,
         guild_id=row.guild_id,
         channel_id=row.channel_id,
         game=live.game,
-        options=json.loads(row.options),
+        options=parsed_options(row.options),
         status=row.status,
         host_id=row.host_id,
         seq=row.seq,
@@ -279,6 +284,20 @@ def snapshot(live: LiveTable, moves: list[Move] | tuple = (), newly: frozenset[i
         rev=row.rev,
         **extra,
     )
+    if len(values) != len(TABLE_FIELDS):
+        raise TypeError(f"a Table's fields, not these: {sorted(values.keys() ^ TABLE_FIELDS)}")
+    return table
+
+
+@functools.lru_cache(maxsize=1024)
+def parsed_options(text: str) -> dict[str, Any]:
+    """A table's options as its row stores them, parsed once for every snapshot (which share it: read, never
+    changed)."""
+    return json.loads(text)
+
+
+TABLE_FIELDS = frozenset(f.name for f in fields(Table))
+TABLE_DEFAULTS = {f.name: f.default for f in fields(Table) if f.default is not MISSING}
 
 
 def luck(live: LiveTable) -> tuple[Text, ...]:

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 from db import Store, TableRow
 
-from ..games.core import Game
+from ..games.core import Game, replace
 from ..games.rng import table_rng
 from ..metrics import UNMEASURED, Unmeasured
 from . import clocks, errors

@@ -11,7 +11,6 @@ the engine's reason.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -20,7 +19,7 @@ from db.away import AwayBook
 from db.gatherings import GatheringBook
 from db.votes import VoteBook
 
-from ..games.core import encode_action
+from ..games.core import encode_action, replace
 from ..games.text import N_
 from . import clocks, errors
 from .cache import TableCache
@@ -146,6 +145,7 @@ class Turns:
                 await self._calls.touch(live, seat)
                 raise
             moves: list[Move] = []
+            await self._reminders.ready(live)
             async with self._cache.changing(live, "typed" if isinstance(at, Typed) else "click") as tx:
                 await self.move(tx, live, seat, action, "player", moves)
                 await self.reclaim_seat(tx, live, seat)

@@ -17,7 +17,7 @@ import pytest
 
 from bot.games.registry import engines
 from bot.service import open_tables, played
-from db import Store, StoreUnavailable, check_database
+from db import Conflict, Store, StoreUnavailable, check_database
 from db.migrations import migrations
 
 from ..conftest import SVC_START, postgres_server_url
@@ -173,6 +173,26 @@ async def test_a_write_of_text_no_database_can_hold_fails_alone_in_its_group(svc
         (seat,) = svc.seat_rows(table.id)
         assert seat["name"] == (f"Player {10 * (table.id - tables[0].id) + 1}" if table.id == poisoned
                                 else f"Host {table.id}")
+
+
+async def test_a_change_whose_revision_moved_fails_alone_in_its_group(svc):
+    """Three changes committed together, two computed from the same revision of one table: the first commits, the
+    second's revision check fails (Conflict) with nothing of it written, and the other table's change commits —
+    one failing check never fails the group it was sent in."""
+    first, other = [await svc.lobby(100 + n, 10 * n + 1) for n in range(2)]
+    revs = {t.id: (await svc.store.table(t.id)).rev for t in (first, other)}
+
+    async def rename(table_id: int, name: str) -> None:
+        async with svc.store.transaction() as tx:
+            await tx.advance_rev(table_id, revs[table_id])
+            await tx.update_seat(table_id, 0, name=name)
+
+    results = await asyncio.gather(rename(first.id, "First"), rename(first.id, "Second"), rename(other.id, "Other"),
+                                   return_exceptions=True)
+    assert [type(r) for r in results] == [type(None), Conflict, type(None)], results
+    assert [row["name"] for row in svc.seat_rows(first.id)] == ["First"]
+    assert [row["name"] for row in svc.seat_rows(other.id)] == ["Other"]
+    assert (await svc.store.table(first.id)).rev == revs[first.id] + 1
 
 
 async def test_a_member_whose_name_no_database_can_hold_still_takes_a_seat(svc):
