@@ -11,8 +11,8 @@ modal's one call is counted apart (`opens`). Each move is classed as `within` (t
 called), `calls` (the turn goes on and calls other members to act: Armadillo's roll, which everyone answers, so one
 ping must go out), `passes` (the next turn begins) or `end` (the game ends), by the engine's own `turn_key`.
 `w+c` adds `within` and `calls` up: every move that does not end the turn. `tests/test_rest_budget.py`
-keeps every game under its budget. A game night's own calls (per round, per member) follow, from
-benchmarks/night_budget.py.
+keeps every game under its budget. A game night's and a tournament's own calls (per round, per member) follow, from
+benchmarks/night_budget.py and benchmarks/tournament_budget.py.
 """
 
 from __future__ import annotations
@@ -382,6 +382,9 @@ def main() -> None:
         from night_budget import night  # a game night's own calls, step by step
         from night_budget import report as night_report
         print(night_report(asyncio.run(night(Path(folder) / "night.sqlite3"))))
+        from tournament_budget import report as tournament_report
+        from tournament_budget import tournament  # a tournament's own calls, step by step
+        print(tournament_report(asyncio.run(tournament(Path(folder) / "tournament.sqlite3"))))
         print(f"latency with {args.tables} open tables (medians; loop CPU: the event loop's own thread)")
         for game, timing in asyncio.run(move_latency(Path(folder), args.tables, args.moves)).items():
             print(f"{game:<10} {timing}")

@@ -130,6 +130,16 @@ class GatheringBook:
                                       args)
         return [from_mapping(GatheringRow, row) for row in rows]
 
+    async def of_member(self, guild_id: int, user_id: int, kinds: Sequence[str], limit: int) -> list[GatheringRow]:
+        """The server's finished gatherings of these kinds that a member played in (dropped or not), the latest
+        first."""
+        marks = ", ".join("?" for _ in kinds)
+        rows = await self._store._all(
+            "SELECT g.* FROM gatherings g JOIN gathering_members m ON m.gathering_id = g.id"
+            f" WHERE g.guild_id = ? AND m.user_id = ? AND g.state = 'finished' AND g.kind IN ({marks})"
+            " ORDER BY g.id DESC LIMIT ?", (guild_id, user_id, *kinds, limit))
+        return [from_mapping(GatheringRow, row) for row in rows]
+
     async def change(self, gathering_id: int, rev: int, **fields: object) -> None:
         """The gathering's next revision, with `fields`: `Conflict` unless its revision is still `rev`."""
         assert set(fields) <= CHANGEABLE, fields

@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import channel_messages  # noqa: E402
 import night_budget  # noqa: E402
 import rest_budget as benchmark  # noqa: E402
+import tournament_budget  # noqa: E402
 
 WITHIN_TURN = 1.2
 CALLING = 1.0  # the answer (the table edited through the click): the members play along, nobody is pinged
@@ -67,6 +68,21 @@ async def test_a_game_night_stays_within_its_budget_per_step_per_member_and_per_
     assert tally.steps["plan"] == [budget["plan"]], report
     assert set(tally.steps["click"]) == {budget["click"]}, report
     assert tally.steps["check-in"] == [budget["check-in"]], report
+    assert tally.seating == budget["per table"] * tally.tables, report
+    assert tally.standings_edits <= budget["per table end"] * tally.tables_ended, report
+    assert (tally.end, tally.once) == (budget["end"], budget["once"]), report
+
+
+async def test_a_tournament_stays_within_its_budget_per_step_per_member_and_per_table(tmp_path):
+    """The plan's budget (docs/architecture.md): planning 1, a member's sign-up 2 (its answer, the sign-up message's
+    edit), the host's Start 1, 3 per table seated, at most one standings edit per table end, the end 2 (the podium,
+    the sign-up message saying it is over), and 2 once a tournament (the sign-up closed, the standings posted)."""
+    tally = await tournament_budget.tournament(tmp_path / "tournament.sqlite3")
+    report, budget = tournament_budget.report(tally), tournament_budget.BUDGET
+    assert tally.tables == 6 and tally.tables_ended == 6, report
+    assert tally.steps["plan"] == [budget["plan"]], report
+    assert set(tally.steps["click"]) == {budget["click"]}, report
+    assert len(tally.steps["start"]) == budget["start"], report
     assert tally.seating == budget["per table"] * tally.tables, report
     assert tally.standings_edits <= budget["per table end"] * tally.tables_ended, report
     assert (tally.end, tally.once) == (budget["end"], budget["once"]), report

@@ -28,6 +28,7 @@ from cogs.commands.me import Me
 from cogs.commands.profile import ProfileCommand
 from cogs.commands.seasons import SeasonCommands
 from cogs.commands.settings import Settings
+from cogs.commands.tournament import TournamentCommands
 from cogs.games import GameParts, registered
 from cogs.gatherings.door import GatheringDoor
 from cogs.gatherings.notices import GatheringNotices
@@ -129,7 +130,8 @@ class DiceBot(commands.Bot):
         titles = {game_id: parts.engine.title for game_id, parts in self.games.items()}
         events = ScheduledEvents(lambda: self.http)
         door = GatheringDoor(tables.gatherings, events, shared, edge.publisher, settings, titles)
-        tables.gatherings.listener = GatheringNotices(tables.gatherings, events, shared, edge.table_message)
+        tables.gatherings.listener = GatheringNotices(tables.gatherings, events, shared, edge.table_message,
+                                                      door.signups)
         controls = (*EDGE_CONTROLS, door.button,
                     *(control for parts in self.games.values() for control in parts.controls))
         cogs: list[commands.Cog] = [
@@ -139,6 +141,7 @@ class DiceBot(commands.Bot):
                       self.games),
             Settings(settings, tables.seasons, shared.languages, tables.defaults, engines),
             GameNight(door, tables.gatherings, settings, titles),
+            TournamentCommands(door, tables.gatherings, titles),
             SeasonCommands(tables.seasons, tables.standings, self.games, shared.languages, shared.access,
                            shared.channel),
             Followers(tables.follows, shared),

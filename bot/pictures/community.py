@@ -124,4 +124,18 @@ def profile(name: str, card: Profile, titles: Mapping[str, str]) -> bytes:
             canvas.text(PAD + 38, mid, canvas.fit(f"{won.season} · {titles.get(won.game, won.game)}",
                                                   WIDTH - 2 * PAD - 38, size=SMALL), size=SMALL, anchor="lm")
             canvas.y += 36
+    if card.tournaments:
+        canvas.line(_("Tournaments"), bold=True, fill=GOLD)
+        for finish in card.tournaments:
+            mid = canvas.y + 16
+            canvas.medal(PAD, mid, finish.place)
+            finished = " · ".join((drawable(finish.title) or "?", titles.get(finish.game, finish.game),
+                                   tournament_place(finish.place, finish.members)))
+            canvas.text(PAD + 38, mid, canvas.fit(finished, WIDTH - 2 * PAD - 38, size=SMALL), size=SMALL,
+                        anchor="lm")
+            canvas.y += 36
     return canvas.finish()
+
+
+def tournament_place(place: int, members: int) -> str:
+    return _("place {place} of {n}", place=place, n=members)

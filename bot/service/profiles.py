@@ -7,15 +7,19 @@ from dataclasses import dataclass
 
 from db import RatingRow, Store
 from db.community import Community
+from db.gatherings import GatheringBook
 from db.leaderboards import Leaderboards
 from db.seasons import Medal, Seasons
 
 from ..games.text import N_, Name
+from ..gatherings import ROUND_ROBIN, SWISS
 from .errors import Refusal
-from .ratings import shown_rating
+from .gatherings.rounds import ranked
+from .ratings import DEFAULT_MU, DEFAULT_SIGMA, shown_rating
 
 HISTORY_GAMES = 50  # rated games a profile's chart goes back over, per game
 STREAK_LOOKBACK = 500  # finished games read to count a streak (a longer one shows as this many)
+TOURNAMENTS_SHOWN = 5  # the latest finished tournaments a profile lists
 
 
 @dataclass(frozen=True)
@@ -29,10 +33,23 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
+class Finish:
+    """A finished tournament a member played in: their final place among its members."""
+
+    gathering_id: int
+    title: str
+    game: str
+    ended_at: float
+    place: int
+    members: int
+
+
+@dataclass(frozen=True)
 class Profile:
     games: tuple[GameRecord, ...]  # the most played first
     streak: int  # wins in a row (> 0), or games without a win in a row (< 0), up to the latest game
     medals: tuple[Medal, ...]  # the latest season first
+    tournaments: tuple[Finish, ...] = ()  # the latest first
 
     @property
     def favourite(self) -> str:
@@ -71,4 +88,14 @@ class Profiles:
                             tuple(history.get(game, ()))) for game, (played, won) in record.items()]
         games.sort(key=lambda g: (-g.played, -g.won, g.game))
         places = await community.recent_placings(guild_id, user_id, STREAK_LOOKBACK)
-        return Profile(tuple(games), streak(places), tuple(await Seasons(store).medals(guild_id, user_id)))
+        return Profile(tuple(games), streak(places), tuple(await Seasons(store).medals(guild_id, user_id)),
+                       await self.tournaments(guild_id, user_id))
+
+    async def tournaments(self, guild_id: int, user_id: int) -> tuple[Finish, ...]:
+        """The member's latest finished tournaments here, with their final places (one standings query each)."""
+        book, finishes = GatheringBook(self._store), []
+        for row in await book.of_member(guild_id, user_id, (SWISS, ROUND_ROBIN), TOURNAMENTS_SHOWN):
+            lines = ranked(await book.standings_rows(row.id, DEFAULT_MU, DEFAULT_SIGMA))
+            place = next(line.standing.place for line in lines if line.standing.user_id == user_id)
+            finishes.append(Finish(row.id, row.title, row.game, row.ended_at or row.starts_at, place, len(lines)))
+        return tuple(finishes)

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.i18n import N_, _, ngettext, speaking
 from bot.names import escaped
-from bot.pictures.community import places_text, profile
+from bot.pictures.community import places_text, profile, tournament_place
 from bot.service.profiles import Profile, Profiles
 from bot.service.ratings import is_provisional, shown_rating
 from cogs.table.format import ALT_TEXT_CHARS, CONTENT_CHARS, PLACE_MEDALS, in_server
@@ -47,6 +47,10 @@ def profile_text(name: str, card: Profile, titles: dict[str, str]) -> str:
     if card.medals:
         lines.append(_("Medals: {medals}", medals=", ".join(
             f"{PLACE_MEDALS[m.place]} {escaped(m.season)} ({titles.get(m.game, m.game)})" for m in card.medals)))
+    if card.tournaments:
+        lines.append(_("Tournaments: {finishes}", finishes=", ".join(
+            f"{PLACE_MEDALS.get(f.place, '🏅')} {escaped(f.title)} ({titles.get(f.game, f.game)}, "
+            f"{tournament_place(f.place, f.members)})" for f in card.tournaments)))
     return "\n".join(lines)
 
 

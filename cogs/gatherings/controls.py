@@ -13,6 +13,7 @@ interaction failed".
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, ClassVar, Protocol
 
 import discord
@@ -47,9 +48,10 @@ class GatheringDoor(Protocol):
 class GatheringButton(Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
     door: ClassVar[GatheringDoor | None] = None  # set on the class `bound` makes
 
-    def __init__(self, gathering_id: int, verb: str) -> None:
+    def __init__(self, gathering_id: int, verb: str, label: str | None = None) -> None:
+        """`label`: a catalog text naming the control where its message has its own word for it."""
         self.gathering_id, self.verb = gathering_id, verb
-        super().__init__(discord.ui.Button(label=_(LABELS[verb]), emoji=EMOJI.get(verb),
+        super().__init__(discord.ui.Button(label=_(label or LABELS[verb]), emoji=EMOJI.get(verb),
                                            style=STYLES.get(verb, discord.ButtonStyle.secondary),
                                            custom_id=f"g:{verb}:{gathering_id}"))
 
@@ -69,9 +71,10 @@ def bound(door: GatheringDoor) -> type[GatheringButton]:
     return type("BoundGatheringButton", (GatheringButton,), {"door": door}, template=TEMPLATE)
 
 
-def controls(gathering_id: int, *verbs: str) -> discord.ui.View:
-    """A message's controls, sent as they are (their clicks are the click listener's to read)."""
+def controls(gathering_id: int, *verbs: str, labels: Mapping[str, str] | None = None) -> discord.ui.View:
+    """A message's controls, sent as they are (their clicks are the click listener's to read). `labels`: the
+    message's own words for some of them (catalog texts)."""
     view = discord.ui.View(timeout=None)
     for verb in verbs:
-        view.add_item(GatheringButton(gathering_id, verb))
+        view.add_item(GatheringButton(gathering_id, verb, (labels or {}).get(verb)))
     return sent_as_is(view)

@@ -38,6 +38,7 @@ from cogs.table.shared import Shared
 from .controls import bound, controls
 from .messages import STATES, standings_payload
 from .scheduled import ScheduledEvents, event_payload, event_url
+from .signup import SignUps, dropped, signed_up
 from .when import when_of
 
 log = logging.getLogger(__name__)
@@ -74,12 +75,16 @@ class GatheringDoor:
         self._gatherings, self._events, self._shared, self._publisher = gatherings, events, shared, publisher
         self._zones, self._titles = zones, titles
         self.button = bound(self)  # the control's class the click listener is handed
+        self.signups = SignUps(gatherings, titles, shared, zones)  # a tournament's sign-up message
 
     # --- the controls -------------------------------------------------------------------------
     async def join(self, interaction: discord.Interaction, gathering_id: int) -> None:
         gathering = await self._gatherings.join(gathering_id, interaction.user.id, interaction.user.display_name)
         mine = gathering.member(interaction.user.id)
-        if gathering.planned:
+        if gathering.kind != NIGHT:
+            text = signed_up(gathering)
+            await self.signups.changed(gathering)
+        elif gathering.planned:
             text = _("🙋 You're in {title}. The check-in opens {when}: press **I'm here** then.",
                      title=escaped(gathering.title), when=timestamp(gathering.starts_at))
         elif gathering.checking_in:
@@ -92,8 +97,12 @@ class GatheringDoor:
 
     async def leave(self, interaction: discord.Interaction, gathering_id: int) -> None:
         gathering, changed = await self._gatherings.leave(gathering_id, interaction.user.id)
-        await self._hand_over(interaction.user.display_name, changed)
-        await self._answer(interaction, _("🚪 You have left {title}.", title=escaped(gathering.title)))
+        await self._hand_over(gathering, interaction.user.display_name, changed)
+        if gathering.kind == NIGHT:
+            await self._answer(interaction, _("🚪 You have left {title}.", title=escaped(gathering.title)))
+            return
+        await self._answer(interaction, dropped(gathering))
+        await self.signups.changed(gathering)
 
     async def here(self, interaction: discord.Interaction, gathering_id: int) -> None:
         gathering = await self._gatherings.check_in(gathering_id, interaction.user.id, interaction.user.display_name)
@@ -197,22 +206,24 @@ class GatheringDoor:
         return text
 
     async def start_here(self, interaction: discord.Interaction) -> None:
-        await self.start(interaction, (await self._here(interaction)).id)
+        await self.start(interaction, (await self.in_channel(interaction)).id)
 
     async def cancel(self, interaction: discord.Interaction) -> None:
-        gathering = await self._gatherings.cancel((await self._here(interaction)).id, interaction.user.id,
+        gathering = await self._gatherings.cancel((await self.in_channel(interaction)).id, interaction.user.id,
                                                   is_admin(interaction))
         await self._answer(interaction, _("❌ {title} is cancelled.", title=escaped(gathering.title)))
 
     async def standings_here(self, interaction: discord.Interaction) -> None:
-        await self.standings(interaction, (await self._here(interaction)).id)
+        await self.standings(interaction, (await self.in_channel(interaction)).id)
 
     async def remove(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
-        gathering, changed = await self._gatherings.remove((await self._here(interaction)).id, interaction.user.id,
+        gathering, changed = await self._gatherings.remove((await self.in_channel(interaction)).id, interaction.user.id,
                                                            member.id, is_admin(interaction))
-        await self._hand_over(member.display_name, changed)
+        await self._hand_over(gathering, member.display_name, changed)
         await self._answer(interaction, _("{name} is no longer in {title}.", name=escaped(member.display_name),
                                           title=escaped(gathering.title)))
+        if gathering.kind != NIGHT:
+            await self.signups.changed(gathering)
 
     async def history(self, interaction: discord.Interaction) -> None:
         listed = await self._gatherings.listed(interaction.guild_id or 0, NIGHT, limit=15)
@@ -230,7 +241,7 @@ class GatheringDoor:
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
     # --- helpers ------------------------------------------------------------------------------
-    async def _here(self, interaction: discord.Interaction) -> Gathering:
+    async def in_channel(self, interaction: discord.Interaction) -> Gathering:
         """The gathering of this channel (or of the channel a table's thread is in)."""
         channel = interaction.channel
         parent = getattr(channel, "parent_id", None)
@@ -244,8 +255,9 @@ class GatheringDoor:
     def _title(self, game_id: str) -> str:
         return self._titles[game_id]
 
-    async def _hand_over(self, name: str, tables: list[Table]) -> None:
-        note = Text(N_("🚪 {name} left the night: the computer plays their seat."), {"name": escaped(name)})
+    async def _hand_over(self, gathering: Gathering, name: str, tables: list[Table]) -> None:
+        note = Text(N_("🚪 {name} left the night: the computer plays their seat.") if gathering.kind == NIGHT else
+                    N_("🚪 {name} left the tournament: the computer plays their seat."), {"name": escaped(name)})
         for table in tables:
             await attempt("showing a table handed to the computer", self._publisher.show(table, announce=note))
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.gatherings import CANCELLED, CHECKING_IN, FINISHED, PLANNED, PLAYING
+from bot.gatherings import CANCELLED, CHECKING_IN, FINISHED, NIGHT, PLANNED, PLAYING
 from bot.i18n import N_, _, ngettext
 from bot.names import escaped
 from bot.pictures.gatherings import Row, standings
@@ -34,14 +34,18 @@ def where_it_stands(gathering: Gathering, final: bool) -> str:
     return _("round {round} of {rounds}", round=gathering.round, rounds=gathering.rounds)
 
 
-def standings_lines(ranked: Sequence[Ranked], final: bool = False) -> list[str]:
+def standings_lines(ranked: Sequence[Ranked], final: bool = False, tie_break: bool = False) -> list[str]:
+    """`tie_break`: each line says its opponents' points too (a tournament's first tie-break)."""
     lines = []
     for line in ranked:
         place, name = line.standing.place, escaped(line.name)
         scored = final or line.standing.points > 0  # nobody is on a podium before a table ended
         medal = PLACE_MEDALS.get(place, f"{place}.") if scored else f"{place}."
         left = _(" (left)") if line.standing.dropped else ""
-        lines.append(f"{medal} {name}{left} — **{points_text(line.standing.points)}**")
+        shown = f"{medal} {name}{left} — **{points_text(line.standing.points)}**"
+        if tie_break:
+            shown += " · " + _("opponents {points}", points=points_text(line.standing.opponents_points))
+        lines.append(shown)
     return lines
 
 
@@ -50,8 +54,11 @@ async def standings_payload(gathering: Gathering, ranked: Sequence[Ranked], *, f
     """The standings message: its text (the twin of the picture, and its alt text) and its picture."""
     heading = _("🏆 **{title}** — podium", title=escaped(gathering.title)) if final else \
         _("📊 **{title}** — {when}", title=escaped(gathering.title), when=where_it_stands(gathering, final))
-    lines = standings_lines(ranked, final) or [_("Nobody has played yet.")]
+    tournament = gathering.kind != NIGHT
+    lines = standings_lines(ranked, final, tie_break=tournament) or [_("Nobody has played yet.")]
     note = _("Points: one for each player placed below you at your table, half for a tie.")
+    if tournament:
+        note += " " + _("Ties: the opponents' points, then head-to-head, then rating.")
     text = clipped("\n".join([heading, *lines, f"-# {note}"]))
     rows = [Row(r.standing.place, r.name, points_text(r.standing.points), r.standing.dropped) for r in ranked]
     png = await asyncio.to_thread(standings, gathering.title, where_it_stands(gathering, final), rows, final=final)

@@ -36,6 +36,7 @@ from cogs.table.table_message import TableMessage
 from .controls import controls
 from .messages import check_in_closed_text, check_in_text, ended_text, standings_payload, table_call
 from .scheduled import ACTIVE, CANCELED, COMPLETED, ScheduledEvents
+from .signup import SignUps
 
 log = logging.getLogger(__name__)
 
@@ -45,9 +46,11 @@ CANCELLED_IN_DISCORD = N_("its event was cancelled in Discord")
 
 
 class GatheringNotices:
-    def __init__(self, gatherings: Gatherings, events: ScheduledEvents, shared: Shared, table_message: TableMessage
-                 ) -> None:
+    def __init__(self, gatherings: Gatherings, events: ScheduledEvents, shared: Shared, table_message: TableMessage,
+                 signups: SignUps) -> None:
+        """`signups`: a tournament's sign-up message, closed when round 1 is seated or the tournament cancelled."""
         self._gatherings, self._events, self._shared, self._table_message = gatherings, events, shared, table_message
+        self._signups = signups
 
     async def __call__(self, notice: Notice) -> None:
         gathering = notice.gathering
@@ -100,11 +103,14 @@ class GatheringNotices:
     # --- a round ------------------------------------------------------------------------------
     async def round(self, notice: Notice) -> None:
         gathering = notice.gathering
-        if gathering.round == 1 and gathering.check_in_message_id is not None and notice.to_place and \
-                all(not t.placed for t in await self._gatherings.tables(gathering.id, 1)):
+        first_telling = gathering.round == 1 and bool(notice.to_place) and \
+            all(not t.placed for t in await self._gatherings.tables(gathering.id, 1))
+        if first_telling and gathering.check_in_message_id is not None:
             await attempt("closing the check-in", self._shared.channel.edit(
                 gathering, self._access(gathering.channel_id), gathering.check_in_message_id, "closing the check-in",
                 content=check_in_closed_text(gathering), view=None))
+        if first_telling and gathering.kind != NIGHT:
+            await self._signups.changed(gathering)  # sign-ups closed: the message loses its buttons
         for planned in notice.to_place:
             await attempt("seating a table", self._seat(gathering, planned))
         await self.standings(notice, final=False)
@@ -161,8 +167,12 @@ class GatheringNotices:
         if gathering.scheduled_event_id:
             await attempt("ending the scheduled event", self._events.set_status(
                 gathering.guild_id, gathering.scheduled_event_id, COMPLETED))
+        if gathering.kind != NIGHT:
+            await self._signups.changed(gathering)  # it says the tournament is over
 
     async def cancelled(self, gathering: Gathering) -> None:
+        if gathering.kind != NIGHT:
+            await self._signups.changed(gathering)
         await self._post(gathering, "saying the night is cancelled", content=ended_text(gathering),
                          allowed_mentions=discord.AllowedMentions.none())
         if gathering.scheduled_event_id and gathering.end_reason not in (DELETED_IN_DISCORD, CANCELLED_IN_DISCORD):
