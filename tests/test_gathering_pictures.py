@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
-from bot.i18n import speaking
-from bot.pictures.canvas import PHONE_SHOWN, READABLE, WIDTH
+from bot.games.registry import engines
+from bot.i18n import LANGUAGES, _, speaking
+from bot.pictures.canvas import PAD, PHONE_SHOWN, READABLE, TITLE, WIDTH
 from bot.pictures.gatherings import MOST_ROWS, Row, drawn, standings
 
 PHONE_CHANNEL = 620  # px of channel a phone shows
@@ -35,3 +37,16 @@ def test_past_its_rows_the_picture_stops_and_counts_the_rest_in_the_readers_lang
     heights = {Image.open(io.BytesIO(standings("DARDZ night", "round 1 of 3", many[:n]))).height
                for n in (MOST_ROWS + 1, 40)}
     assert len(heights) == 1, "past MOST_ROWS rows the picture grows no taller: the rest are counted in one line"
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_nights_title_is_drawn_whole_and_a_long_name_within_the_picture(language):
+    """Each game's night in every language (German's the longest words) is drawn whole; a tournament's name of
+    Discord's 100 characters is cut to the picture's width, not drawn past its edge."""
+    with speaking(language):
+        for game in engines().values():
+            canvas = drawn(_("{game} night", game=game.title), _("round {round} of {rounds}", round=2, rounds=3), NINE)
+            assert canvas.cut == [] or canvas.cut == [LONG], (game.title, canvas.cut)
+        named = drawn("Grand " * 16 + "Cup", "1", NINE)
+    title = next(text for text, _style in named.drawn if text.startswith("Grand"))
+    assert title.endswith("…") and named.width_of(title, size=TITLE, bold=True) <= WIDTH - 2 * PAD

@@ -201,9 +201,10 @@ class Canvas:
         return lines or [""]
 
     def heading(self, title: str, subtitle: str = "") -> None:
-        """The title, and beside it (or under it, where there is no room) the subtitle."""
+        """The title (cut to the picture's width: a tournament's name may be 100 characters), and beside it (or under
+        it, where there is no room) the subtitle."""
         top = self.y
-        right = self.text(PAD, top, title, size=TITLE, bold=True)
+        right = self.text(PAD, top, self.fit(title, self.width - 2 * PAD, size=TITLE, bold=True), size=TITLE, bold=True)
         self.y += TITLE + 8
         if subtitle:
             if right + 20 + self.width_of(subtitle, size=SMALL) <= self.width - PAD:
