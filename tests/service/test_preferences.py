@@ -198,6 +198,7 @@ async def test_a_digest_lists_every_table_waiting_and_replaces_the_pings_of_asyn
     assert casual.called == {1}, "a casual table's turn is an hour: he is called there"
     await svc.play(casual)  # that game over, three tables wait on him
     assert (await svc.tables.digests.send_due()) == []
+    await svc.settle()  # the timer asleep: it must not wake on the moved clock and send the digest first
     svc.now = datetime(2025, 3, 2, 8, tzinfo=UTC)  # 09:00 in Madrid
     (sent,) = await svc.tables.digests.send_due()
     assert sent.user_id == BOB and sorted(t.id for t in sent.tables) == sorted(t.id for t in tables)
@@ -206,6 +207,7 @@ async def test_a_digest_lists_every_table_waiting_and_replaces_the_pings_of_asyn
     (row,) = svc.rows("SELECT digest_at, digest_claimed_until FROM member_prefs WHERE user_id = ?", BOB)
     assert (row["digest_at"], row["digest_claimed_until"]) == (utc(2025, 3, 3, 8), None)
     await svc.tables.reminders.silence(svc_click(svc, tables[0]), BOB, tables[0].seq)
+    await svc.settle()  # the timer asleep: it must not wake on the moved clock and send the digest first
     svc.now = datetime(2025, 3, 3, 8, tzinfo=UTC)
     (sent,) = await svc.tables.digests.send_due()
     assert sorted(t.id for t in sent.tables) == sorted(t.id for t in tables[1:]), "silenced this turn: left out"
