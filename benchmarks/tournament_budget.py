@@ -9,7 +9,8 @@ benchmarks/rest_budget.py).
 The budget (docs/architecture.md, the gatherings' edge): planning 1 (the sign-up message, the command's answer); a
 member's sign-up 2 (its answer, the sign-up message's edit); the host's Start 1 (its answer); per table of a round 3
 (its thread, its table message, one ping naming its players); at most one standings edit per table end; the end 2
-(the podium, the sign-up message saying it is over). Once a tournament: the sign-up message closed and the standings message posted (round 1).
+(the podium, the sign-up message saying it is over). Once a tournament: the sign-up message closed and the
+standings message posted (round 1).
 """
 
 from __future__ import annotations
