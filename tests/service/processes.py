@@ -49,7 +49,10 @@ class Errors(logging.Handler):
         self.messages: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+        """The message, with its exception's traceback when it has one (what a failure under load needs to be
+        understood from the test's report alone)."""
+        failure = logging.Formatter().formatException(record.exc_info) if record.exc_info else ""
+        self.messages.append(f"{record.getMessage()}\n{failure}".rstrip())
 
 
 async def main(command: str, plan: dict) -> dict:
