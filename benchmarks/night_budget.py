@@ -121,25 +121,40 @@ async def night(database: Path) -> NightTally:
             else:
                 tally.once += 1  # the check-in's message, closed
         tally.tables = len(threads)
-        tally.tables_ended = len(await env.bot.store._all(
-            "SELECT session_id FROM gathering_tables WHERE gathering_id = ?", (night.id,)))
+        tally.tables_ended = await tables_played(env.bot.tables.gatherings, night.id)
     return tally
 
 
+async def tables_played(gatherings: Any, gathering_id: int) -> int:
+    """The tables a gathering placed over its rounds, as its service reads them."""
+    gathering = await gatherings.get(gathering_id)
+    rounds = [await gatherings.tables(gathering_id, round_) for round_ in range(1, gathering.round + 1)]
+    return sum(table.placed for tables in rounds for table in tables)
+
+
+def report_lines(tally: NightTally, budget: dict[str, int], click: str) -> dict[str, str]:
+    """The lines every gathering's report has, by step (`click`: what a member's click is, counted)."""
+    return {
+        "plan": f"  planning          {tally.steps['plan'][0]:>5} calls (budget {budget['plan']})",
+        "click": f"  a member's click  {max(tally.steps['click']):>5} calls (budget {budget['click']}, "
+                 f"{len(tally.steps['click'])} {click})",
+        "per table": f"  per table seated  {tally.seating / tally.tables:>5.2f} calls (budget {budget['per table']})",
+        "per table end": f"  per table end     {tally.standings_edits / tally.tables_ended:>5.2f} standings edits "
+                         f"(budget {budget['per table end']})",
+        "play": f"  the tables' play  {tally.play:>5} calls (the games' own budget: benchmarks/rest_budget.py)"}
+
+
 def report(tally: NightTally) -> str:
+    lines = report_lines(tally, BUDGET, "clicks")
     return "\n".join([
         f"game night: {MEMBERS} members ({SUBSCRIBERS} Interested), {ROUNDS} rounds, {tally.tables} tables",
-        f"  planning          {tally.steps['plan'][0]:>5} calls (budget {BUDGET['plan']})",
-        f"  a member's click  {max(tally.steps['click']):>5} calls (budget {BUDGET['click']}, "
-        f"{len(tally.steps['click'])} clicks)",
+        lines["plan"], lines["click"],
         f"  the check-in      {tally.steps['check-in'][0]:>5} calls (budget {BUDGET['check-in']})",
-        f"  per table seated  {tally.seating / tally.tables:>5.2f} calls (budget {BUDGET['per table']})",
-        f"  per table end     {tally.standings_edits / tally.tables_ended:>5.2f} standings edits (budget "
-        f"{BUDGET['per table end']})",
+        lines["per table"], lines["per table end"],
         f"  the end           {tally.end:>5} calls (budget {BUDGET['end']}: the podium, the status)",
         f"  once a night      {tally.once:>5} calls (budget {BUDGET['once']}: the check-in closed, the standings "
         f"posted)",
-        f"  the tables' play  {tally.play:>5} calls (the games' own budget: benchmarks/rest_budget.py)"])
+        lines["play"]])
 
 
 def main() -> None:

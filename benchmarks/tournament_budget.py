@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import discord  # noqa: E402
-from night_budget import LIVE_TURN, NightTally, step_of  # noqa: E402
+from night_budget import LIVE_TURN, NightTally, report_lines, step_of, tables_played  # noqa: E402
 from rest_budget import Run  # noqa: E402
 
 MEMBERS, ROUNDS = 8, 3
@@ -77,25 +77,21 @@ async def tournament(database: Path) -> NightTally:
             else:
                 tally.once += 1  # the sign-up message, closed
         tally.tables = len(threads)
-        tally.tables_ended = len(await env.bot.store._all(
-            "SELECT session_id FROM gathering_tables WHERE gathering_id = ?", (cup.id,)))
+        tally.tables_ended = await tables_played(env.bot.tables.gatherings, cup.id)
     return tally
 
 
 def report(tally: NightTally) -> str:
+    lines = report_lines(tally, BUDGET, "sign-ups")
     return "\n".join([
         f"tournament: {MEMBERS} members, Swiss, {ROUNDS} rounds, {tally.tables} tables",
-        f"  planning          {tally.steps['plan'][0]:>5} calls (budget {BUDGET['plan']})",
-        f"  a member's click  {max(tally.steps['click']):>5} calls (budget {BUDGET['click']}, "
-        f"{len(tally.steps['click'])} sign-ups)",
+        lines["plan"], lines["click"],
         f"  the host's Start  {len(tally.steps['start']):>5} calls (budget {BUDGET['start']})",
-        f"  per table seated  {tally.seating / tally.tables:>5.2f} calls (budget {BUDGET['per table']})",
-        f"  per table end     {tally.standings_edits / tally.tables_ended:>5.2f} standings edits (budget "
-        f"{BUDGET['per table end']})",
+        lines["per table"], lines["per table end"],
         f"  the end           {tally.end:>5} calls (budget {BUDGET['end']}: the podium, the sign-up's last words)",
         f"  once a tournament {tally.once:>5} calls (budget {BUDGET['once']}: the sign-up closed, the standings "
         f"posted)",
-        f"  the tables' play  {tally.play:>5} calls (the games' own budget: benchmarks/rest_budget.py)"])
+        lines["play"]])
 
 
 def main() -> None:
