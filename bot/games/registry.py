@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Iterator
 from types import ModuleType
+from typing import Any
 
 from .core import Game
 
@@ -40,17 +42,22 @@ def package_of(game_id: str) -> str:
     return _packages[game_id]
 
 
+def declared(package: ModuleType, attribute: str) -> Iterator[tuple[str, str, Any]]:
+    """Each sub-package of `package` that declares `attribute`, in name order: its full name, its own name (a
+    game's id) and what it declares. The edge's registry finds its parts the same way."""
+    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if module.ispkg:
+            name = f"{package.__name__}.{module.name}"
+            value = getattr(importlib.import_module(name), attribute, None)
+            if value is not None:
+                yield name, module.name, value
+
+
 def discover(package: ModuleType) -> list[Game]:
     """The games of `package`: each sub-package that declares one (`GAME`), named by its id."""
     found = []
-    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        if not module.ispkg:
-            continue
-        name = f"{package.__name__}.{module.name}"
-        game = getattr(importlib.import_module(name), "GAME", None)
-        if game is None:
-            continue
-        if game.id != module.name:
+    for name, game_id, game in declared(package, "GAME"):
+        if game.id != game_id:
             raise ValueError(f"{name} declares {game.id!r}: a game's package is named by its id")
         _packages[game.id] = name
         found.append(game)

@@ -14,7 +14,6 @@ and its rules doc `docs/rules/<id>.md`; nothing else changes.
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -109,14 +108,11 @@ def discover(package: ModuleType) -> list[tuple[str, GameEdge]]:
     """The edges of `package` (each with its package's name): each sub-package that adds one (`EDGE`), named by its
     game's id."""
     found = []
-    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        if not module.ispkg:
+    for name, game_id, edge in registry.declared(package, "EDGE"):
+        if not isinstance(edge, GameEdge):
             continue
-        name = f"{package.__name__}.{module.name}"
-        edge = getattr(importlib.import_module(name), "EDGE", None)
-        if isinstance(edge, GameEdge):
-            if edge.renderer.engine.id != module.name:
-                raise ValueError(f"{name} adds the edge of {edge.renderer.engine.id!r}: a game's package is named "
-                                 f"by its id")
-            found.append((name, edge))
+        if edge.renderer.engine.id != game_id:
+            raise ValueError(f"{name} adds the edge of {edge.renderer.engine.id!r}: a game's package is named by "
+                             f"its id")
+        found.append((name, edge))
     return found
