@@ -152,3 +152,23 @@ async def test_a_table_deadline_no_seat_has_is_set_right_not_fired(svc):
     await svc.advance(minutes=2)
     assert svc.events(table.id) == [] and "timeout" not in svc.kinds()
     assert svc.session_row(table.id)["deadline_at"] == table.deadline_at == seat_deadline(table, seat)
+
+
+async def test_the_timer_wakes_for_a_seats_deadline_before_another_seats_reminder(svc):
+    """Armadillo's answers run at once: alice goes away (her clock stops, her reminder comes after her return), bob
+    wants no reminders; the timer must wake for bob's deadline, a day before alice's reminder is due."""
+    await svc.tables.preferences.change(BOB, reminders="off")
+    await svc.tables.lobby.open(guild_id=svc.GUILD, channel_id=CHANNEL, game_id="armadillo", host_id=ALICE,
+                                host_name="Alice", pace_seconds=DAY, away=True)
+    await svc.tables.lobby.join(CHANNEL, BOB, "Bob")
+    table = await svc.tables.turns.start(CHANNEL, ALICE)
+    (roller,) = table.to_act
+    assert table.seats[roller].user_id == BOB, "these dice seat bob first"
+    await svc.tables.away.go(ALICE, 3)
+    table = await svc.tables.act(table.id, BOB, played(table.game.timeout_action(table.state, roller)))
+    assert len(table.to_act) == 2
+    table = await svc.tables.cache.get_by_id(table.id)
+    alice, bob = table.seat_of(ALICE), table.seat_of(BOB)
+    assert table.seats[bob].reminder_at is None and table.seats[alice].reminder_at is not None
+    assert table.seats[alice].reminder_at > seat_deadline(table, bob), "her reminder falls after his deadline"
+    assert await svc.tables.deadlines.next_due() == seat_deadline(table, bob) == table.deadline_at
