@@ -253,6 +253,12 @@ class Store:
         row = await self._one("SELECT * FROM sessions WHERE id = ?", (table_id,))
         return from_mapping(TableRow, row) if row else None
 
+    async def open_table_versions(self) -> list[tuple[int, str, int]]:
+        """(id, game, rules version) of each open table: what start-up checks, without reading whole rows."""
+        rows = await self._all("SELECT id, game, rules_version FROM sessions WHERE status IN ('lobby', 'active')"
+                               " ORDER BY id")
+        return [(row["id"], row["game"], row["rules_version"]) for row in rows]
+
     async def open_tables(self) -> list[TableRow]:
         rows = await self._all("SELECT * FROM sessions WHERE status IN ('lobby', 'active') ORDER BY id")
         return [from_mapping(TableRow, row) for row in rows]

@@ -83,9 +83,12 @@ class TableCache:
     async def load(self) -> list[TableRow]:
         """Close the open tables whose game's rules changed since they began (reading no moves); returns them."""
         closed = []
-        for row in await self.store.open_tables():
-            game = self.games.get(row.game)
-            if game is None or game.rules_version != row.rules_version:
+        for table_id, game_id, rules_version in await self.store.open_table_versions():
+            game = self.games.get(game_id)
+            if game is not None and game.rules_version == rules_version:
+                continue
+            row = await self.store.table(table_id)
+            if row is not None and row.status in OPEN:
                 with contextlib.suppress(Conflict):  # changed meanwhile: closed when it is next touched
                     closed.append(await self.close_unplayable(row, N_("the game's rules changed since it started")))
         return closed
