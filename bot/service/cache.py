@@ -155,7 +155,7 @@ class TableCache:
             if row is not None and row == live.row:
                 if row.seq < least_seq:
                     raise errors.StaleMove()
-                self._cache.move_to_end(table_id)
+                self.keep(live)  # not `move_to_end`: other reads may have pushed it out while this one awaited
                 return live
         behind = live if live is not None and live.state is not None else None  # a started copy: it may catch up
         found = await self.store.table_log(table_id, after=behind.row.seq if behind is not None else 0)
@@ -167,7 +167,7 @@ class TableCache:
             raise errors.StaleMove()
         self._behind.discard(table_id)
         if live is not None and live.row == row:
-            self._cache.move_to_end(table_id)
+            self.keep(live)
             return live
         if behind is not None and row.status == "active":
             caught_up = self._caught_up(behind, row, seats, logged)

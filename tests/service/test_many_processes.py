@@ -315,3 +315,17 @@ async def test_a_change_that_keeps_losing_the_race_is_refused_as_try_again_never
     assert svc.event_count(table.id) == moved.seq
     again = await other.act(table.id, moved.seats[seat].user_id, played(action))  # the copy caught up: it plays now
     assert again.seq == moved.seq + 1
+
+
+async def test_reads_of_more_tables_than_the_cache_holds_at_once_each_get_their_table(svc):
+    """Twelve tables read all at once, again and again, by a process that keeps two in memory: a table pushed out
+    of the cache while its read awaited the database is still given whole (the read puts it back), never an error."""
+    ids = []
+    for n in range(12):
+        await svc.lobby(CHANNEL + n, ALICE + 10 * n, BOB + 10 * n)
+        ids.append((await svc.tables.turns.start(CHANNEL + n, ALICE + 10 * n)).id)
+    small = open_tables(await Store.open(svc.path), GAMES, clock=lambda: svc.now, cache_size=2)
+    svc._opened.append((small, small.store))
+    for _ in range(5):
+        found = await asyncio.gather(*(small.cache.get_by_id(table_id) for table_id in ids * 3))
+        assert [table.id for table in found] == ids * 3
