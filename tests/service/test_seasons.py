@@ -74,6 +74,7 @@ async def test_monthly_seasons_roll_over_on_the_first_of_the_month_in_the_server
     assert march.name == "2025-03" and march.time_zone == "Europe/Madrid"
     assert march.ends_at == datetime(2025, 3, 31, 22, 0, tzinfo=UTC).timestamp()  # midnight in Madrid (CEST)
     await a_game(svc)
+    await svc.settle()  # the timer asleep (the game's end woke it), so it can't wake on the clock moved next
     svc.now = datetime(2025, 3, 31, 21, 59, tzinfo=UTC)
     assert await svc.tables.seasons.roll_due() == []
     svc.now = datetime(2025, 3, 31, 22, 0, 1, tzinfo=UTC)
