@@ -99,21 +99,23 @@ class _Write:
         self.statement, self.values = statement, [literal(value) for value in values]
 
 
-class PreparingConnection(asyncpg.Connection):
-    """A pooled connection that knows which write statements it has prepared. A prepared statement lasts as long
-    as the connection, whatever becomes of the transactions around its PREPARE; after a script that failed, which
-    of its PREPAREs ran is not known, so `prepared` is None until it is read from the server again."""
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
-        self.statements = _Prepared()
-
-
 class _Prepared:
+    """The names of the write statements a connection has prepared. A prepared statement lasts as long as the
+    connection, whatever becomes of the transactions around its PREPARE; after a script that failed, which of its
+    PREPAREs ran is not known, so `names` is None until it is read from the server again."""
+
     __slots__ = ("names",)
 
     def __init__(self) -> None:
         self.names: set[str] | None = set()
+
+
+class PreparingConnection(asyncpg.Connection):
+    """The pool's connections: each keeps its `_Prepared` (an attribute, so a pool's proxy reaches it)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.statements = _Prepared()
 
 
 class _Batch:
@@ -232,6 +234,7 @@ class PostgresDriver:
 
     @staticmethod
     async def _prepared_on(conn: asyncpg.Connection) -> set[str]:
+        """What `conn` has prepared (read from the server when that is not known)."""
         known = conn.statements
         if known.names is None:
             rows = await conn.fetch("SELECT name FROM pg_prepared_statements WHERE name LIKE 'dicetable_w%'")
