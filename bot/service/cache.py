@@ -31,6 +31,7 @@ from ..games.text import N_
 from ..logs import about
 from ..metrics import UNMEASURED, Unmeasured
 from . import errors
+from .clocks import due_at
 from .dice import TableDice
 from .table import Clicked, LiveTable, Move, Table, Typed, seat_from_row, snapshot, touched
 from .telemetry import moves_made
@@ -83,11 +84,9 @@ class TableCache:
     async def load(self) -> list[TableRow]:
         """Close the open tables whose game's rules changed since they began (reading no moves); returns them."""
         closed = []
-        for table_id, game_id, rules_version in await self.store.open_table_versions():
+        for table_id, game_id, version in await self.store.open_table_versions():
             game = self.games.get(game_id)
-            if game is not None and game.rules_version == rules_version:
-                continue
-            row = await self.store.table(table_id)
+            row = None if game is not None and game.rules_version == version else await self.store.table(table_id)
             if row is not None and row.status in OPEN:
                 with contextlib.suppress(Conflict):  # changed meanwhile: closed when it is next touched
                     closed.append(await self.close_unplayable(row, N_("the game's rules changed since it started")))
@@ -246,11 +245,10 @@ class TableCache:
             return snapshot(live)
 
     async def get_by_id(self, table_id: int) -> Table | None:
-        try:
+        with contextlib.suppress(errors.GameOver):
             async with self.locked(table_id) as live:
                 return snapshot(live)
-        except errors.GameOver:
-            return None
+        return None
 
     @property
     def cached_count(self) -> int:
@@ -290,12 +288,11 @@ class TableCache:
 
     def committed(self, live: LiveTable, moves: Sequence[Move], member: str = "click") -> None:
         """What follows every committed change of a table, wherever it was made: its moves counted and logged, and
-        the timer told the table's next reminder or deadline (the change may have brought it sooner), or now when
-        it closed (a gathering's table: its gathering is due then)."""
+        the timer told when the table is next due (the change may have brought it sooner), or now when it closed
+        (a gathering's table: its gathering is due then)."""
         if moves:
             moves_made(live.row.id, live.game.id, moves, self._metrics, member)
-        row = live.row
-        self._wake(row.reminder_at or row.deadline_at if row.status in OPEN else self.now())
+        self._wake(due_at(live.row) if live.row.status in OPEN else self.now())
 
 
 # Classes, not @asynccontextmanager (its async generator, registered with the loop, costs 4x): every move uses both.

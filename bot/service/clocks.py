@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from db import TableRow
+
 from .table import PACES, LiveTable, Table
 
 FIXED, BANK = "fixed", "bank"
@@ -98,6 +100,12 @@ def span_of(live: LiveTable, seat: int) -> float:
     """The time a seat's decision was given: its bank when the turn began, or the table's pace."""
     info = live.seats[seat]
     return info.bank if live.row.clock == BANK and info.bank is not None else live.row.pace_seconds
+
+
+def due_at(row: TableRow) -> float | None:
+    """When an open table is next due: the earlier of its reminder and its deadline (as `Store.next_due` orders
+    them: one seat's reminder may come after another seat's deadline)."""
+    return min((at for at in (row.reminder_at, row.deadline_at) if at is not None), default=None)
 
 
 def table_deadline(live: LiveTable) -> float | None:

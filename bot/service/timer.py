@@ -55,6 +55,11 @@ class Timer:
     def task(self) -> asyncio.Task | None:
         return self._task
 
+    @property
+    def armed_for(self) -> float | None:
+        """When the task wakes next (None: nothing is due)."""
+        return self._armed_for
+
     def start(self) -> None:
         self._closed = False
         self.wake_by(0.0)

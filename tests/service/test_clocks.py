@@ -172,3 +172,27 @@ async def test_the_timer_wakes_for_a_seats_deadline_before_another_seats_reminde
     assert table.seats[bob].reminder_at is None and table.seats[alice].reminder_at is not None
     assert table.seats[alice].reminder_at > seat_deadline(table, bob), "her reminder falls after his deadline"
     assert await svc.tables.deadlines.next_due() == seat_deadline(table, bob) == table.deadline_at
+
+
+async def test_a_move_that_brings_a_deadline_sooner_wakes_the_timer_for_it(svc):
+    """Bob, away, must roll: the timer sleeps until his deadline after his return. He comes back early and rolls;
+    both answer at once — his deadline a day from now, alice's (away longer) reminder after hers. The timer is told
+    the earlier of the two: it wakes for bob's deadline, not days later for alice's reminder."""
+    await svc.tables.preferences.change(BOB, reminders="off")
+    await svc.tables.lobby.open(guild_id=svc.GUILD, channel_id=CHANNEL, game_id="armadillo", host_id=ALICE,
+                                host_name="Alice", pace_seconds=DAY, away=True)
+    await svc.tables.lobby.join(CHANNEL, BOB, "Bob")
+    table = await svc.tables.turns.start(CHANNEL, ALICE)
+    (roller,) = table.to_act
+    assert table.seats[roller].user_id == BOB, "these dice seat bob first"
+    await svc.tables.away.go(ALICE, 5)
+    await svc.tables.away.go(BOB, 3)
+    svc.tables.timer.start()  # it reads the due times again, as its round at bob's old deadline would
+    await svc.settle()
+    assert svc.tables.timer.armed_for == svc.now.timestamp() + 4 * DAY, "his roll: a day after his return"
+    await svc.advance(hours=1)
+    table = await svc.tables.act(table.id, BOB, played(table.game.timeout_action(table.state, roller)))
+    alice, bob = table.seat_of(ALICE), table.seat_of(BOB)
+    assert table.seats[alice].reminder_at > svc.now.timestamp() + 4 * DAY
+    await svc.settle()
+    assert svc.tables.timer.armed_for == seat_deadline(table, bob) == svc.now.timestamp() + DAY
