@@ -102,7 +102,7 @@ def span_of(live: LiveTable, seat: int) -> float:
     return info.bank if live.row.clock == BANK and info.bank is not None else live.row.pace_seconds
 
 
-def due_at(row: TableRow) -> float | None:
+def due_at(row: TableRow | Table) -> float | None:
     """When an open table is next due: the earlier of its reminder and its deadline (as `Store.next_due` orders
     them: one seat's reminder may come after another seat's deadline)."""
     return min((at for at in (row.reminder_at, row.deadline_at) if at is not None), default=None)

@@ -34,6 +34,7 @@ from ...gatherings.lifecycle import CHECK_IN_SECONDS
 from .. import errors
 from ..cache import TableCache
 from ..calls import Calls
+from ..clocks import due_at
 from ..errors import Refusal
 from ..lobby import COMPUTER_NAME, Lobby, storable_name
 from ..records import Records
@@ -211,8 +212,7 @@ class Gatherings:
                         table = await self._lobby.leave(Clicked(planned.table_id, row.guild_id), user_id)
                     except (errors.NotSeated, errors.GameOver):  # handed over already, or ended meanwhile
                         continue
-                    self._wake(table.reminder_at or table.deadline_at or (self.now() if table.status in
-                                                                          ("finished", "ended") else None))
+                    self._wake(due_at(table) or (self.now() if table.status in ("finished", "ended") else None))
                     changed.append(table)
         return gathering, changed
 
@@ -300,7 +300,7 @@ class Gatherings:
                 continue
             except ChannelTaken as taken:
                 raise errors.TableBusy(game=self._games[row.game].title) from taken
-            self._wake(table.reminder_at or table.deadline_at)
+            self._wake(due_at(table))
             return table, opened
         raise errors.TryAgain()
 
