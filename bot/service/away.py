@@ -79,6 +79,7 @@ class Away:
             if until <= now:
                 raise errors.Refusal(N_("That day has already begun: choose a day still to come."))
             days = math.ceil((until - now) / DAY)
+        assert days is not None  # exactly one of days and until was given, and until gave the days
         if not 1 <= days <= MOST_DAYS:
             raise errors.Refusal(N_("Away days are 1 to {most}."), most=MOST_DAYS)
         for table_id in await store.active_tables_of(user_id):
