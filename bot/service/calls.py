@@ -95,9 +95,10 @@ class Calls:
         now = self.now()
         away = [s for s in seats if self._away(live, s, now) and not clocks.away(live, s, now)]
         if away and not reminder:
-            prefs = await self._preferences.of(live.seats[s].user_id for s in away)
-            away = [s for s in away if not silenced(live, s) and quiet_period(prefs[live.seats[s].user_id], now) is None
-                    and not digest_replaces_pings(prefs[live.seats[s].user_id], live.row.pace_seconds)]
+            prefs = await self._preferences.of(live.seats[s].member_id for s in away)
+            away = [s for s in away if not silenced(live, s)
+                    and quiet_period(prefs[live.seats[s].member_id], now) is None
+                    and not digest_replaces_pings(prefs[live.seats[s].member_id], live.row.pace_seconds)]
         if away and not self._cache.store.single_process:  # another process may have seen them lately
             for seat, at in enumerate(await self._cache.store.touches(live.row.id)):
                 if at is not None and seat < len(live.seats):

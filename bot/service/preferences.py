@@ -77,15 +77,15 @@ def awake_time(prefs: MemberPrefsRow, at: float, deadline: float | None, now: fl
     return max(began - BEFORE_QUIET, now) if began > now else None
 
 
-def reminder_time(prefs: MemberPrefsRow, deadline: float, pace_seconds: int, now: float) -> float | None:
-    """When a seat whose decision is due at `deadline` is reminded, by its member's choice: the table's
-    (half-time), none, or 1–24 hours before the deadline. A chosen time before the turn began falls back to
-    half-time."""
+def reminder_time(prefs: MemberPrefsRow, deadline: float, span: float, now: float) -> float | None:
+    """When a seat whose decision is due at `deadline`, given `span` seconds (clocks.span_of), is reminded, by its
+    member's choice: the table's (half-time), none, or 1–24 hours before the deadline. A chosen time before the
+    turn began falls back to half-time."""
     if prefs.reminders == "off":
         return None
-    half_time = deadline - pace_seconds / 2
+    half_time = deadline - span / 2
     before = REMINDERS.get(prefs.reminders)
-    at = half_time if before is None or deadline - before <= deadline - pace_seconds else deadline - before
+    at = half_time if before is None or deadline - before <= deadline - span else deadline - before
     return awake_time(prefs, max(at, now), deadline, now)
 
 

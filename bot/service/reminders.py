@@ -35,7 +35,7 @@ def reminded_seats(live: LiveTable) -> list[int]:
 
 def earliest(live: LiveTable, seats: Iterable[int]) -> float | None:
     """The table's reminder: the earliest of its seats'."""
-    return min((live.seats[s].reminder_at for s in seats if live.seats[s].reminder_at is not None), default=None)
+    return min((at for s in seats if (at := live.seats[s].reminder_at) is not None), default=None)
 
 
 class Reminders:
@@ -46,7 +46,7 @@ class Reminders:
         """Before a change's transaction opens: its members' preferences at hand (read now if this process has none
         fresh), so planning their reminders inside it reads nothing — a transaction that only writes shares its
         commit with the others ending beside it; one that reads commits alone."""
-        await self._preferences.of(s.user_id for s in live.seats if s.human)
+        await self._preferences.of(s.member_id for s in live.seats if s.human)
 
     async def plan(self, tx: Store, live: LiveTable, started: Iterable[int]) -> float | None:
         """Within a change that started seats' clocks (`started`): each of them its reminder; the table's, the
@@ -54,12 +54,12 @@ class Reminders:
         now = self._cache.now()
         seats, started = reminded_seats(live), set(started)
         begun = [s for s in seats if s in started]
-        prefs = await self._preferences.of(live.seats[s].user_id for s in begun) if begun else {}
+        prefs = await self._preferences.of(live.seats[s].member_id for s in begun) if begun else {}
         times: dict[int, float | None] = {}
         for seat in begun:
             deadline = seat_deadline(live, seat)
             times[seat] = None if deadline is None else reminder_time(
-                prefs[live.seats[seat].user_id], deadline, span_of(live, seat), now)
+                prefs[live.seats[seat].member_id], deadline, span_of(live, seat), now)
         await self._seat_times(tx, live, times)
         return earliest(live, seats)
 
@@ -67,13 +67,13 @@ class Reminders:
         """Within the claimed table's change: the seats whose reminder is due now, by channel and by DM, as their
         members' preferences read afresh say; the others' reminders moved or dropped."""
         now = self._cache.now()
-        due = [s for s in reminded_seats(live)
-               if live.seats[s].reminder_at is not None and live.seats[s].reminder_at <= now + SOON]
-        prefs = await self._preferences.of((live.seats[s].user_id for s in due), fresh=True)
+        due = [s for s in reminded_seats(live) if (at := live.seats[s].reminder_at) is not None and at <= now + SOON]
+        prefs = await self._preferences.of((live.seats[s].member_id for s in due), fresh=True)
         times: dict[int, float | None] = {}
-        by_channel, by_dm = set(), set()
+        by_channel: set[int] = set()
+        by_dm: set[int] = set()
         for seat in due:
-            member = prefs[live.seats[seat].user_id]
+            member = prefs[live.seats[seat].member_id]
             deadline = seat_deadline(live, seat)
             when = None if deadline is None else reminder_time(member, deadline, span_of(live, seat), now)
             if when is not None and when > now + SOON:
