@@ -34,7 +34,7 @@ def pace_name(pace_seconds: int) -> str:
 
 def stops_for_away(table: LiveTable | Table) -> bool:
     """Members' away days stop their clocks here: never at a live table, nor where the host chose away:off."""
-    row = getattr(table, "row", table)
+    row = table.row if isinstance(table, LiveTable) else table
     return bool(row.away) and pace_name(row.pace_seconds) != "live"
 
 

@@ -47,7 +47,8 @@ class Digests:
         for prefs in await Preferences(self._store).claim_digests(now):
             try:
                 tables = [t for t in await self._cache.waiting_on(prefs.user_id)
-                          if not silenced(t, t.seat_of(prefs.user_id))]
+                          if (seat := t.seat_of(prefs.user_id)) is not None and not silenced(t, seat)]
+                assert prefs.digest_at is not None  # claimed: it was due
                 async with self._store.transaction() as tx:
                     await Preferences(tx).digest_sent(prefs.user_id, prefs.digest_at, next_digest(prefs, now))
             except Exception:  # one member's digest must not hold up the others' (its claim lapses: tried again)
