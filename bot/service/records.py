@@ -114,19 +114,20 @@ class Records:
                 raise
             return table
 
-    async def _named(self, table_id: int | None, channel_id: int) -> int:
+    async def _named(self, table_id: int | None, channel_id: int | None) -> int:
         """The table a command names: its number, or this channel's last game played (a table open here has no
         story yet, nor one closed before its game began); with none, the channel's last table, whose refusal
-        says why."""
+        says why (`channel_id` None: an interaction Discord gave no channel, where no table was played)."""
         if table_id is not None:
             return table_id
-        played = await self._store.played_tables_in(channel_id, 1)
-        if played:
-            return played[0]
-        row = await self._store.last_table_in(channel_id)
-        if row is None:
-            raise Refusal(N_("No table has been played in this channel yet."))
-        return row.id
+        if channel_id is not None:
+            played = await self._store.played_tables_in(channel_id, 1)
+            if played:
+                return played[0]
+            row = await self._store.last_table_in(channel_id)
+            if row is not None:
+                return row.id
+        raise Refusal(N_("No table has been played in this channel yet."))
 
     async def game_record(self, guild_id: int | None, table_id: int | None, channel_id: int) -> dict[str, Any]:
         """The record of a finished or ended table of this server; a Refusal saying why there is none."""
