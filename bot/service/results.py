@@ -40,26 +40,27 @@ async def record_result(tx: Store, row: TableRow, seats: Sequence, outcome: Outc
     """
     members = {s.seat: s.user_id for s in seats if s.user_id is not None}
     places = member_places(seats, outcome)
-    rated = row.guild_id is not None and len(members) >= MIN_HUMANS_FOR_RATING  # leaderboards are per server
+    # the server whose leaderboards rate the game (None: not rated; leaderboards are per server)
+    rated_in = row.guild_id if len(members) >= MIN_HUMANS_FOR_RATING else None
     after: dict[int, tuple[float, float]] = {}
-    if rated:
-        await tx.lock_ratings(row.guild_id, row.game)  # another process may be rating this server's game right now
-        before = await tx.ratings_for(row.guild_id, row.game, list(members.values()))
+    if rated_in is not None:
+        await tx.lock_ratings(rated_in, row.game)  # another process may be rating this server's game right now
+        before = await tx.ratings_for(rated_in, row.game, list(members.values()))
         after = rate({u: (r.mu, r.sigma) for u, r in before.items()},
                      {user_id: places[seat] for seat, user_id in members.items()})
         for seat, user_id in members.items():
             old = before.get(user_id, RatingRow(user_id, DEFAULT_MU, DEFAULT_SIGMA, 0, 0))
             won = places[seat] == 1
             await tx.put_rating(
-                row.guild_id, row.game, RatingRow(user_id, *after[user_id], old.games + 1, old.wins + won)
+                rated_in, row.game, RatingRow(user_id, *after[user_id], old.games + 1, old.wins + won)
             )
     await tx.add_results(
         (row.id, row.guild_id, row.game, user_id, seat, min(places[seat], len(seats)), outcome.scores[seat],
-         len(seats), int(rated), now, *after.get(user_id, (None, None)))
+         len(seats), int(rated_in is not None), now, *after.get(user_id, (None, None)))
         for seat, user_id in members.items()
     )
-    if rated:
-        await rate_in_season(tx, row, members, places, now)
+    if rated_in is not None:
+        await rate_in_season(tx, rated_in, row, members, places, now)
 
 
 @dataclass(frozen=True)

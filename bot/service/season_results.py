@@ -45,27 +45,29 @@ async def start_month(seasons: Seasons, guild_id: int, at: float, time_zone: str
 
 
 async def roll_over(seasons: Seasons, season: SeasonRow, now: float) -> SeasonRow:
-    """A monthly season past its end ends there (its podium still to post) and the month of `now` begins."""
+    """The season running at `now`: `season`, or — a monthly season past its end — the month of `now`, begun
+    once `season` ended there (its podium still to post)."""
+    if season.ends_at is None or season.ends_at > now:
+        return season
     await seasons.end(season.id, season.ends_at)
     return await start_month(seasons, season.guild_id, now, season.time_zone, season.channel_id)
 
 
-async def rate_in_season(tx: Store, row: TableRow, members: dict[int, int], places: Mapping[int, int], now: float
-                         ) -> None:
-    """`members`: seat -> member of a rated game that just finished at table `row`; `places`: seat -> their place
-    (results.member_places)."""
+async def rate_in_season(tx: Store, guild_id: int, row: TableRow, members: dict[int, int], places: Mapping[int, int],
+                         now: float) -> None:
+    """`members`: seat -> member of a game that just finished at table `row`, rated by server `guild_id`'s
+    leaderboards; `places`: seat -> their place (results.member_places)."""
     seasons = Seasons(tx)
-    if await seasons.running(row.guild_id) is None:  # most servers: no season, and no lock to wait for
+    if await seasons.running(guild_id) is None:  # most servers: no season, and no lock to wait for
         return
-    await seasons.lock(row.guild_id)
-    season = await seasons.running(row.guild_id)  # again, under the lock: it may have ended meanwhile
+    await seasons.lock(guild_id)
+    season = await seasons.running(guild_id)  # again, under the lock: it may have ended meanwhile
     if season is None:
         return
-    if season.ends_at is not None and season.ends_at <= now:  # the timer has not rolled it over yet
-        season = await roll_over(seasons, season, now)
+    season = await roll_over(seasons, season, now)  # if the timer has not rolled it over yet
     users = list(members.values())
     since = max(season.started_at, day_start(now, season.time_zone))
-    together = await seasons.pair_games(row.guild_id, row.game, users, since, other_than=row.id)
+    together = await seasons.pair_games(guild_id, row.game, users, since, other_than=row.id)
     moves = all(together.get(pair, 0) < FAIR_PLAY_GAMES for pair in combinations(sorted(users), 2))
     before = await seasons.ratings_for(season.id, row.game, users)
     known = {u: (r.mu, r.sigma) for u, r in before.items()}

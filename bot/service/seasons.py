@@ -143,7 +143,7 @@ class Seasons:
             seasons = SeasonRows(tx)
             await seasons.lock(guild_id)
             running = await seasons.running(guild_id)  # a result may have rolled it over meanwhile
-            if running is not None and running.ends_at is not None and running.ends_at <= now:
+            if running is not None:
                 await roll_over(seasons, running, now)
 
     async def _claimed(self, season_id: int, now: float) -> bool:
