@@ -154,18 +154,30 @@ async def test_a_table_deadline_no_seat_has_is_set_right_not_fired(svc):
     assert svc.session_row(table.id)["deadline_at"] == table.deadline_at == seat_deadline(table, seat)
 
 
-async def test_the_timer_wakes_for_a_seats_deadline_before_another_seats_reminder(svc):
-    """Armadillo's answers run at once: alice goes away (her clock stops, her reminder comes after her return), bob
-    wants no reminders; the timer must wake for bob's deadline, a day before alice's reminder is due."""
+async def bob_to_roll_unreminded(svc):
+    """An async Armadillo table, away days on, bob to roll first (these dice) and wanting no reminders: after his
+    roll, both answer at once, each on their own clock."""
     await svc.tables.preferences.change(BOB, reminders="off")
     await svc.tables.lobby.open(guild_id=svc.GUILD, channel_id=CHANNEL, game_id="armadillo", host_id=ALICE,
                                 host_name="Alice", pace_seconds=DAY, away=True)
     await svc.tables.lobby.join(CHANNEL, BOB, "Bob")
     table = await svc.tables.turns.start(CHANNEL, ALICE)
+    assert [table.seats[seat].user_id for seat in table.to_act] == [BOB]
+    return table
+
+
+async def roll(svc, table):
     (roller,) = table.to_act
-    assert table.seats[roller].user_id == BOB, "these dice seat bob first"
+    return await svc.tables.act(table.id, table.seats[roller].user_id,
+                                played(table.game.timeout_action(table.state, roller)))
+
+
+async def test_the_timer_wakes_for_a_seats_deadline_before_another_seats_reminder(svc):
+    """Armadillo's answers run at once: alice goes away (her clock stops, her reminder comes after her return), bob
+    wants no reminders; the timer must wake for bob's deadline, a day before alice's reminder is due."""
+    table = await bob_to_roll_unreminded(svc)
     await svc.tables.away.go(ALICE, 3)
-    table = await svc.tables.act(table.id, BOB, played(table.game.timeout_action(table.state, roller)))
+    table = await roll(svc, table)
     assert len(table.to_act) == 2
     table = await svc.tables.cache.get_by_id(table.id)
     alice, bob = table.seat_of(ALICE), table.seat_of(BOB)
@@ -178,20 +190,14 @@ async def test_a_move_that_brings_a_deadline_sooner_wakes_the_timer_for_it(svc):
     """Bob, away, must roll: the timer sleeps until his deadline after his return. He comes back early and rolls;
     both answer at once — his deadline a day from now, alice's (away longer) reminder after hers. The timer is told
     the earlier of the two: it wakes for bob's deadline, not days later for alice's reminder."""
-    await svc.tables.preferences.change(BOB, reminders="off")
-    await svc.tables.lobby.open(guild_id=svc.GUILD, channel_id=CHANNEL, game_id="armadillo", host_id=ALICE,
-                                host_name="Alice", pace_seconds=DAY, away=True)
-    await svc.tables.lobby.join(CHANNEL, BOB, "Bob")
-    table = await svc.tables.turns.start(CHANNEL, ALICE)
-    (roller,) = table.to_act
-    assert table.seats[roller].user_id == BOB, "these dice seat bob first"
+    table = await bob_to_roll_unreminded(svc)
     await svc.tables.away.go(ALICE, 5)
     await svc.tables.away.go(BOB, 3)
     svc.tables.timer.start()  # it reads the due times again, as its round at bob's old deadline would
     await svc.settle()
     assert svc.tables.timer.armed_for == svc.now.timestamp() + 4 * DAY, "his roll: a day after his return"
     await svc.advance(hours=1)
-    table = await svc.tables.act(table.id, BOB, played(table.game.timeout_action(table.state, roller)))
+    table = await roll(svc, table)
     alice, bob = table.seat_of(ALICE), table.seat_of(BOB)
     assert table.seats[alice].reminder_at > svc.now.timestamp() + 4 * DAY
     await svc.settle()
