@@ -82,7 +82,7 @@ def action_rows(items: Sequence[discord.ui.Item]) -> list[discord.ui.ActionRow]:
     """The controls in Action Rows, by the row each asked for (five buttons, or one menu, to a row)."""
     rows = []
     for __, same in groupby(sorted(items, key=row_of), key=row_of):
-        row = discord.ui.ActionRow()
+        row: discord.ui.ActionRow = discord.ui.ActionRow()
         for item in same:
             inner = getattr(item, "item", item)
             if row.children and (inner.width == 5 or sum(getattr(c, "item", c).width for c in row.children) +

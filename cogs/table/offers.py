@@ -83,7 +83,7 @@ class VoteButton(TableItem, discord.ui.DynamicItem[discord.ui.Button],
 OFFER_CONTROLS = (FollowButton, RematchButton, VoteButton)
 
 
-def offer_items(table: Table) -> list[discord.ui.Item]:
+def offer_items(table: Table) -> list[discord.ui.DynamicItem[discord.ui.Button]]:
     """Follow on a running table, and the vote on an absent member's seat while it stands; Rematch and No rematch
     on a finished one while its offer is open."""
     if table.status == "active":

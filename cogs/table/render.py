@@ -151,7 +151,7 @@ class Renderer:
     def action_buttons(self, table: Table, seat: int) -> list[discord.ui.Item]:
         actions = self.order_actions(table, seat, list(table.game.legal_actions(table.state, seat)))
         actions = actions[:MAX_ACTION_BUTTONS]
-        buttons = []
+        buttons: list[discord.ui.Item] = []
         for i, action in enumerate(actions):
             label, style = self.action_label(table, seat, action)
             buttons.append(ActionButton.of(table, action, label=label, style=style, row=i // 5))
@@ -334,7 +334,7 @@ class Renderer:
                                               for verb in ("join", "leave", "start")]
             return [*buttons, ComputerMenu(table.id, disabled=full, row=1, rev=table.rev)]
         if table.status != "active":
-            return offer_items(table)
+            return [*offer_items(table)]
         items = self.public_items(table)
         # My hand (private view, own buttons, taking a seat back from autopilot) and Follow go at the end of the
         # last row where they have room (a phone shows fewer rows), else on the next. A DynamicItem's own `row`

@@ -251,7 +251,7 @@ class ArmadilloRenderer(Renderer):
         return self.answer_items(table, seat, since, view)
 
     def dice_menus(self, table: Table, seq: int) -> list[discord.ui.Item]:
-        menus = []
+        menus: list[discord.ui.Item] = []
         for row, kind in enumerate(DICE_MENUS):
             rolls = _MENU_ROLLS[kind]
             options = [ActionSelect.option(f"{roll_choice(r)} → {'–'.join(map(str, roll_range(r)))}", r,

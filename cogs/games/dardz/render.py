@@ -126,7 +126,7 @@ class DardzRenderer(Renderer):
     def action_buttons(self, table: Table, seat: int) -> list[discord.ui.Item]:
         actions = list(table.game.legal_actions(table.state, seat))
         actions.sort(key=lambda a: isinstance(a, Pick) and a.n == 0)  # "Pick nothing" last
-        buttons = []
+        buttons: list[discord.ui.Item] = []
         for i, action in enumerate(actions[:20]):
             label, style = self.action_label(table, seat, action)
             buttons.append(ActionButton.of(table, action, label=label, style=style, row=i // 5))
