@@ -49,7 +49,8 @@ def clock_lines(table: Table) -> list[str]:
         return []
     now = discord.utils.utcnow().timestamp()
     lines = [_("⏸ {name} is away until {when}", name=seat_name(table, s.seat),
-               when=timestamp(s.away_until, "F")) for s in table.seats if away(table, s.seat, now)]
+               when=timestamp(s.away_until, "F")) for s in table.seats
+             if s.away_until is not None and away(table, s.seat, now)]
     if table.clock == BANK:
         left = []
         for s in table.seats:

@@ -156,11 +156,10 @@ class ChannelAccess:
             self._refused.pop(channel_id, None)
             return Access(interaction.app_permissions, is_thread(interaction.channel))
         channel = self.bot.get_channel(channel_id)
-        guild = getattr(channel, "guild", None)
         known = discord.Permissions.all()
-        if guild is not None and guild.me is not None:
+        if isinstance(channel, discord.abc.GuildChannel | discord.Thread) and channel.guild.me is not None:
             with contextlib.suppress(discord.ClientException):  # a thread whose parent is not cached
-                known = channel.permissions_for(guild.me)  # type: ignore[union-attr]
+                known = channel.permissions_for(channel.guild.me)
         refused = self._refused.get(channel_id, 0)
         return Access(discord.Permissions(known.value & ~refused), is_thread(channel))
 
@@ -171,6 +170,7 @@ class ChannelAccess:
 
     def check_opening(self, interaction: discord.Interaction, *, new_thread: bool, pictures: bool) -> None:
         """Refuse (naming what is missing) to open a table where the bot could not run it."""
+        assert interaction.channel_id is not None  # its callers refuse a command from no server channel first
         access = self.of(interaction.channel_id, interaction)
         missing = lacking(access.permissions,
                           table_needs(thread=access.thread, pictures=pictures, new_thread=new_thread))
