@@ -75,15 +75,15 @@ def standings(members: Sequence[Member], played: Sequence[Played]) -> list[Stand
     points = dict.fromkeys((m.user_id for m in members), 0.0)
     tables = dict.fromkeys(points, 0)
     byes = dict.fromkeys(points, 0)
-    scored = [t for t in played if t.points is not None]
-    for table in scored:
+    scored = [(t, t.points) for t in played if t.points is not None]
+    for table, by_seat in scored:
         counted = byes if table.bye else tables
-        for member, got in zip(table.seats, table.points, strict=True):
+        for member, got in zip(table.seats, by_seat, strict=True):
             if member in points:
                 points[member] += got
                 counted[member] += 1
     opponents = dict.fromkeys(points, 0.0)
-    for table in scored:
+    for table, __ in scored:
         if table.bye:
             continue
         at_table = [m for m in table.members if m in points]
@@ -98,7 +98,8 @@ def standings(members: Sequence[Member], played: Sequence[Played]) -> list[Stand
                      m in dropped) for place, m in enumerate(order, start=1)]
 
 
-def _head_to_head(scored: Sequence[Played], tied: dict[int, tuple[float, float]]) -> dict[int, float]:
+def _head_to_head(scored: Sequence[tuple[Played, tuple[float, ...]]],
+                  tied: dict[int, tuple[float, float]]) -> dict[int, float]:
     """Per member, what they scored against the members they are tied with (points and opponents' points) at the
     tables where they met."""
     sizes: dict[tuple[float, float], int] = defaultdict(int)
@@ -106,15 +107,15 @@ def _head_to_head(scored: Sequence[Played], tied: dict[int, tuple[float, float]]
         sizes[key] += 1
     group = {m: key for m, key in tied.items() if sizes[key] > 1}  # members tied with someone
     result: dict[int, float] = defaultdict(float)
-    for table in scored:
+    for table, by_seat in scored:
         if table.bye:
             continue
-        seats = [i for i, m in enumerate(table.seats) if m in group]
+        seats = [(i, m) for i, m in enumerate(table.seats) if m is not None and m in group]
         if len(seats) < 2:
             continue
-        for a in seats:
-            for b in seats:
-                if a != b and group[table.seats[a]] == group[table.seats[b]]:
-                    got, other = table.points[a], table.points[b]
-                    result[table.seats[a]] += 1.0 if got > other else 0.5 if got == other else 0.0
+        for a, member in seats:
+            for b, opponent in seats:
+                if a != b and group[member] == group[opponent]:
+                    got, other = by_seat[a], by_seat[b]
+                    result[member] += 1.0 if got > other else 0.5 if got == other else 0.0
     return result
