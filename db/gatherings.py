@@ -81,9 +81,10 @@ class RoundTableRow:
 @dataclass(frozen=True)
 class StandingsRows:
     """What the standings are computed from, read in one statement (one snapshot, one round trip): the members with
-    their rating in the game (mu, sigma; None: never rated), every seat of every round and every bye."""
+    their rating in the game (mu, sigma; the defaults asked for: never rated), every seat of every round and every
+    bye."""
 
-    members: list[tuple[MemberRow, float | None, float | None]]
+    members: list[tuple[MemberRow, float, float]]
     seats: list[tuple[int, int, int, int | None, float | None]]  # (round, table_no, seat, user_id, points)
     byes: list[tuple[int, int, float]]  # (round, user_id, points)
 

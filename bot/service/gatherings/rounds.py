@@ -60,9 +60,10 @@ def played(found: StandingsRows) -> list[Played]:
     tables: dict[tuple[int, int], list[tuple[int | None, float | None]]] = {}
     for round_, table_no, _seat, user_id, points in found.seats:  # in seat order
         tables.setdefault((round_, table_no), []).append((user_id, points))
-    rows = [Played(round_, tuple(u for u, _ in seats),
-                   None if any(p is None for _, p in seats) else tuple(p for _, p in seats))
-            for (round_, _), seats in sorted(tables.items())]
+    rows = []
+    for (round_, _), seats in sorted(tables.items()):
+        scores = tuple(p for _, p in seats if p is not None)  # all of them, or the table has no result (yet)
+        rows.append(Played(round_, tuple(u for u, _ in seats), scores if len(scores) == len(seats) else None))
     rows += [Played(round_, (user_id,), (points,), bye=True) for round_, user_id, points in found.byes]
     return rows
 

@@ -99,10 +99,11 @@ class Gatherings:
                           low=game.min_players, high=game.max_players)
         if kind == ROUND_ROBIN:
             rounds = 0  # as many as its members need, set when it starts
-        elif kind == NIGHT and rounds is None:
-            rounds = NIGHT_ROUNDS
-        if kind != ROUND_ROBIN and not (rounds and 1 <= rounds <= MAX_ROUNDS):
-            raise Refusal(N_("A game night or a tournament has 1 to {n} rounds."), n=MAX_ROUNDS)
+        else:
+            if kind == NIGHT and rounds is None:
+                rounds = NIGHT_ROUNDS
+            if rounds is None or not 1 <= rounds <= MAX_ROUNDS:
+                raise Refusal(N_("A game night or a tournament has 1 to {n} rounds."), n=MAX_ROUNDS)
         pace = pace_seconds or (await self._defaults.of(guild_id, game_id)).pace_seconds or PACE_OF[kind]
         opening = await self._defaults.opening(guild_id, game_id, options=options, pace_seconds=pace, clock=clock,
                                                away=away)
@@ -207,7 +208,7 @@ class Gatherings:
         changed = []
         if row.state == PLAYING:
             for planned in await self._rounds.tables(row.id, row.round):
-                if user_id in planned.seats and planned.placed and planned.status in ("lobby", "active"):
+                if user_id in planned.seats and planned.table_id is not None and planned.status in ("lobby", "active"):
                     try:
                         table = await self._lobby.leave(Clicked(planned.table_id, row.guild_id), user_id)
                     except (errors.NotSeated, errors.GameOver):  # handed over already, or ended meanwhile
