@@ -64,9 +64,8 @@ class Progress:
         return told
 
     async def _run(self, gathering_id: int, now: float) -> Notice | None:
-        book = GatheringBook(self._store)
         for _ in range(MAX_STEPS):
-            row = await book.get(gathering_id)
+            row = await self._claimed(gathering_id)
             try:
                 if not await self._step(row, now):
                     break
@@ -85,6 +84,11 @@ class Progress:
         async with self._store.transaction() as tx:
             await GatheringBook(tx).release(row.id, row.wakes, row.rev, due, told)
         return notice
+
+    async def _claimed(self, gathering_id: int) -> GatheringRow:
+        row = await GatheringBook(self._store).get(gathering_id)
+        assert row is not None  # claimed, and a gathering is never deleted
+        return row
 
     async def _step(self, row: GatheringRow, now: float) -> bool:
         """What is due at `row` happens (True), or nothing is (False)."""
